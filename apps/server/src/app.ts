@@ -1,0 +1,64 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './platform/config';
+import { openDatabase } from './platform/database';
+import { registerErrorHandling } from './platform/errors';
+import { requireRouteGuards } from './platform/guards';
+import { API_PREFIX, registerOpenApi, registerSecurityHeaders } from './platform/http';
+import { startJobs, type Jobs } from './platform/jobs';
+import { loggerOptions } from './platform/logger';
+import type { Platform } from './platform/platform';
+import { loadSecrets } from './platform/secrets';
+import { registerSpa } from './platform/spa';
+import { modules } from './modules';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    platform: Platform;
+  }
+}
+
+/**
+ * The app factory used by `main` (HTTP + in-process worker), `worker` (jobs only) and the tests.
+ * Shutdown runs in order on `app.close()`: the worker stops taking jobs and finishes running
+ * ones (preClose), the HTTP server drains, then the job queue and the database close (onClose).
+ */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({ ...loggerOptions(config), bodyLimit: 10 * 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const secrets = await loadSecrets(config);
+  const database = await openDatabase(config, secrets, app.log);
+  let jobs: Jobs | null = null;
+  try {
+    jobs = await startJobs(database.ownerUrl, app.log, config.runWorker);
+    const platform: Platform = { config, secrets, database, jobs };
+    app.decorate('platform', platform);
+    app.addHook('preClose', async () => platform.jobs.stopWorkers());
+    app.addHook('onClose', async () => {
+      await platform.jobs.stop();
+      await platform.database.close();
+    });
+
+    registerErrorHandling(app);
+    requireRouteGuards(app);
+    await registerSecurityHeaders(app);
+    await registerOpenApi(app, config);
+    await app.register(
+      async (api) => {
+        for (const module of modules) await module.routes(api, platform);
+      },
+      { prefix: API_PREFIX },
+    );
+    await registerSpa(app, config);
+
+    for (const module of modules) await module.start?.(platform);
+    if (config.runWorker) await jobs.work(modules.flatMap((module) => module.jobs?.(platform) ?? []));
+    return app;
+  } catch (error) {
+    await jobs?.stop().catch(() => {});
+    await database.close();
+    throw error;
+  }
+}

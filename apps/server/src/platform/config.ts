@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration is read once from the environment, validated here, and passed down as one
+ * typed object (DESIGN.md style 3). Every variable is documented in the README's table;
+ * `docs/` has a test that keeps the two in step.
+ */
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_APP_ROLE: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lowercase PostgreSQL role name')
+    .default('maya_app'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1024).max(65535).optional(),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RUN_WORKER: booleanFlag.default(true),
+  SERVE_WEB: booleanFlag.default(true),
+});
+
+export type Environment = z.infer<typeof EnvSchema>['NODE_ENV'];
+
+export type Config = {
+  env: Environment;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Owner connection (runs migrations, owns the tables); null = embedded PostgreSQL under dataDir. */
+  databaseUrl: string | null;
+  databaseAppRole: string;
+  databasePoolSize: number;
+  embeddedPostgresPort: number | null;
+  appUrl: string;
+  /** null in development and test: a key is generated once and kept in dataDir. */
+  secretKey: string | null;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  runWorker: boolean;
+  serveWeb: boolean;
+  version: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SECRET_KEY) {
+    throw new ConfigError(['SECRET_KEY: required when NODE_ENV=production (at least 32 random characters)']);
+  }
+  const host = e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    databaseAppRole: e.DATABASE_APP_ROLE,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT ?? null,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    secretKey: e.SECRET_KEY ?? null,
+    logLevel: e.LOG_LEVEL,
+    runWorker: e.RUN_WORKER,
+    serveWeb: e.SERVE_WEB,
+    version: env.npm_package_version ?? '0.1.0',
+  };
+}

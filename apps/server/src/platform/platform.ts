@@ -1,0 +1,12 @@
+import type { Config } from './config';
+import type { DatabaseHandle } from './database';
+import type { Jobs } from './jobs';
+import type { Secrets } from './secrets';
+
+/** The dependencies every module receives as one typed object (DESIGN.md style 3). */
+export type Platform = {
+  config: Config;
+  secrets: Secrets;
+  database: DatabaseHandle;
+  jobs: Jobs;
+};

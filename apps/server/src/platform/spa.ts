@@ -1,0 +1,55 @@
+import staticFiles from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { PRODUCT_NAME, type PublicConfig } from '@maya/contracts';
+import type { Config } from './config';
+import { sendRouteNotFound } from './errors';
+import { API_PREFIX } from './http';
+import { webDistFolder } from './paths';
+
+/**
+ * Serves the SPA's production build at `/` with a fallback to index.html for client routes,
+ * and `/data/config.json`, the public settings the SPA reads before its first API call.
+ */
+export function publicConfig(config: Config): PublicConfig {
+  return {
+    apiBaseUrl: API_PREFIX,
+    productName: PRODUCT_NAME,
+    environment: config.env,
+    version: config.version,
+    tagManagerId: null,
+    tracking: null,
+    documentationUrl: `${config.appUrl}/docs`,
+    privacyPolicyUrl: `${config.appUrl}/legal/privacy`,
+    termsOfServiceUrl: `${config.appUrl}/legal/terms`,
+  };
+}
+
+export async function registerSpa(app: FastifyInstance, config: Config): Promise<void> {
+  const body = publicConfig(config);
+  app.get('/data/config.json', { schema: { hide: true } }, async (_request, reply) => {
+    return reply.header('cache-control', 'no-cache').send(body);
+  });
+
+  const dist = config.serveWeb ? webDistFolder() : null;
+  if (dist) {
+    await app.register(staticFiles, {
+      root: dist,
+      wildcard: false,
+      // Hashed assets are immutable; index.html must always be revalidated.
+      setHeaders: (reply: { header(name: string, value: string): unknown }, file: string) => {
+        reply.header('cache-control', file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else if (config.serveWeb) {
+    app.log.warn('apps/web/dist not found: run `npm run build` to serve the web app');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      dist && request.method === 'GET' && !request.url.startsWith(`${API_PREFIX}/`) && request.url !== API_PREFIX;
+    if (isPage && (request.headers.accept ?? '').includes('text/html')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+    }
+    return reply.status(404).send(sendRouteNotFound(request.method, request.url));
+  });
+}

