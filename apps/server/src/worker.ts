@@ -9,7 +9,9 @@ import { readConfig, stopOnSignals } from './platform/process';
 async function worker(): Promise<void> {
   const config = { ...readConfig(), runWorker: true, serveWeb: false };
   if (!config.databaseUrl) {
-    process.stderr.write('npm run worker needs DATABASE_URL (the embedded database belongs to `npm start`).\n');
+    process.stderr.write(
+      'npm run worker needs DATABASE_URL (the embedded database belongs to `npm start`).\n',
+    );
     process.exit(2);
   }
   const app = await buildApp(config);
@@ -19,6 +21,8 @@ async function worker(): Promise<void> {
 }
 
 worker().catch((error: unknown) => {
-  process.stderr.write(`Maya worker could not start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.stderr.write(
+    `Maya worker could not start: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -4,7 +4,13 @@ import { z } from 'zod';
 export const ServiceCategorySchema = z.enum(['advertising', 'analytics', 'search', 'app_stores', 'email']);
 export type ServiceCategory = z.infer<typeof ServiceCategorySchema>;
 
-export const AuthKindSchema = z.enum(['oauth2', 'api_key', 'apple_ads_key_pair', 'gcp_dataset', 'gcs_bucket']);
+export const AuthKindSchema = z.enum([
+  'oauth2',
+  'api_key',
+  'apple_ads_key_pair',
+  'gcp_dataset',
+  'gcs_bucket',
+]);
 export type AuthKind = z.infer<typeof AuthKindSchema>;
 
 export const ServiceSchema = z.object({

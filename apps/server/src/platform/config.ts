@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import serverPackage from '../../package.json' with { type: 'json' };
 
 /**
  * Configuration is read once from the environment, validated here, and passed down as one
@@ -26,6 +27,9 @@ const EnvSchema = z.object({
   RUN_WORKER: booleanFlag.default(true),
   SERVE_WEB: booleanFlag.default(true),
 });
+
+/** Every variable the server reads; the README's configuration table must list exactly these. */
+export const ENVIRONMENT_VARIABLES = Object.keys(EnvSchema.shape);
 
 export type Environment = z.infer<typeof EnvSchema>['NODE_ENV'];
 
@@ -84,6 +88,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     runWorker: e.RUN_WORKER,
     serveWeb: e.SERVE_WEB,
-    version: env.npm_package_version ?? '0.1.0',
+    version: serverPackage.version,
   };
 }

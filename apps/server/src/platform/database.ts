@@ -27,9 +27,14 @@ export type DatabaseHandle = {
 export async function openDatabase(config: Config, secrets: Secrets, log: Logger): Promise<DatabaseHandle> {
   const embedded = config.databaseUrl
     ? null
-    : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPostgresPort, secrets, log });
+    : await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        port: config.embeddedPostgresPort,
+        secrets,
+        log,
+      });
   try {
-    const ownerUrl = config.databaseUrl ?? embedded!.ownerUrl;
+    const ownerUrl = embedded?.ownerUrl ?? config.databaseUrl ?? '';
     const appPassword = secrets.derive(`database-app-role:${config.databaseAppRole}`);
     const appUrl = withCredentials(ownerUrl, config.databaseAppRole, appPassword);
     await prepare(ownerUrl, appUrl, config.databaseAppRole, appPassword);

@@ -17,7 +17,8 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = 'resource') => new AppError(404, PlatformErrorType.notFound, { message: `${what} not found` });
+export const notFound = (what = 'resource') =>
+  new AppError(404, PlatformErrorType.notFound, { message: `${what} not found` });
 
 /** Fastify's own errors, by code, to the envelope's types. */
 const FASTIFY_CODES: Record<string, [number, string]> = {
@@ -36,7 +37,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext ?? 'body';
       const detail: ValidationIssue[] = error.validation.map((issue) => ({
-        loc: [context, ...issue.instancePath.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p))],
+        loc: [
+          context,
+          ...issue.instancePath
+            .split('/')
+            .filter(Boolean)
+            .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+        ],
         msg: issue.message ?? 'Invalid value',
         type: issue.keyword,
       }));
@@ -47,9 +54,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(known[0]).send({ detail: { type: known[1], message: error.message } });
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send({ detail: { type: PlatformErrorType.rateLimited, message: error.message } });
+      return reply
+        .status(429)
+        .send({ detail: { type: PlatformErrorType.rateLimited, message: error.message } });
     }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && !isResponseSerializationError(error)) {
+    if (
+      error.statusCode &&
+      error.statusCode >= 400 &&
+      error.statusCode < 500 &&
+      !isResponseSerializationError(error)
+    ) {
       const type = error.code ? error.code.toLowerCase().replace(/^fst_err_/, '') : 'bad_request';
       return reply.status(error.statusCode).send({ detail: { type, message: error.message } });
     }
@@ -60,5 +74,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 /** Unknown API routes answer the envelope too; the SPA plugin falls back to index.html for pages. */
 export function sendRouteNotFound(method: string, url: string) {
-  return { detail: { type: PlatformErrorType.notFound, message: `Route ${method} ${url.split('?')[0]} not found` } };
+  return {
+    detail: { type: PlatformErrorType.notFound, message: `Route ${method} ${url.split('?')[0]} not found` },
+  };
 }

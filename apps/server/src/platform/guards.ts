@@ -19,7 +19,7 @@ export function requireRouteGuards(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const url = route.url;
     if (!url.startsWith(API_PREFIX) || UNGUARDED_PREFIXES.some((prefix) => url.startsWith(prefix))) return;
-    const guard = (route.config as { guard?: Guard } | undefined)?.guard;
+    const guard = route.config?.guard;
     if (!guard) throw new Error(`route ${String(route.method)} ${url} declares no guard (config.guard)`);
   });
 }

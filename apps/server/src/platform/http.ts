@@ -24,6 +24,10 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
 }
 
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  // Echo the request id so a user's bug report can be matched to the server's log lines.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   await app.register(helmet, {
     // The SPA's own bundle only; Mantine injects style tags, hence 'unsafe-inline' for styles.
     contentSecurityPolicy: {

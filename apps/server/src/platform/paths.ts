@@ -22,6 +22,7 @@ export function migrationsFolder(): string {
 
 /** The production build of the SPA, or null when it has not been built. */
 export function webDistFolder(): string | null {
-  const index = findUp(path.join('apps', 'web', 'dist', 'index.html')) ?? findUp(path.join('web', 'dist', 'index.html'));
+  const index =
+    findUp(path.join('apps', 'web', 'dist', 'index.html')) ?? findUp(path.join('web', 'dist', 'index.html'));
   return index ? path.dirname(index) : null;
 }

@@ -37,7 +37,10 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
       wildcard: false,
       // Hashed assets are immutable; index.html must always be revalidated.
       setHeaders: (reply: { header(name: string, value: string): unknown }, file: string) => {
-        reply.header('cache-control', file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   } else if (config.serveWeb) {
@@ -46,7 +49,10 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
 
   app.setNotFoundHandler((request, reply) => {
     const isPage =
-      dist && request.method === 'GET' && !request.url.startsWith(`${API_PREFIX}/`) && request.url !== API_PREFIX;
+      dist &&
+      request.method === 'GET' &&
+      !request.url.startsWith(`${API_PREFIX}/`) &&
+      request.url !== API_PREFIX;
     if (isPage && (request.headers.accept ?? '').includes('text/html')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
     }

@@ -15,7 +15,10 @@ export function createHealthService(platform: Pick<Platform, 'database' | 'jobs'
   let inFlight: Promise<HealthResponse> | null = null;
 
   async function probe(): Promise<HealthResponse> {
-    const [database, jobs] = await Promise.all([measure(platform.database.ping), measure(platform.jobs.ping)]);
+    const [database, jobs] = await Promise.all([
+      measure(() => platform.database.ping()),
+      measure(() => platform.jobs.ping()),
+    ]);
     const value: HealthResponse = {
       status: database.status === 'up' && jobs.status === 'up' ? 'ok' : 'degraded',
       version: platform.config.version,
@@ -44,7 +47,11 @@ async function measure(ping: () => Promise<number>): Promise<ComponentStatus> {
     const latency = await withTimeout(ping(), 2_000);
     return { status: 'up', latency_ms: Math.round(latency * 100) / 100, error: null };
   } catch (error) {
-    return { status: 'down', latency_ms: null, error: error instanceof Error ? error.message : String(error) };
+    return {
+      status: 'down',
+      latency_ms: null,
+      error: error instanceof Error ? error.message : String(error),
+    };
   }
 }
 

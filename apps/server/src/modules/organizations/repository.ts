@@ -29,7 +29,8 @@ export const datasetsRepository = {
   },
   async insertOrGet(tx: Transaction, values: { organizationId: string; name: string; description: string }) {
     await tx.insert(datasets).values(values).onConflictDoNothing();
-    const rows = await tx.select().from(datasets).where(eq(datasets.name, values.name));
-    return rows[0]!;
+    const [row] = await tx.select().from(datasets).where(eq(datasets.name, values.name));
+    if (!row) throw new Error(`dataset ${values.name} vanished after insert`);
+    return row;
   },
 };

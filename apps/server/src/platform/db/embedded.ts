@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile, rm, mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -31,6 +31,7 @@ export async function startEmbeddedPostgres(options: {
   const superPassword = options.secrets.derive('embedded-postgres-superuser');
   const ownerPassword = options.secrets.derive('embedded-postgres-owner');
   await mkdir(options.dataDir, { recursive: true });
+  if (isRoot()) assertReachableByPostgresUser(options.dataDir);
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {
     options.log.info({ dir }, 'initialising embedded PostgreSQL');
     await initialise(dir, superPassword);
@@ -72,7 +73,9 @@ async function initialise(dir: string, password: string): Promise<void> {
   } catch (error) {
     // A half-initialised directory would block every later start: remove it and say why.
     await rm(dir, { recursive: true, force: true });
-    throw new Error(`Could not initialise the embedded PostgreSQL in ${dir}: ${String(error)}`);
+    throw new Error(`Could not initialise the embedded PostgreSQL in ${dir}: ${String(error)}`, {
+      cause: error,
+    });
   }
 }
 
@@ -98,7 +101,12 @@ function spawnPostgres(binary: string, dir: string, port: number, log: Logger): 
   const child = spawn(
     binary,
     ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    { ...ids, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+    {
+      ...ids,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    },
   );
   const recent: string[] = [];
   return new Promise((resolve, reject) => {
@@ -126,13 +134,21 @@ function spawnPostgres(binary: string, dir: string, port: number, log: Logger): 
 }
 
 async function ensureOwner(port: number, superPassword: string, ownerPassword: string): Promise<void> {
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: superPassword, database: 'postgres' });
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: 'postgres',
+    password: superPassword,
+    database: 'postgres',
+  });
   await client.connect();
   try {
     const literal = client.escapeLiteral(ownerPassword);
     const exists = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [OWNER_ROLE]);
     const verb = exists.rowCount ? 'ALTER' : 'CREATE';
-    await client.query(`${verb} ROLE ${OWNER_ROLE} LOGIN CREATEROLE NOSUPERUSER PASSWORD ${literal}`);
+    await client.query(
+      `${verb} ROLE ${OWNER_ROLE} LOGIN CREATEROLE CREATEDB NOSUPERUSER PASSWORD ${literal}`,
+    );
     const db = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
     if (!db.rowCount) await client.query(`CREATE DATABASE ${DATABASE} OWNER ${OWNER_ROLE}`);
   } finally {
@@ -163,7 +179,9 @@ function freePort(preferred: number): Promise<number> {
 
 async function postgresBinary(): Promise<string> {
   // The platform package (an optional dependency of embedded-postgres) exports its binaries' paths.
-  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as {
+    postgres: string;
+  };
   return binaries.postgres;
 }
 
@@ -177,8 +195,32 @@ function postgresUserIds(): { uid: number; gid: number } {
     .split('\n')
     .find((line) => line.startsWith('postgres:'));
   const [, , uid, gid] = entry?.split(':') ?? [];
-  if (!uid || !gid) throw new Error('running as root needs a `postgres` system user for the embedded PostgreSQL');
+  if (!uid || !gid)
+    throw new Error('running as root needs a `postgres` system user for the embedded PostgreSQL');
   return { uid: Number(uid), gid: Number(gid) };
+}
+
+/** As root the server runs as `postgres`, which must be able to enter every folder above its data. */
+function assertReachableByPostgresUser(dir: string): void {
+  const { uid } = postgresUserIdsOrNull() ?? { uid: -1 };
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    const stat = statSync(current);
+    if (stat.uid !== uid && (stat.mode & 0o001) === 0) {
+      throw new Error(
+        `DATA_DIR ${dir} is not reachable by the 'postgres' system user that runs the embedded PostgreSQL ` +
+          `(it cannot run as root): ${current} is not searchable by others. Run: chmod o+x ${current}`,
+      );
+    }
+    if (path.dirname(current) === current) return;
+  }
+}
+
+function postgresUserIdsOrNull(): { uid: number; gid: number } | null {
+  try {
+    return postgresUserIds();
+  } catch {
+    return null;
+  }
 }
 
 function isAlive(pid: number): boolean {

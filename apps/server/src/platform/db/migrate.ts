@@ -2,7 +2,6 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 
-
 const MIGRATION_LOCK = 7_302_025; // any constant: serialises migrations of processes starting together
 
 /** Applies pending migrations as the owner, one process at a time. */

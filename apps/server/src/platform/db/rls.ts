@@ -32,7 +32,8 @@ export async function findTenantTablesWithoutPolicy(db: pg.Client | pg.Pool): Pr
     const scoped = (row.policies ?? []).some(
       (expr) => expr.includes('organization_id') && expr.includes('app.organization_id'),
     );
-    if (!scoped) problems.push({ table: row.table, problem: 'no policy on organization_id = app.organization_id' });
+    if (!scoped)
+      problems.push({ table: row.table, problem: 'no policy on organization_id = app.organization_id' });
   }
   return problems;
 }

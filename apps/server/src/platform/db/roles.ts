@@ -6,10 +6,17 @@ import pg from 'pg';
  * The owner (DATABASE_URL, or the embedded server's owner) creates it when missing; its password
  * is derived from the installation secret so every API and worker process agrees on it.
  */
-export async function ensureAppRole(owner: pg.Client, role: string, password: string, appUrl: string): Promise<void> {
-  const database = (await owner.query<{ db: string }>('SELECT current_database() AS db')).rows[0]!.db;
+export async function ensureAppRole(
+  owner: pg.Client,
+  role: string,
+  password: string,
+  appUrl: string,
+): Promise<void> {
+  const { rows } = await owner.query<{ db: string }>('SELECT current_database() AS db');
+  const database = rows[0]?.db ?? '';
   const ident = owner.escapeIdentifier(role);
-  const exists = async () => Boolean((await owner.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role])).rowCount);
+  const exists = async () =>
+    Boolean((await owner.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role])).rowCount);
   // Probe the password only for a role that exists, so a first start logs no failed login.
   if (!(await exists()) || !(await canLogIn(appUrl))) {
     await retryOnRace(async () => {

@@ -15,7 +15,8 @@ export async function withOrganization<T>(
   organizationId: string,
   work: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
-  if (!UUID.test(organizationId)) throw new Error(`withOrganization: not an organization id: ${organizationId}`);
+  if (!UUID.test(organizationId))
+    throw new Error(`withOrganization: not an organization id: ${organizationId}`);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT set_config('app.organization_id', ${organizationId}, true)`);
     return work(tx);
@@ -28,5 +29,9 @@ export async function withOrganization<T>(
  */
 export function tenantPolicy(table: string) {
   const sameOrganization = sql`organization_id = nullif(current_setting('app.organization_id', true), '')::uuid`;
-  return pgPolicy(`${table}_tenant_isolation`, { for: 'all', using: sameOrganization, withCheck: sameOrganization });
+  return pgPolicy(`${table}_tenant_isolation`, {
+    for: 'all',
+    using: sameOrganization,
+    withCheck: sameOrganization,
+  });
 }

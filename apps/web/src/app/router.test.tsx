@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { endSession, startSession, takeReturnUrl, tokenStore } from '../shared/auth';
+import { renderRoutes } from '../test/render';
+import { createAppRoutes } from './router';
+import type { AppRoute } from './routes';
+
+const NOT_FOUND_TEXT = 'We could not find the page you are looking for.';
+
+describe('router', () => {
+  afterEach(() => endSession());
+
+  it('shows the not-found page for an unknown path, titled Page Not Found', async () => {
+    renderRoutes(createAppRoutes(), '/some/unknown/path');
+    expect(await screen.findByText(NOT_FOUND_TEXT)).toBeInTheDocument();
+    expect(screen.getByText('404')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Page Not Found - Maya'));
+  });
+
+  it('Go Home navigates to /, which sends a signed-out visitor to sign in', async () => {
+    const { router } = renderRoutes(createAppRoutes(), '/some/unknown/path');
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname));
+    await userEvent.click(await screen.findByRole('button', { name: 'Go Home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(visited).toContain('/');
+  });
+
+  it('sends a signed-out visitor of a protected route to sign in and remembers the path', async () => {
+    const { router } = renderRoutes(createAppRoutes(), '/organization/acme/sources?tab=1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(takeReturnUrl()).toBe('/organization/acme/sources?tab=1');
+  });
+
+  it('ends a session whose user_id cookie names someone else', async () => {
+    startSession({ accessToken: 't', accessTokenExpiresAt: '2999-01-01T00:00:00Z', userId: 'u1' });
+    document.cookie = 'user_id=u2; path=/';
+    const { router } = renderRoutes(createAppRoutes(), '/organization/acme/sources');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(tokenStore.get()).toBeNull();
+  });
+
+  it('shows the not-found page for a spec route whose page is not built yet', async () => {
+    startSession({ accessToken: 't', accessTokenExpiresAt: '2999-01-01T00:00:00Z', userId: 'u1' });
+    const { router } = renderRoutes(createAppRoutes(), '/organization/acme/data-load');
+    expect(await screen.findByText(NOT_FOUND_TEXT)).toBeInTheDocument();
+    expect(router.state.matches.map((m) => m.route.path)).toContain(
+      '/organization/:organizationSlug/data-load',
+    );
+    await waitFor(() => expect(document.title).toBe('Page Not Found - Maya'));
+  });
+
+  it('lazy-loads a built page and titles the document from the route table', async () => {
+    renderRoutes(createAppRoutes(), '/sign-in');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Sign In - Maya'));
+  });
+
+  it('renders the top-level error page when a page throws', async () => {
+    function Broken(): never {
+      throw new Error('boom');
+    }
+    const table: AppRoute[] = [
+      {
+        path: '/broken',
+        access: 'public',
+        title: 'Broken',
+        spec: '000-accounts',
+        page: () => Promise.resolve(Broken),
+      },
+    ];
+    const originalError = console.error;
+    console.error = () => {};
+    try {
+      renderRoutes(createAppRoutes(table), '/broken');
+      expect(await screen.findByText('An error has occured')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+      await waitFor(() => expect(document.title).toBe('An error has occured - Maya'));
+    } finally {
+      console.error = originalError;
+    }
+  });
+});

@@ -1,0 +1,131 @@
+import type { ComponentType } from 'react';
+
+/**
+ * THE route table: every route of the three spec files, in one place. The router
+ * (`./router.tsx`) is built from it; a route whose `page` is null renders the not-found page
+ * until its page is built (never a placeholder).
+ */
+
+export type RouteAccess = 'public' | 'protected';
+
+/** Which spec file describes the route: 000 accounts/entry, 001 sources/modelling, 002 reports/operations/shell. */
+export type SpecArea = '000-accounts' | '001-sources' | '002-operations';
+
+/** Loads a page component on demand (a code-split chunk). */
+export type LazyPage = () => Promise<ComponentType>;
+
+export type AppRoute = {
+  path: string;
+  access: RouteAccess;
+  /** Document title before the product name: `Sign In` → `Sign In - Maya`. */
+  title: string;
+  spec: SpecArea;
+  page: LazyPage | null;
+};
+
+export const ORGANIZATION_PREFIX = '/organization/:organizationSlug';
+
+/** Title of the not-found page, also used for routes whose page is not built yet. */
+export const NOT_FOUND_TITLE = 'Page Not Found';
+
+/**
+ * Where OAuth providers send the browser back after consent (spec 001 §2, "OAuth callback"):
+ * outside the organization prefix, protected; `:serviceId` is the service's id.
+ */
+export const OAUTH_CALLBACK_PATH = '/oauth/:serviceId/callback';
+
+const signInPage: LazyPage = () =>
+  import('../features/auth/components/SignInPage').then((module) => module.SignInPage);
+
+type RouteRow = [path: string, access: RouteAccess, title: string, page?: LazyPage];
+
+function rows(spec: SpecArea, prefix: string, list: RouteRow[]): AppRoute[] {
+  return list.map(([path, access, title, page]) => ({
+    path: `${prefix}${path}`,
+    access,
+    title,
+    spec,
+    page: page ?? null,
+  }));
+}
+
+/** spec 000 §2: entry area. */
+const entryRoutes = rows('000-accounts', '', [
+  ['/sign-in', 'public', 'Sign In', signInPage],
+  ['/sign-up', 'public', 'Sign Up'],
+  ['/forgot-password', 'public', 'Forgot Password'],
+  ['/reset-password', 'public', 'Reset Password'],
+  ['/merge-account', 'public', 'Merge Account'],
+  ['/verify-email', 'public', 'Verify Email'],
+  ['/organization-select', 'public', 'Select Organization'],
+  ['/dataset-select', 'public', 'Select Dataset'],
+  ['/microsoft/redirect', 'public', 'Microsoft Sign In'],
+  ['/microsoft/mona/start', 'public', 'Microsoft Marketplace'],
+  ['/microsoft/mona/redirect', 'public', 'Microsoft Marketplace'],
+  ['/invitation/:organizationSlug/:inviteId', 'public', 'Invitation'],
+  [`${ORGANIZATION_PREFIX}/invite/:inviteId`, 'public', 'Invitation'],
+  ['/create-organization', 'protected', 'Create Organization'],
+  ['/', 'protected', 'Home'],
+  ['/organization/0', 'protected', 'Organization'],
+  [ORGANIZATION_PREFIX, 'protected', 'Organization'],
+  ['/checkout-success', 'protected', 'Order Complete'],
+  ['/checkout-cancel', 'protected', 'Checkout Cancelled'],
+]);
+
+/** spec 001 §2: the routes outside the organization prefix. */
+const sourcesTopLevelRoutes = rows('001-sources', '', [
+  [OAUTH_CALLBACK_PATH, 'protected', 'Connecting Source'],
+  ['/sources/setup/google_play/oauth', 'protected', 'Google Play Setup'],
+]);
+
+/** spec 001 §2: data sources and modelling, under /organization/:organizationSlug. */
+const sourcesRoutes = rows('001-sources', ORGANIZATION_PREFIX, [
+  ['/sources', 'protected', 'Sources'],
+  ['/sources/add', 'protected', 'Add Source'],
+  ['/sources/:serviceUuid/redirect', 'protected', 'Connecting Source'],
+  ['/integrations/add', 'protected', 'Select Accounts'],
+  ['/sources/setup/google_play/:serviceUuid', 'protected', 'Google Play Setup'],
+  ['/sources/setup/apple_ads/:uuid', 'protected', 'Apple Ads Setup'],
+  ['/sources/setup/google_analytics_4_events/:uuid', 'protected', 'Google Analytics 4 Events Setup'],
+  ['/sources/setup/moosend/:uuid', 'protected', 'Moosend Setup'],
+  ['/sources/setup/custom-table/:tableId', 'protected', 'Custom Table'],
+  ['/sources/setup/custom-table/:tableName/edit', 'protected', 'Edit Custom Table'],
+  ['/competitors', 'protected', 'Competitors'],
+  ['/competitors/:competitorsId', 'protected', 'Competition Report'],
+  ['/pagespeed', 'protected', 'PageSpeed'],
+  ['/clusters', 'protected', 'Clusters'],
+  ['/clusters/word-groups', 'protected', 'Word Groups'],
+  ['/clusters/:clusterCategory', 'protected', 'Clusters'],
+  ['/clusters/:clusterCategory/:columnId', 'protected', 'Edit Cluster'],
+  ['/expenses', 'protected', 'Manual Expenses'],
+  ['/expenses/:expenseId', 'protected', 'Manual Expense'],
+]);
+
+/** spec 002 §2: reports and operations, under /organization/:organizationSlug. */
+const operationsRoutes = rows('002-operations', ORGANIZATION_PREFIX, [
+  ['/dashboard', 'protected', 'Dashboard'],
+  ['/dashboard/-demo', 'protected', 'Demo Dashboard'],
+  ['/dashboard/:reportSlug', 'protected', 'Dashboard'],
+  ['/dashboard/:reportSlug/edit', 'protected', 'Edit Report'],
+  ['/dashboard/:reportSlug/-demo', 'protected', 'Demo Bookmarks'],
+  ['/dashboard/:reportSlug/:navigationBookmarkSlug', 'protected', 'Dashboard'],
+  ['/dashboard/:reportSlug/bookmarks/:bookmarkSlug', 'protected', 'Dashboard'],
+  ['/demo/:reportSlug', 'protected', 'Demo'],
+  ['/demo/:reportSlug/:bookmarkSlug', 'protected', 'Demo'],
+  ['/notifications', 'protected', 'Notifications'],
+  ['/settings/:tab', 'protected', 'Settings'],
+  ['/settings/:tab/:categorySlug', 'protected', 'Settings'],
+  ['/account-settings/:tab', 'protected', 'Account Settings'],
+  ['/billing/details', 'protected', 'Billing Details'],
+  ['/billing/checkout', 'protected', 'Checkout'],
+  ['/billing/portal', 'protected', 'Billing Portal'],
+  ['/billing/products', 'protected', 'Marketplace'],
+  ['/data-load', 'protected', 'Data Load'],
+]);
+
+export const appRoutes: readonly AppRoute[] = [
+  ...entryRoutes,
+  ...sourcesTopLevelRoutes,
+  ...sourcesRoutes,
+  ...operationsRoutes,
+];

@@ -1,0 +1,48 @@
+import { Button, Stack } from '@mantine/core';
+import { useProviderSignIn } from '../hooks/useProviderSignIn';
+import { GoogleIcon, MicrosoftIcon } from './ProviderIcons';
+
+type ProviderButtonsProps = {
+  onError: (message: string) => void;
+  onAttempt: () => void;
+};
+
+/** 'Sign in with Google' and 'Sign in with Microsoft' (spec 000 §2 Sign-in). */
+export function ProviderButtons({ onError, onAttempt }: ProviderButtonsProps) {
+  const google = useProviderSignIn('google', { onError });
+  const microsoft = useProviderSignIn('microsoft', { onError });
+  const busy = google.isRedirecting || microsoft.isRedirecting;
+
+  return (
+    <Stack gap="sm">
+      <Button
+        variant="default"
+        size="md"
+        fullWidth
+        leftSection={<GoogleIcon />}
+        loading={google.isRedirecting}
+        disabled={busy && !google.isRedirecting}
+        onClick={() => {
+          onAttempt();
+          google.start();
+        }}
+      >
+        Sign in with Google
+      </Button>
+      <Button
+        variant="default"
+        size="md"
+        fullWidth
+        leftSection={<MicrosoftIcon />}
+        loading={microsoft.isRedirecting}
+        disabled={busy && !microsoft.isRedirecting}
+        onClick={() => {
+          onAttempt();
+          microsoft.start();
+        }}
+      >
+        Sign in with Microsoft
+      </Button>
+    </Stack>
+  );
+}

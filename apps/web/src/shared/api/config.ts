@@ -1,0 +1,42 @@
+import { PublicConfigSchema, type PublicConfig } from '@maya/contracts';
+import { ApiError, NETWORK_ERROR } from './ApiError';
+
+/** Served by the API server (proxied by Vite in development). */
+export const CONFIG_URL = '/data/config.json';
+
+export type ConfigLoader = () => Promise<PublicConfig>;
+
+/**
+ * A loader that fetches the runtime configuration once and shares the promise. A failed load is
+ * not cached, so the next call tries again.
+ */
+export function createConfigLoader(fetchFn: typeof fetch): ConfigLoader {
+  let cached: Promise<PublicConfig> | null = null;
+  return () => {
+    cached ??= fetchConfig(fetchFn).catch((error: unknown) => {
+      cached = null;
+      throw error;
+    });
+    return cached;
+  };
+}
+
+async function fetchConfig(fetchFn: typeof fetch): Promise<PublicConfig> {
+  let response: Response;
+  try {
+    response = await fetchFn(CONFIG_URL, { headers: { Accept: 'application/json' } });
+  } catch (cause) {
+    throw new ApiError({ status: 0, type: NETWORK_ERROR, cause });
+  }
+  if (!response.ok) throw new ApiError({ status: response.status, type: 'config_unavailable' });
+  const parsed = PublicConfigSchema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) {
+    throw new ApiError({ status: response.status, type: 'invalid_response', cause: parsed.error });
+  }
+  return parsed.data;
+}
+
+/** The app's configuration loader (reads the global fetch at call time, so tests can stub it). */
+export const loadPublicConfig: ConfigLoader = createConfigLoader((input, init) =>
+  globalThis.fetch(input, init),
+);

@@ -1,0 +1,20 @@
+/**
+ * The URL a visitor tried to open before being sent to sign in (spec 000 §2), returned to after
+ * signing in. Only same-origin paths are accepted, so it cannot become an open redirect.
+ */
+export const RETURN_URL_KEY = 'maya.returnUrl';
+
+export function isSafeReturnUrl(url: string): boolean {
+  return url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\');
+}
+
+export function rememberReturnUrl(url: string): void {
+  if (isSafeReturnUrl(url)) window.localStorage.setItem(RETURN_URL_KEY, url);
+}
+
+/** Reads and forgets the remembered URL; null when there is none (or it is not a safe path). */
+export function takeReturnUrl(): string | null {
+  const url = window.localStorage.getItem(RETURN_URL_KEY);
+  window.localStorage.removeItem(RETURN_URL_KEY);
+  return url !== null && isSafeReturnUrl(url) ? url : null;
+}

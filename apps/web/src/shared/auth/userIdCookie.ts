@@ -1,0 +1,24 @@
+/**
+ * The `user_id` cookie the spec requires beside the in-memory token (spec 000 §2, §3): a protected
+ * page needs both, and they must name the same user.
+ */
+export const USER_ID_COOKIE = 'user_id';
+
+const MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+
+export function getUserIdCookie(): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === USER_ID_COOKIE) return decodeURIComponent(rest.join('=')) || null;
+  }
+  return null;
+}
+
+export function setUserIdCookie(userId: string): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${USER_ID_COOKIE}=${encodeURIComponent(userId)}; Path=/; Max-Age=${MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+}
+
+export function clearUserIdCookie(): void {
+  document.cookie = `${USER_ID_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
