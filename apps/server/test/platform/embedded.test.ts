@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { testConfig } from '../support/database';
@@ -24,6 +26,7 @@ describe('embedded PostgreSQL', () => {
       "SELECT id, is_demo FROM organizations WHERE slug = 'demo'",
     );
     expect(demo.rows).toEqual([{ id: expect.any(String), is_demo: true }]);
+    expect(existsSync(path.join(dataDir, 'warehouse', `${demo.rows[0]!.id}.duckdb`))).toBe(true);
     expect(postgresProcessesFor(dataDir)).toBeGreaterThan(0);
     await first.close();
     expect(postgresProcessesFor(dataDir)).toBe(0);

@@ -1,3 +1,4 @@
+import { duckDbFileFor, openDuckDbWarehouse } from '@maya/warehouse';
 import { withOrganization } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
 import { datasetsRepository, organizationsRepository, type Dataset, type Organization } from './repository';
@@ -6,8 +7,22 @@ export const DEMO_ORGANIZATION = { slug: 'demo', name: 'Demo', dataset: 'Demo ma
 
 export type OrganizationsService = ReturnType<typeof createOrganizationsService>;
 
-export function createOrganizationsService(platform: Pick<Platform, 'database'>) {
+/** The schema an organization's canonical model lives in (docs/data-model.md, with the ETL issue). */
+export const WAREHOUSE_SCHEMA = 'marketing';
+
+export function createOrganizationsService(platform: Pick<Platform, 'database' | 'config'>) {
   const { db } = platform.database;
+
+  /** Every organization gets its own warehouse: a DuckDB file under DATA_DIR (the managed default). */
+  async function provisionWarehouse(organizationId: string): Promise<void> {
+    const warehouse = await openDuckDbWarehouse({ file: duckDbFileFor(platform.config.dataDir, organizationId) });
+    try {
+      await warehouse.ensureSchema(WAREHOUSE_SCHEMA);
+    } finally {
+      await warehouse.close();
+    }
+  }
+
   const repository = organizationsRepository(db);
   return {
     findBySlug: (slug: string) => repository.findBySlug(slug),
@@ -30,6 +45,7 @@ export function createOrganizationsService(platform: Pick<Platform, 'database'>)
           description: 'Sample advertising, search and analytics data of a fictional online shop.',
         }),
       );
+      await provisionWarehouse(organization.id);
       return { organization, dataset };
     },
   };

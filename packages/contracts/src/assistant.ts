@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * The AI-assistant authorization (spec 000 §2 organization-select and dataset-select): the user
+ * grants the assistant that holds `mcp_auth_token` access to one dataset of one organization.
+ */
+export const CreateAssistantGrantSchema = z.object({
+  mcp_auth_token: z.string().min(16).max(512),
+  organization_id: z.uuid(),
+  dataset_id: z.uuid(),
+});
+export const AssistantGrantResponseSchema = z.object({
+  grant_id: z.uuid(),
+  user_id: z.uuid(),
+  organization_id: z.uuid(),
+  dataset_id: z.uuid(),
+  created_at: z.iso.datetime(),
+});

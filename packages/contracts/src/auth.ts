@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import {
+  companyNameSchema,
+  companyPositionSchema,
+  emailSchema,
+  firstNameSchema,
+  lastNameSchema,
+  newPasswordSchema,
+  passwordSchema,
+} from './validation';
+
+/** Sign-in providers as the spec names them: `maya` is email and password. */
+export const ProviderSchema = z.enum(['maya', 'google', 'microsoft']);
+export type Provider = z.infer<typeof ProviderSchema>;
+
+/** POST /auth/login (spec 000 §7): password, Google ID token or code, Microsoft token or code. */
+export const LoginRequestSchema = z.union([
+  z.object({ email: emailSchema, password: passwordSchema }),
+  z.object({ google_id_token: z.string().min(1) }),
+  z.object({ google_code: z.string().min(1), state: z.string().min(1) }),
+  z.object({ microsoft_code: z.string().min(1), state: z.string().min(1), is_mona: z.boolean().optional() }),
+  z.object({ microsoft_access_token: z.string().min(1), is_mona: z.boolean().optional() }),
+]);
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+/** Token data: the access token is kept in memory; the refresh token travels as an httpOnly cookie. */
+export const TokenResponseSchema = z.object({
+  access_token: z.string(),
+  access_token_expires_at: z.iso.datetime(),
+  user_id: z.uuid(),
+});
+export type TokenResponse = z.infer<typeof TokenResponseSchema>;
+
+/** Error types of sign-in and sign-up (spec 000 §8). */
+export const AuthErrorType = {
+  mergeRequired: 'merge_required',
+  invalidCredentials: 'invalid_credentials',
+  noPasswordSet: 'no_password_set',
+  noSuchUser: 'no_such_user',
+  emailNotVerified: 'email_not_verified',
+  emailInUse: 'email_in_use',
+  weakPassword: 'weak_password',
+  invalidProviderToken: 'invalid_provider_token',
+  invalidState: 'invalid_state',
+  unauthorized: 'unauthorized',
+  resetRequestDoesNotExist: 'reset_request_does_not_exist',
+  mergeRequestDoesNotExist: 'merge_request_does_not_exist',
+  alreadyMerged: 'already_merged',
+  alreadyUsed: 'already_used',
+  doesNotExist: 'does_not_exist',
+  alreadyVerified: 'already_verified',
+  microsoftNotConnected: 'microsoft_not_connected',
+} as const;
+export type AuthErrorType = (typeof AuthErrorType)[keyof typeof AuthErrorType];
+
+/**
+ * The detail of a sign-in refusal (spec 000 §3 "Sign-in error detail"): for merge_required and
+ * no_password_set the methods the e-mail can already sign in with; for a provider sign-in of an
+ * unknown user the provider token, so that sign-up can continue with it.
+ */
+export const SignInErrorDetailSchema = z.object({
+  type: z.string(),
+  email: z.string().optional(),
+  provider: ProviderSchema.optional(),
+  is_google_signin: z.boolean().optional(),
+  is_microsoft_signin: z.boolean().optional(),
+  is_password_signin: z.boolean().optional(),
+  access_token: z.string().optional(),
+  microsoft_access_token: z.string().optional(),
+});
+export type SignInErrorDetail = z.infer<typeof SignInErrorDetailSchema>;
+
+/** POST /user: sign-up with e-mail, or with a provider token from a failed provider sign-in. */
+const companyFields = {
+  company_name: companyNameSchema,
+  company_position: companyPositionSchema,
+  how_found: z.string().trim().max(100).optional(),
+};
+export const SignUpRequestSchema = z.union([
+  z.object({
+    email: emailSchema,
+    password: newPasswordSchema,
+    first_name: firstNameSchema,
+    last_name: lastNameSchema,
+    ...companyFields,
+  }),
+  z.object({ google_id_token: z.string().min(1), ...companyFields }),
+  z.object({ microsoft_access_token: z.string().min(1), ...companyFields }),
+]);
+export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
+
+export const SignUpResponseSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  is_email_verified: z.boolean(),
+  /** Present for provider sign-ups, which are verified by the provider and signed in at once. */
+  token: TokenResponseSchema.nullable(),
+});
+export type SignUpResponse = z.infer<typeof SignUpResponseSchema>;
+
+export const SuccessResponseSchema = z.object({ success: z.boolean() });
+export type SuccessResponse = z.infer<typeof SuccessResponseSchema>;
+
+export const ResetPasswordRequestSchema = z.object({ email: emailSchema });
+export const ResetPasswordSchema = z.object({
+  new_password: newPasswordSchema,
+  request_id: z.string().min(1).max(200),
+  email: emailSchema,
+});
+export const ChangePasswordSchema = z.object({ current_password: passwordSchema, new_password: newPasswordSchema });
+
+export const CheckEmailDomainRequestSchema = z.object({
+  domain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'Not a domain'),
+});
+/** The company name guessed from the domain, capitalised; null for free mail providers. */
+export const CheckEmailDomainResponseSchema = z.object({
+  domain: z.string(),
+  is_free_email_provider: z.boolean(),
+  company_name: z.string().nullable(),
+});
+export type CheckEmailDomainResponse = z.infer<typeof CheckEmailDomainResponseSchema>;
+
+export const VerifyEmailSchema = z.object({ request_id: z.string().min(1).max(200), email: emailSchema });
+/** Verifying from the e-mailed link proves the address: the user is signed in on that device. */
+export const VerifyEmailResponseSchema = z.object({ success: z.boolean(), token: TokenResponseSchema.nullable() });
+export const RequestVerificationEmailSchema = z.object({ email: emailSchema });
+
+export const RequestMergeEmailSchema = z.object({ provider: ProviderSchema, email: emailSchema });
+export const MergeAccountsSchema = z.object({
+  request_id: z.string().min(1).max(200),
+  email: emailSchema,
+  new_password: newPasswordSchema.optional(),
+});
+export const MergeAccountsResponseSchema = z.object({ success: z.boolean(), is_merged: z.boolean() });
+export const CheckMergeQuerySchema = z.object({ email: emailSchema, provider: ProviderSchema });
+export const CheckMergeResponseSchema = z.object({ is_merged: z.boolean() });
+
+export const AuthUriQuerySchema = z.object({
+  is_mona: z.enum(['true', 'false', '1', '0']).optional(),
+  /** Where to go after signing in (a same-site path); carried through the provider in `state`. */
+  next: z.string().max(2000).optional(),
+});
+export const AuthUriResponseSchema = z.object({ auth_uri: z.url() });
+export type AuthUriResponse = z.infer<typeof AuthUriResponseSchema>;

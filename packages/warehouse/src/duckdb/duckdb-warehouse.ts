@@ -1,0 +1,220 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { WarehouseError, errorMessage } from '../errors';
+import { assertIdentifier, qualifiedName, quoteIdentifier, stagedTableName } from '../identifiers';
+import { planTableChange, validateTableSchema } from '../table-schema';
+import type {
+  ColumnInfo,
+  LoadOptions,
+  LoadResult,
+  QueryOptions,
+  QueryParams,
+  QueryResult,
+  RowBatches,
+  TableSchema,
+  Warehouse,
+} from '../warehouse';
+import { describeDuckDbTable, listDuckDbColumns, listDuckDbTables } from './duckdb-catalog';
+import { acquireDuckDb, releaseDuckDb } from './duckdb-instance';
+import { appendAndMerge } from './duckdb-load';
+import { runDuckDbQuery } from './duckdb-query';
+import { duckDbSqlType } from './duckdb-types';
+
+export type DuckDbWarehouseOptions = {
+  /** The database file, e.g. from `duckDbFileFor(dataDir, organizationId)`. */
+  file: string;
+  /** Directories the engine may read files from (CSV imports); none by default. */
+  allowedDirectories?: string[];
+  /** DuckDB's `memory_limit`, e.g. `'2GB'`; DuckDB's default when absent. */
+  memoryLimit?: string | null;
+  /** DuckDB's `threads`; DuckDB's default when absent. */
+  threads?: number | null;
+  /** Rows a load buffers before merging them into the target; 100,000 by default. */
+  loadFlushRows?: number;
+};
+
+const DEFAULT_FLUSH_ROWS = 100_000;
+
+/**
+ * Opens (creating when missing) an organization's DuckDB warehouse. Handles on the same file
+ * in one process share the engine; writes are serialised, queries run concurrently on their
+ * own connections. Only one process may open a file at a time.
+ */
+export async function openDuckDbWarehouse(options: DuckDbWarehouseOptions): Promise<Warehouse> {
+  const shared = await acquireDuckDb(options.file, {
+    allowedDirectories: options.allowedDirectories ?? [],
+    memoryLimit: options.memoryLimit ?? null,
+    threads: options.threads ?? null,
+  });
+  const flushRows = options.loadFlushRows ?? DEFAULT_FLUSH_ROWS;
+  const activeQueries = new Set<DuckDBConnection>();
+  const running = new Set<Promise<unknown>>();
+  let closed = false;
+
+  function use<T>(task: () => Promise<T>): Promise<T> {
+    if (closed) return Promise.reject(new WarehouseError('engine_error', 'the warehouse is closed'));
+    const promise = task();
+    running.add(promise);
+    void promise.finally(() => running.delete(promise)).catch(() => undefined);
+    return promise;
+  }
+
+  function write<T>(task: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    return use(() => shared.writes.run(() => task(shared.writer).catch(rethrow)));
+  }
+
+  function read<T>(task: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    return use(async () => {
+      const conn = await shared.instance.connect();
+      try {
+        return await task(conn).catch(rethrow);
+      } finally {
+        conn.closeSync();
+      }
+    });
+  }
+
+  return {
+    engine: 'duckdb',
+
+    async ensureSchema(schema: string): Promise<void> {
+      const name = quoteIdentifier(schema, 'schema');
+      return write(async (conn) => {
+        await conn.run(`CREATE SCHEMA IF NOT EXISTS ${name}`);
+      });
+    },
+
+    async createTable(schema: string, table: TableSchema): Promise<void> {
+      assertIdentifier(schema, 'schema');
+      const declared = validateTableSchema(table);
+      return write((conn) => inTransaction(conn, () => createOrAlter(conn, schema, declared)));
+    },
+
+    async dropTable(schema: string, table: string): Promise<void> {
+      const name = qualifiedName(schema, table);
+      return write(async (conn) => {
+        await conn.run(`DROP TABLE IF EXISTS ${name}`);
+      });
+    },
+
+    async loadBatch(
+      schema: string,
+      table: string,
+      rows: RowBatches,
+      opts: LoadOptions = {},
+    ): Promise<LoadResult> {
+      assertIdentifier(schema, 'schema');
+      assertIdentifier(table, 'table');
+      const target = opts.staging === true ? stagedTableName(table) : table;
+      return write((conn) =>
+        inTransaction(conn, async () => {
+          let definition = await describeDuckDbTable(conn, schema, target);
+          if (definition === null && opts.staging === true) {
+            const live = await describeDuckDbTable(conn, schema, table);
+            if (live === null) throw missingTable(schema, table);
+            definition = { ...live, name: target };
+            await createOrAlter(conn, schema, definition);
+          }
+          if (definition === null) throw missingTable(schema, target);
+          if (definition.primaryKey.length === 0) {
+            throw new WarehouseError(
+              'schema_mismatch',
+              `table ${schema}.${target} has no primary key to load by`,
+            );
+          }
+          return { rows: await appendAndMerge(conn, schema, definition, rows, flushRows) };
+        }),
+      );
+    },
+
+    async swap(schema: string, stagedTable: string, liveTable: string): Promise<void> {
+      const staged = qualifiedName(schema, stagedTable);
+      const live = qualifiedName(schema, liveTable);
+      if (stagedTable === liveTable) {
+        throw new WarehouseError('schema_mismatch', 'the staged and live tables are the same table');
+      }
+      return write((conn) =>
+        inTransaction(conn, async () => {
+          if ((await describeDuckDbTable(conn, schema, stagedTable)) === null) {
+            throw missingTable(schema, stagedTable);
+          }
+          await conn.run(`DROP TABLE IF EXISTS ${live}`);
+          await conn.run(`ALTER TABLE ${staged} RENAME TO ${quoteIdentifier(liveTable)}`);
+        }),
+      );
+    },
+
+    async query(sql: string, params: QueryParams, opts: QueryOptions): Promise<QueryResult> {
+      return use(() => runDuckDbQuery(shared.instance, activeQueries, sql, params, opts));
+    },
+
+    async listTables(schema: string): Promise<string[]> {
+      assertIdentifier(schema, 'schema');
+      return read((conn) => listDuckDbTables(conn, schema));
+    },
+
+    async listColumns(schema: string, table: string): Promise<ColumnInfo[]> {
+      qualifiedName(schema, table);
+      return read((conn) => listDuckDbColumns(conn, schema, table));
+    },
+
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      for (const conn of activeQueries) conn.interrupt();
+      await Promise.allSettled([...running]);
+      await releaseDuckDb(options.file, shared);
+    },
+  };
+}
+
+async function createOrAlter(conn: DuckDBConnection, schema: string, declared: TableSchema): Promise<void> {
+  const change = planTableChange(declared, await describeDuckDbTable(conn, schema, declared.name));
+  const name = qualifiedName(schema, declared.name);
+  switch (change.kind) {
+    case 'none':
+      return;
+    case 'create': {
+      const columns = declared.columns.map(
+        (c) => `${quoteIdentifier(c.name)} ${duckDbSqlType(c.type)}${c.nullable ? '' : ' NOT NULL'}`,
+      );
+      const key = declared.primaryKey.map((k) => quoteIdentifier(k)).join(', ');
+      await conn.run(`CREATE TABLE ${name} (${columns.join(', ')}, PRIMARY KEY (${key}))`);
+      return;
+    }
+    case 'add_columns':
+      for (const column of change.columns) {
+        await conn.run(
+          `ALTER TABLE ${name} ADD COLUMN ${quoteIdentifier(column.name)} ${duckDbSqlType(column.type)}`,
+        );
+      }
+      return;
+    default:
+      change satisfies never;
+  }
+}
+
+async function inTransaction<T>(conn: DuckDBConnection, task: () => Promise<T>): Promise<T> {
+  await conn.run('BEGIN TRANSACTION');
+  try {
+    const result = await task();
+    await conn.run('COMMIT');
+    return result;
+  } catch (error) {
+    await conn.run('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+function missingTable(schema: string, table: string): WarehouseError {
+  return new WarehouseError('schema_mismatch', `table ${schema}.${table} does not exist`);
+}
+
+/** Engine errors as WarehouseErrors: data the table cannot take is a `schema_mismatch`. */
+function rethrow(error: unknown): never {
+  if (error instanceof WarehouseError) throw error;
+  const message = errorMessage(error);
+  if (/^(Conversion|Constraint) Error|Invalid Input Error: .*(JSON|cast|convert)/i.test(message)) {
+    throw new WarehouseError('schema_mismatch', message, { cause: error });
+  }
+  throw new WarehouseError('engine_error', message, { cause: error });
+}

@@ -1,0 +1,216 @@
+import pg from 'pg';
+import { WarehouseError, errorMessage } from '../errors';
+import { assertIdentifier, qualifiedName, quoteIdentifier, stagedTableName } from '../identifiers';
+import { planTableChange, validateTableSchema } from '../table-schema';
+import type {
+  ColumnInfo,
+  LoadOptions,
+  LoadResult,
+  QueryOptions,
+  QueryParams,
+  QueryResult,
+  RowBatches,
+  TableSchema,
+  Warehouse,
+} from '../warehouse';
+import { describePgTable, listPgColumns, listPgTables, pgPrimaryKeyName } from './postgres-catalog';
+import { upsertBatches } from './postgres-load';
+import { runPgQuery } from './postgres-query';
+import { pgSqlType } from './postgres-types';
+
+export type PostgresWarehouseOptions = {
+  /** `postgres://user:password@host:port/database` of the destination. */
+  connectionString: string;
+  /** Pool size; 5 by default. */
+  maxConnections?: number;
+};
+
+/**
+ * A PostgreSQL destination: schemas and tables in the user's database, loads as upserts in
+ * one transaction, queries in READ ONLY transactions with `statement_timeout`.
+ */
+export async function openPostgresWarehouse(options: PostgresWarehouseOptions): Promise<Warehouse> {
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 5 });
+  pool.on('error', () => undefined); // an idle client's connection dropped; the pool replaces it
+  try {
+    const probe = await pool.connect();
+    probe.release();
+  } catch (error) {
+    await pool.end();
+    throw new WarehouseError('engine_error', `cannot connect to PostgreSQL: ${errorMessage(error)}`, {
+      cause: error,
+    });
+  }
+  let closed = false;
+
+  async function transaction<T>(task: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    if (closed) throw new WarehouseError('engine_error', 'the warehouse is closed');
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`SET LOCAL TimeZone = 'UTC'`);
+      const result = await task(client);
+      await client.query('COMMIT');
+      client.release();
+      return result;
+    } catch (error) {
+      const rolledBack = await client.query('ROLLBACK').then(
+        () => true,
+        () => false,
+      );
+      client.release(!rolledBack);
+      throw mapError(error);
+    }
+  }
+
+  /** Serialises DDL on one table across connections and processes. */
+  async function lockTable(client: pg.PoolClient, schema: string, table: string): Promise<void> {
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`maya.warehouse.${schema}.${table}`]);
+  }
+
+  async function read<T>(task: () => Promise<T>): Promise<T> {
+    if (closed) throw new WarehouseError('engine_error', 'the warehouse is closed');
+    return task().catch((error: unknown) => {
+      throw mapError(error);
+    });
+  }
+
+  return {
+    engine: 'postgres',
+
+    async ensureSchema(schema: string): Promise<void> {
+      const name = quoteIdentifier(schema, 'schema');
+      await transaction(async (client) => {
+        await lockTable(client, schema, '');
+        await client.query(`CREATE SCHEMA IF NOT EXISTS ${name}`);
+      });
+    },
+
+    async createTable(schema: string, table: TableSchema): Promise<void> {
+      assertIdentifier(schema, 'schema');
+      const declared = validateTableSchema(table);
+      await transaction(async (client) => {
+        await lockTable(client, schema, declared.name);
+        await createOrAlter(client, schema, declared);
+      });
+    },
+
+    async dropTable(schema: string, table: string): Promise<void> {
+      const name = qualifiedName(schema, table);
+      await transaction(async (client) => {
+        await client.query(`DROP TABLE IF EXISTS ${name}`);
+      });
+    },
+
+    async loadBatch(
+      schema: string,
+      table: string,
+      rows: RowBatches,
+      opts: LoadOptions = {},
+    ): Promise<LoadResult> {
+      assertIdentifier(schema, 'schema');
+      assertIdentifier(table, 'table');
+      const target = opts.staging === true ? stagedTableName(table) : table;
+      return transaction(async (client) => {
+        let definition = await describePgTable(client, schema, target);
+        if (definition === null && opts.staging === true) {
+          await lockTable(client, schema, target);
+          const live = await describePgTable(client, schema, table);
+          if (live === null) throw missingTable(schema, table);
+          definition = { ...live, name: target };
+          await createOrAlter(client, schema, definition);
+        }
+        if (definition === null) throw missingTable(schema, target);
+        if (definition.primaryKey.length === 0) {
+          throw new WarehouseError(
+            'schema_mismatch',
+            `table ${schema}.${target} has no primary key to load by`,
+          );
+        }
+        return { rows: await upsertBatches(client, schema, definition, rows) };
+      });
+    },
+
+    async swap(schema: string, stagedTable: string, liveTable: string): Promise<void> {
+      const staged = qualifiedName(schema, stagedTable);
+      const live = qualifiedName(schema, liveTable);
+      if (stagedTable === liveTable) {
+        throw new WarehouseError('schema_mismatch', 'the staged and live tables are the same table');
+      }
+      await transaction(async (client) => {
+        await lockTable(client, schema, liveTable);
+        if ((await describePgTable(client, schema, stagedTable)) === null)
+          throw missingTable(schema, stagedTable);
+        await client.query(`DROP TABLE IF EXISTS ${live}`);
+        await client.query(`ALTER TABLE ${staged} RENAME TO ${quoteIdentifier(liveTable)}`);
+        // The key's name follows the table, so that the next staged twin can take its own.
+        const key = await pgPrimaryKeyName(client, schema, liveTable);
+        const wanted = `${liveTable}_pkey`.slice(0, 63);
+        if (key !== null && key !== wanted) {
+          await client.query(
+            `ALTER TABLE ${live} RENAME CONSTRAINT "${key.replaceAll('"', '""')}" TO "${wanted}"`,
+          );
+        }
+      });
+    },
+
+    async query(sql: string, params: QueryParams, opts: QueryOptions): Promise<QueryResult> {
+      if (closed) throw new WarehouseError('engine_error', 'the warehouse is closed');
+      return runPgQuery(pool, sql, params, opts);
+    },
+
+    async listTables(schema: string): Promise<string[]> {
+      assertIdentifier(schema, 'schema');
+      return read(() => listPgTables(pool, schema));
+    },
+
+    async listColumns(schema: string, table: string): Promise<ColumnInfo[]> {
+      qualifiedName(schema, table);
+      return read(() => listPgColumns(pool, schema, table));
+    },
+
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function createOrAlter(client: pg.PoolClient, schema: string, declared: TableSchema): Promise<void> {
+  const change = planTableChange(declared, await describePgTable(client, schema, declared.name));
+  const name = qualifiedName(schema, declared.name);
+  switch (change.kind) {
+    case 'none':
+      return;
+    case 'create': {
+      const columns = declared.columns.map(
+        (c) => `${quoteIdentifier(c.name)} ${pgSqlType(c.type)}${c.nullable ? '' : ' NOT NULL'}`,
+      );
+      const key = declared.primaryKey.map((k) => quoteIdentifier(k)).join(', ');
+      await client.query(`CREATE TABLE ${name} (${columns.join(', ')}, PRIMARY KEY (${key}))`);
+      return;
+    }
+    case 'add_columns':
+      for (const column of change.columns) {
+        await client.query(
+          `ALTER TABLE ${name} ADD COLUMN ${quoteIdentifier(column.name)} ${pgSqlType(column.type)}`,
+        );
+      }
+      return;
+    default:
+      change satisfies never;
+  }
+}
+
+function missingTable(schema: string, table: string): WarehouseError {
+  return new WarehouseError('schema_mismatch', `table ${schema}.${table} does not exist`);
+}
+
+/** Data the table cannot take (SQLSTATE classes 22 and 23) is a `schema_mismatch`. */
+function mapError(error: unknown): WarehouseError {
+  if (error instanceof WarehouseError) return error;
+  const code = (error as { code?: unknown }).code;
+  const type = typeof code === 'string' && /^2[23]/.test(code) ? 'schema_mismatch' : 'engine_error';
+  return new WarehouseError(type, errorMessage(error), { cause: error });
+}

@@ -1,0 +1,104 @@
+import { WarehouseError } from './errors';
+import { assertIdentifier } from './identifiers';
+import { COLUMN_TYPES, type Column, type ColumnType, type TableSchema } from './warehouse';
+
+/**
+ * Checks a table definition and returns it normalised: primary-key columns are NOT NULL.
+ * Bad names are `invalid_identifier`; a structurally wrong definition is `schema_mismatch`.
+ */
+export function validateTableSchema(table: TableSchema): TableSchema {
+  assertIdentifier(table.name, 'table');
+  if (!Array.isArray(table.columns) || table.columns.length === 0) {
+    throw mismatch(`table "${table.name}" has no columns`);
+  }
+  const seen = new Set<string>();
+  for (const column of table.columns) {
+    assertIdentifier(column.name, 'column');
+    if (seen.has(column.name)) throw mismatch(`column "${column.name}" is declared twice`);
+    seen.add(column.name);
+    if (!COLUMN_TYPES.includes(column.type)) {
+      throw mismatch(`column "${column.name}" has unknown type ${JSON.stringify(column.type)}`);
+    }
+  }
+  if (!Array.isArray(table.primaryKey) || table.primaryKey.length === 0) {
+    throw mismatch(`table "${table.name}" needs a primary key: loads upsert by it`);
+  }
+  const keys = new Set<string>();
+  for (const key of table.primaryKey) {
+    assertIdentifier(key, 'primary key column');
+    if (!seen.has(key)) throw mismatch(`primary key column "${key}" is not a column`);
+    if (keys.has(key)) throw mismatch(`primary key column "${key}" is listed twice`);
+    keys.add(key);
+  }
+  return {
+    name: table.name,
+    columns: table.columns.map((c) => ({
+      name: c.name,
+      type: c.type,
+      nullable: keys.has(c.name) ? false : c.nullable !== false,
+    })),
+    primaryKey: [...table.primaryKey],
+  };
+}
+
+export type TableChange = { kind: 'create' } | { kind: 'none' } | { kind: 'add_columns'; columns: Column[] };
+
+/**
+ * What `createTable` must do to make `existing` (null when absent) serve `declared`.
+ * Columns the existing table has beyond the declared ones are tolerated when nullable.
+ */
+export function planTableChange(declared: TableSchema, existing: TableSchema | null): TableChange {
+  if (existing === null) return { kind: 'create' };
+  const problems: string[] = [];
+  if (declared.primaryKey.join(',') !== existing.primaryKey.join(',')) {
+    problems.push(
+      `primary key is (${existing.primaryKey.join(', ')}), declared (${declared.primaryKey.join(', ')})`,
+    );
+  }
+  const existingByName = new Map(existing.columns.map((c) => [c.name, c]));
+  const missing: Column[] = [];
+  for (const column of declared.columns) {
+    const found = existingByName.get(column.name);
+    if (found === undefined) {
+      if (column.nullable) missing.push(column);
+      else problems.push(`column "${column.name}" is missing and NOT NULL`);
+      continue;
+    }
+    if (found.type !== column.type) {
+      problems.push(`column "${column.name}" is ${found.type}, declared ${column.type}`);
+    }
+    if (found.nullable !== column.nullable) {
+      problems.push(
+        `column "${column.name}" is ${nullability(found.nullable)}, declared ${nullability(column.nullable)}`,
+      );
+    }
+  }
+  const declaredNames = new Set(declared.columns.map((c) => c.name));
+  for (const column of existing.columns) {
+    if (!declaredNames.has(column.name) && !column.nullable) {
+      problems.push(`column "${column.name}" exists, is NOT NULL and is not declared`);
+    }
+  }
+  if (problems.length > 0) {
+    throw mismatch(`table "${declared.name}" exists with another definition: ${problems.join('; ')}`);
+  }
+  return missing.length > 0 ? { kind: 'add_columns', columns: missing } : { kind: 'none' };
+}
+
+/** The definition of a table from its engine-reported columns and primary key. */
+export function tableSchemaFrom(
+  name: string,
+  columns: { name: string; type: ColumnType; nullable: boolean }[],
+  primaryKey: string[],
+): TableSchema | null {
+  if (columns.length === 0) return null;
+  return { name, columns, primaryKey };
+}
+
+function nullability(nullable: boolean): string {
+  return nullable ? 'nullable' : 'NOT NULL';
+}
+
+function mismatch(message: string): WarehouseError {
+  return new WarehouseError('schema_mismatch', message);
+}

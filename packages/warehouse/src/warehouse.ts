@@ -1,0 +1,106 @@
+/**
+ * The Warehouse: where an organization's loaded data lives and where reports read it.
+ *
+ * One interface, one adapter per engine (DuckDB is the managed default, one file per
+ * organization; PostgreSQL, BigQuery and Databricks are destinations). Every identifier that
+ * reaches SQL is validated and quoted; every value is bound as a parameter.
+ */
+
+export type WarehouseEngine = 'duckdb' | 'postgres' | 'bigquery' | 'databricks';
+
+/**
+ * The column types the product speaks. Each adapter maps them to its engine's types
+ * (for DuckDB: VARCHAR, INTEGER, BIGINT, DOUBLE, DECIMAL(38,9), BOOLEAN, DATE, TIMESTAMP, JSON).
+ * A `timestamp` is an instant in UTC.
+ */
+export type ColumnType =
+  'string' | 'integer' | 'bigint' | 'double' | 'decimal' | 'boolean' | 'date' | 'timestamp' | 'json';
+
+export const COLUMN_TYPES: readonly ColumnType[] = [
+  'string',
+  'integer',
+  'bigint',
+  'double',
+  'decimal',
+  'boolean',
+  'date',
+  'timestamp',
+  'json',
+];
+
+export type Column = { name: string; type: ColumnType; nullable: boolean };
+
+/** A table's definition. The primary key is required: loads upsert by it. */
+export type TableSchema = { name: string; columns: Column[]; primaryKey: string[] };
+
+/** A column as the engine reports it: `engineType` is the engine's own spelling. */
+export type ColumnInfo = Column & { engineType: string; primaryKey: boolean };
+
+/**
+ * One row. On load, values may be given loosely (numbers as numeric strings, dates as
+ * `YYYY-MM-DD` strings or `Date`s, timestamps as ISO strings, `Date`s or epoch milliseconds,
+ * json as any JSON-serialisable value); `null` or a missing key is SQL NULL.
+ *
+ * Query results are JSON-safe: integer, double and decimal as `number`; bigint as `number`
+ * when it is a safe integer, otherwise its decimal string; date as `YYYY-MM-DD`; timestamp as
+ * ISO 8601 in UTC (`2024-01-31T10:00:00.123Z`, up to microseconds); json parsed; NULL as `null`.
+ */
+export type Row = Record<string, unknown>;
+
+/** Batches of rows, as an array of arrays or streamed (a connector's pages). */
+export type RowBatches = AsyncIterable<Row[]> | Iterable<Row[]>;
+
+export type LoadOptions = {
+  /**
+   * Load into the table's staged twin (`stagedTableName(table)`, created on first use with
+   * the live table's definition) instead of the live table; publish it with
+   * `swap(schema, stagedTableName(table), table)`.
+   */
+  staging?: boolean;
+};
+
+export type LoadResult = { rows: number };
+
+/** Positional (`$1`, `$2`, ...) or named (`$name`) parameters. */
+export type QueryParams = unknown[] | Record<string, unknown>;
+
+export type QueryOptions = {
+  /** The query is cancelled after this long, with a `query_timeout` error. */
+  timeoutMs: number;
+  /** At most this many rows are returned; `truncated` says whether more were available. */
+  maxRows?: number;
+};
+
+export type QueryColumn = { name: string; type: ColumnType };
+
+export type QueryResult = { columns: QueryColumn[]; rows: Row[]; truncated: boolean };
+
+export interface Warehouse {
+  readonly engine: WarehouseEngine;
+  /** Creates the schema if it does not exist. */
+  ensureSchema(schema: string): Promise<void>;
+  /**
+   * Creates the table if it does not exist. An existing table is accepted when it has every
+   * declared column with the same type, nullability and primary key; declared columns it lacks
+   * are added when nullable. Anything else is a `schema_mismatch`.
+   */
+  createTable(schema: string, table: TableSchema): Promise<void>;
+  /** Drops the table if it exists (e.g. a stale staged twin before a full refresh). */
+  dropTable(schema: string, table: string): Promise<void>;
+  /**
+   * Upserts the rows by primary key in one transaction: loading the same batches twice leaves
+   * the same table, the last occurrence of a key wins, and any failure leaves the table as it
+   * was. Unknown keys in a row are a `schema_mismatch`.
+   */
+  loadBatch(schema: string, table: string, rows: RowBatches, opts?: LoadOptions): Promise<LoadResult>;
+  /** Replaces `liveTable` by `stagedTable` atomically; the staged table no longer exists after. */
+  swap(schema: string, stagedTable: string, liveTable: string): Promise<void>;
+  /** Runs one read-only statement (SELECT or WITH ... SELECT) with bound parameters. */
+  query(sql: string, params: QueryParams, opts: QueryOptions): Promise<QueryResult>;
+  /** Base tables of the schema, sorted by name. */
+  listTables(schema: string): Promise<string[]>;
+  /** The table's columns in order; empty when the table does not exist. */
+  listColumns(schema: string, table: string): Promise<ColumnInfo[]>;
+  /** Interrupts running queries, waits for running loads, and releases the engine. */
+  close(): Promise<void>;
+}
