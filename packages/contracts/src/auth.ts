@@ -107,7 +107,10 @@ export const ResetPasswordSchema = z.object({
   request_id: z.string().min(1).max(200),
   email: emailSchema,
 });
-export const ChangePasswordSchema = z.object({ current_password: passwordSchema, new_password: newPasswordSchema });
+export const ChangePasswordSchema = z.object({
+  current_password: passwordSchema,
+  new_password: newPasswordSchema,
+});
 
 export const CheckEmailDomainRequestSchema = z.object({
   domain: z
@@ -126,7 +129,10 @@ export type CheckEmailDomainResponse = z.infer<typeof CheckEmailDomainResponseSc
 
 export const VerifyEmailSchema = z.object({ request_id: z.string().min(1).max(200), email: emailSchema });
 /** Verifying from the e-mailed link proves the address: the user is signed in on that device. */
-export const VerifyEmailResponseSchema = z.object({ success: z.boolean(), token: TokenResponseSchema.nullable() });
+export const VerifyEmailResponseSchema = z.object({
+  success: z.boolean(),
+  token: TokenResponseSchema.nullable(),
+});
 export const RequestVerificationEmailSchema = z.object({ email: emailSchema });
 
 export const RequestMergeEmailSchema = z.object({ provider: ProviderSchema, email: emailSchema });

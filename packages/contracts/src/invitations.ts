@@ -29,5 +29,8 @@ export const InviteSchema = z.object({
 });
 export const InviteListResponseSchema = z.object({ invitations: z.array(InviteSchema) });
 export const CreateInvitationSchema = z.object({ organization_id: z.uuid(), email: emailSchema });
-export const AcceptInvitationSchema = z.object({ invitation_id: z.uuid(), organization_slug: z.string().min(1) });
+export const AcceptInvitationSchema = z.object({
+  invitation_id: z.uuid(),
+  organization_slug: z.string().min(1),
+});
 export const AcceptInvitationResponseSchema = z.object({ organization_slug: z.string() });

@@ -21,7 +21,11 @@ export type Organization = z.infer<typeof OrganizationSchema>;
 
 export const OrganizationListResponseSchema = z.object({ organizations: z.array(OrganizationSchema) });
 export const CreateOrganizationSchema = z.object({ name: organizationNameSchema });
-export const CreateOrganizationResponseSchema = z.object({ id: z.uuid(), slug: z.string(), name: z.string() });
+export const CreateOrganizationResponseSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+});
 
 export const OrganizationIdParamsSchema = z.object({ id: z.uuid() });
 export const OrganizationIdQuerySchema = z.object({ organization_id: z.uuid() });
@@ -56,4 +60,3 @@ export const OrganizationErrorType = {
   organizationNotFound: 'organization_not_found',
   forbidden: 'forbidden',
 } as const;
-

@@ -22,5 +22,12 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-export const UpdateProfileSchema = z.object({ company_name: companyNameSchema, company_position: companyPositionSchema });
-export const UpdateProfileResponseSchema = z.object({ id: z.uuid(), email: z.string(), profile: ProfileSchema });
+export const UpdateProfileSchema = z.object({
+  company_name: companyNameSchema,
+  company_position: companyPositionSchema,
+});
+export const UpdateProfileResponseSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  profile: ProfileSchema,
+});

@@ -4,6 +4,7 @@ import { appRoutes, OAUTH_CALLBACK_PATH, ORGANIZATION_PREFIX } from './routes';
 const entryPaths = [
   '/sign-in',
   '/sign-up',
+  '/google/redirect',
   '/forgot-password',
   '/reset-password',
   '/merge-account',

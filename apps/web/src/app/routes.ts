@@ -36,6 +36,33 @@ export const OAUTH_CALLBACK_PATH = '/oauth/:serviceId/callback';
 
 const signInPage: LazyPage = () =>
   import('../features/auth/components/SignInPage').then((module) => module.SignInPage);
+const signUpPage: LazyPage = () => import('../features/auth/components/SignUpPage').then((m) => m.SignUpPage);
+const forgotPasswordPage: LazyPage = () =>
+  import('../features/auth/components/ForgotPasswordPage').then((m) => m.ForgotPasswordPage);
+const resetPasswordPage: LazyPage = () =>
+  import('../features/auth/components/ResetPasswordPage').then((m) => m.ResetPasswordPage);
+const mergeAccountPage: LazyPage = () =>
+  import('../features/auth/components/MergeAccountPage').then((m) => m.MergeAccountPage);
+const verifyEmailPage: LazyPage = () =>
+  import('../features/auth/components/VerifyEmailPage').then((m) => m.VerifyEmailPage);
+const providerRedirectPage: LazyPage = () =>
+  import('../features/auth/components/ProviderRedirectPage').then((m) => m.ProviderRedirectPage);
+const accountSettingsPage: LazyPage = () =>
+  import('../features/auth/components/AccountSettingsPage').then((m) => m.AccountSettingsPage);
+const organizationSelectPage: LazyPage = () =>
+  import('../features/assistant-auth/components/OrganizationSelectPage').then((m) => m.OrganizationSelectPage);
+const datasetSelectPage: LazyPage = () =>
+  import('../features/assistant-auth/components/DatasetSelectPage').then((m) => m.DatasetSelectPage);
+const invitationPage: LazyPage = () =>
+  import('../features/invitations/components/InvitationPage').then((m) => m.InvitationPage);
+const createOrganizationPage: LazyPage = () =>
+  import('../features/organizations/components/CreateOrganizationPage').then((m) => m.CreateOrganizationPage);
+const landingRedirect: LazyPage = () =>
+  import('../features/organizations/components/LandingRedirect').then((m) => m.LandingRedirect);
+const latestOrganizationRedirect: LazyPage = () =>
+  import('../features/organizations/components/LatestOrganizationRedirect').then((m) => m.LatestOrganizationRedirect);
+const organizationHome: LazyPage = () =>
+  import('../features/organizations/components/OrganizationHome').then((m) => m.OrganizationHome);
 
 type RouteRow = [path: string, access: RouteAccess, title: string, page?: LazyPage];
 
@@ -52,22 +79,24 @@ function rows(spec: SpecArea, prefix: string, list: RouteRow[]): AppRoute[] {
 /** spec 000 §2: entry area. */
 const entryRoutes = rows('000-accounts', '', [
   ['/sign-in', 'public', 'Sign In', signInPage],
-  ['/sign-up', 'public', 'Sign Up'],
-  ['/forgot-password', 'public', 'Forgot Password'],
-  ['/reset-password', 'public', 'Reset Password'],
-  ['/merge-account', 'public', 'Merge Account'],
-  ['/verify-email', 'public', 'Verify Email'],
-  ['/organization-select', 'public', 'Select Organization'],
-  ['/dataset-select', 'public', 'Select Dataset'],
-  ['/microsoft/redirect', 'public', 'Microsoft Sign In'],
+  ['/sign-up', 'public', 'Sign Up', signUpPage],
+  ['/forgot-password', 'public', 'Forgot Password', forgotPasswordPage],
+  ['/reset-password', 'public', 'Reset Password', resetPasswordPage],
+  ['/merge-account', 'public', 'Merge Account', mergeAccountPage],
+  ['/verify-email', 'public', 'Verify Email', verifyEmailPage],
+  ['/organization-select', 'public', 'Select Organization', organizationSelectPage],
+  ['/dataset-select', 'public', 'Select Dataset', datasetSelectPage],
+  ['/microsoft/redirect', 'public', 'Microsoft Sign In', providerRedirectPage],
+  // Not in the spec: Google's sign-in returns here when it runs as a redirect (sandbox and server-side flow).
+  ['/google/redirect', 'public', 'Google Sign In', providerRedirectPage],
   ['/microsoft/mona/start', 'public', 'Microsoft Marketplace'],
   ['/microsoft/mona/redirect', 'public', 'Microsoft Marketplace'],
-  ['/invitation/:organizationSlug/:inviteId', 'public', 'Invitation'],
-  [`${ORGANIZATION_PREFIX}/invite/:inviteId`, 'public', 'Invitation'],
-  ['/create-organization', 'protected', 'Create Organization'],
-  ['/', 'protected', 'Home'],
-  ['/organization/0', 'protected', 'Organization'],
-  [ORGANIZATION_PREFIX, 'protected', 'Organization'],
+  ['/invitation/:organizationSlug/:inviteId', 'public', 'Invitation', invitationPage],
+  [`${ORGANIZATION_PREFIX}/invite/:inviteId`, 'public', 'Invitation', invitationPage],
+  ['/create-organization', 'protected', 'Create Organization', createOrganizationPage],
+  ['/', 'protected', 'Home', landingRedirect],
+  ['/organization/0', 'protected', 'Organization', latestOrganizationRedirect],
+  [ORGANIZATION_PREFIX, 'protected', 'Organization', organizationHome],
   ['/checkout-success', 'protected', 'Order Complete'],
   ['/checkout-cancel', 'protected', 'Checkout Cancelled'],
 ]);
@@ -115,7 +144,7 @@ const operationsRoutes = rows('002-operations', ORGANIZATION_PREFIX, [
   ['/notifications', 'protected', 'Notifications'],
   ['/settings/:tab', 'protected', 'Settings'],
   ['/settings/:tab/:categorySlug', 'protected', 'Settings'],
-  ['/account-settings/:tab', 'protected', 'Account Settings'],
+  ['/account-settings/:tab', 'protected', 'Account Settings', accountSettingsPage],
   ['/billing/details', 'protected', 'Billing Details'],
   ['/billing/checkout', 'protected', 'Checkout'],
   ['/billing/portal', 'protected', 'Billing Portal'],

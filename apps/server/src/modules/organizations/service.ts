@@ -15,7 +15,9 @@ export function createOrganizationsService(platform: Pick<Platform, 'database' |
 
   /** Every organization gets its own warehouse: a DuckDB file under DATA_DIR (the managed default). */
   async function provisionWarehouse(organizationId: string): Promise<void> {
-    const warehouse = await openDuckDbWarehouse({ file: duckDbFileFor(platform.config.dataDir, organizationId) });
+    const warehouse = await openDuckDbWarehouse({
+      file: duckDbFileFor(platform.config.dataDir, organizationId),
+    });
     try {
       await warehouse.ensureSchema(WAREHOUSE_SCHEMA);
     } finally {
