@@ -10,7 +10,11 @@ import { loggerOptions } from './platform/logger';
 import type { Platform } from './platform/platform';
 import { loadSecrets } from './platform/secrets';
 import { registerSpa } from './platform/spa';
-import { modules } from './modules';
+import { createModules } from './modules';
+import { createMailer } from './platform/mail';
+import { registerMailbox } from './platform/mailbox';
+import { createRateLimiter } from './platform/ratelimit/limiter';
+import { registerSandbox } from './platform/sandbox';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,7 +40,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   let jobs: Jobs | null = null;
   try {
     jobs = await startJobs(database.ownerUrl, app.log, config.runWorker);
-    const platform: Platform = { config, secrets, database, jobs };
+    const mailer = createMailer(config);
+    const platform: Platform = {
+      config,
+      secrets,
+      database,
+      jobs,
+      mailer,
+      rateLimiter: createRateLimiter(database.db),
+    };
+    const { modules, guards } = createModules(platform);
     app.decorate('platform', platform);
     app.addHook('preClose', async () => platform.jobs.stopWorkers());
     app.addHook('onClose', async () => {
@@ -45,19 +58,21 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     });
 
     registerErrorHandling(app);
-    requireRouteGuards(app);
+    requireRouteGuards(app, guards);
     await registerSecurityHeaders(app);
     await registerOpenApi(app, config);
     await app.register(
       async (api) => {
-        for (const module of modules) await module.routes(api, platform);
+        for (const module of modules) await module.routes(api);
       },
       { prefix: API_PREFIX },
     );
+    if (config.sandbox) await registerSandbox(app, config);
+    if (config.env !== 'production' && !config.smtpUrl) await registerMailbox(app, mailer);
     await registerSpa(app, config);
 
-    for (const module of modules) await module.start?.(platform);
-    if (config.runWorker) await jobs.work(modules.flatMap((module) => module.jobs?.(platform) ?? []));
+    for (const module of modules) await module.start?.();
+    if (config.runWorker) await jobs.work(modules.flatMap((module) => module.jobs?.() ?? []));
     return app;
   } catch (error) {
     await jobs?.stop().catch(() => {});

@@ -1,1 +1,2 @@
 export { catalog, findService } from './catalog';
+export * from './sandbox';

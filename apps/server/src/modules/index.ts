@@ -1,9 +1,43 @@
-import { healthModule } from './health';
+import type { GuardHandlers } from '../platform/guards';
+import type { Platform } from '../platform/platform';
+import { createAssistantAuthModule } from './assistant-auth';
+import { createAuthModule } from './auth';
+import { createHealthModule } from './health';
+import { createInvitationsModule } from './invitations';
 import type { Module } from './module';
-import { organizationsModule } from './organizations';
-import { sourcesModule } from './sources';
+import { createOrganizationsModule } from './organizations';
+import { createSourcesModule } from './sources';
+import { createUsersService } from './users';
 
 export type { Module } from './module';
 
-/** Every feature module, in start-up order. */
-export const modules: Module[] = [healthModule, organizationsModule, sourcesModule];
+/**
+ * The composition root of the feature modules: each service is created once and handed to the
+ * modules that use it (an acyclic graph: users ← organizations ← invitations, assistant-auth;
+ * users, organizations ← auth). Also answers the guards' checks.
+ */
+export function createModules(platform: Platform): { modules: Module[]; guards: GuardHandlers } {
+  const users = createUsersService(platform);
+  const organizations = createOrganizationsModule(platform, { users });
+  const auth = createAuthModule(platform, {
+    users,
+    organizationsCount: (userId) => organizations.service.countForUser(userId),
+  });
+  const invitations = createInvitationsModule(platform, { users, organizations: organizations.service });
+  const assistantAuth = createAssistantAuthModule(platform, { organizations: organizations.service });
+  return {
+    modules: [
+      createHealthModule(platform),
+      auth.module,
+      organizations.module,
+      invitations.module,
+      assistantAuth.module,
+      createSourcesModule(),
+    ],
+    guards: {
+      authenticate: auth.authenticate,
+      authorizeOrganization: (request, user, organizationId) =>
+        organizations.service.authorize(request, user, organizationId),
+    },
+  };
+}

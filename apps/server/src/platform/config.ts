@@ -26,6 +26,14 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RUN_WORKER: booleanFlag.default(true),
   SERVE_WEB: booleanFlag.default(true),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Maya <no-reply@maya.localhost>'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url().optional(),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_AUTHORITY: z.url().optional(),
 });
 
 /** Every variable the server reads; the README's configuration table must list exactly these. */
@@ -49,8 +57,21 @@ export type Config = {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   runWorker: boolean;
   serveWeb: boolean;
+  /** null: mail goes to the outbox under DATA_DIR/mail, listed at /dev/mailbox outside production. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Sign-in providers; outside production they default to the sandbox providers the app mounts. */
+  google: OidcProviderConfig | null;
+  microsoft: OidcProviderConfig | null;
+  /** The sandbox providers are mounted under /sandbox (never in production). */
+  sandbox: boolean;
   version: string;
 };
+
+export type OidcProviderConfig = { clientId: string; clientSecret: string; issuer: string };
+
+/** The sandbox's registered client (development and tests only). */
+export const SANDBOX_CLIENT = { clientId: 'maya-sandbox', clientSecret: 'maya-sandbox-secret' } as const;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -74,6 +95,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(['SECRET_KEY: required when NODE_ENV=production (at least 32 random characters)']);
   }
   const host = e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const sandbox = e.NODE_ENV !== 'production';
+  const provider = (
+    clientId: string | undefined,
+    clientSecret: string | undefined,
+    issuer: string | undefined,
+    sandboxIssuer: string,
+  ): OidcProviderConfig | null => {
+    if (clientId && clientSecret && issuer)
+      return { clientId, clientSecret, issuer: issuer.replace(/\/$/, '') };
+    return sandbox ? { ...SANDBOX_CLIENT, issuer: sandboxIssuer } : null;
+  };
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -83,11 +116,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseAppRole: e.DATABASE_APP_ROLE,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT ?? null,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appUrl,
     secretKey: e.SECRET_KEY ?? null,
     logLevel: e.LOG_LEVEL,
     runWorker: e.RUN_WORKER,
     serveWeb: e.SERVE_WEB,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    google: provider(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_ISSUER, `${appUrl}/sandbox/google`),
+    microsoft: provider(
+      e.MICROSOFT_CLIENT_ID,
+      e.MICROSOFT_CLIENT_SECRET,
+      e.MICROSOFT_AUTHORITY,
+      `${appUrl}/sandbox/microsoft/common/v2.0`,
+    ),
+    sandbox,
     version: serverPackage.version,
   };
 }

@@ -1,25 +1,89 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { API_PREFIX } from './http';
 
 /**
  * Every API route declares who may call it (DESIGN.md style 4) in `config.guard`; the app
- * refuses to build with a route that does not. The auth issue adds 'user' and 'organization'.
+ * refuses to build with a route that does not.
+ * - public: anyone.
+ * - user: a valid access token (`request.auth`), verified e-mail or not.
+ * - organization: a verified user who belongs to the organization the call names
+ *   (`id` route param, or `organization_id` in the query or body); a non-member gets 404.
  */
-export type Guard = 'public';
+export type Guard = 'public' | 'user' | 'organization';
+
+export type Auth = { userId: string; email: string; emailVerified: boolean; isStaff: boolean };
+export type OrganizationAccess = {
+  organizationId: string;
+  role: 'owner' | 'admin' | 'member';
+  isDemo: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     guard?: Guard;
   }
+  interface FastifyRequest {
+    auth: Auth | null;
+    organization: OrganizationAccess | null;
+  }
 }
+
+/** How guards are checked; the auth and organizations modules provide these. */
+export type GuardHandlers = {
+  authenticate(request: FastifyRequest): Promise<Auth>;
+  authorizeOrganization(
+    request: FastifyRequest,
+    auth: Auth,
+    organizationId: string,
+  ): Promise<OrganizationAccess>;
+};
 
 const UNGUARDED_PREFIXES = [`${API_PREFIX}/docs`];
 
-export function requireRouteGuards(app: FastifyInstance): void {
+export function requireRouteGuards(app: FastifyInstance, handlers: GuardHandlers): void {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('organization', null);
+
+  const user = async (request: FastifyRequest) => {
+    request.auth = await handlers.authenticate(request);
+  };
+  const organization = async (request: FastifyRequest) => {
+    const auth = await handlers.authenticate(request);
+    request.auth = auth;
+    request.organization = await handlers.authorizeOrganization(request, auth, organizationIdOf(request));
+  };
+
   app.addHook('onRoute', (route) => {
     const url = route.url;
     if (!url.startsWith(API_PREFIX) || UNGUARDED_PREFIXES.some((prefix) => url.startsWith(prefix))) return;
     const guard = route.config?.guard;
     if (!guard) throw new Error(`route ${String(route.method)} ${url} declares no guard (config.guard)`);
+    if (guard === 'public') return;
+    const existing = route.preHandler ? [route.preHandler].flat() : [];
+    const check: preHandlerAsyncHookHandler = guard === 'user' ? user : organization;
+    route.preHandler = [check, ...existing];
   });
+}
+
+/** The organization a call names: organization_id in the query or body, or `:id` of /organizations/:id/... */
+function organizationIdOf(request: FastifyRequest): string {
+  const fromQuery = (request.query as { organization_id?: unknown } | undefined)?.organization_id;
+  const fromBody = (request.body as { organization_id?: unknown } | undefined)?.organization_id;
+  const isOrganizationPath = request.routeOptions.url?.startsWith(`${API_PREFIX}/organizations/:id`) ?? false;
+  const fromParams = isOrganizationPath ? (request.params as { id?: unknown } | undefined)?.id : undefined;
+  const id = [fromQuery, fromBody, fromParams].find((value) => typeof value === 'string');
+  return typeof id === 'string' ? id : '';
+}
+
+/** The signed-in user of a route guarded by `user` or `organization`. */
+export function authOf(request: FastifyRequest): Auth {
+  if (!request.auth) throw new Error(`${request.routeOptions.url ?? ''}: no auth; is the route guarded?`);
+  return request.auth;
+}
+
+/** The organization of a route guarded by `organization`. */
+export function organizationOf(request: FastifyRequest): OrganizationAccess {
+  if (!request.organization)
+    throw new Error(`${request.routeOptions.url ?? ''}: no organization; is the guard 'organization'?`);
+  return request.organization;
 }

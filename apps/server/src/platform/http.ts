@@ -1,9 +1,10 @@
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { PRODUCT_NAME } from '@maya/contracts';
+import { ErrorResponseSchema, PRODUCT_NAME, ValidationErrorResponseSchema } from '@maya/contracts';
 import type { Config } from './config';
 
 export const API_PREFIX = '/api';
@@ -23,7 +24,17 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 }
 
+/** Error answers for a route's OpenAPI entry: the envelope for each status, the 422 list. */
+export function errorResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 429 | 502)[]) {
+  const map: Record<number, typeof ErrorResponseSchema | typeof ValidationErrorResponseSchema> = {
+    422: ValidationErrorResponseSchema,
+  };
+  for (const status of statuses) map[status] = ErrorResponseSchema;
+  return map;
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(cookie);
   // Echo the request id so a user's bug report can be matched to the server's log lines.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -7,7 +7,8 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
  * services, which use the app role and `withOrganization`.
  */
 export type JobHandler = (data: unknown) => Promise<void>;
-export type JobDefinition = { name: string; handler: JobHandler };
+/** A queue and its handler; `cron` (UTC) also schedules it, once across all processes. */
+export type JobDefinition = { name: string; handler: JobHandler; cron?: string };
 
 export type Jobs = {
   boss: PgBoss;
@@ -36,8 +37,9 @@ export async function startJobs(ownerUrl: string, log: Logger, runWorker: boolea
   return {
     boss,
     async work(definitions) {
-      for (const { name, handler } of definitions) {
+      for (const { name, handler, cron } of definitions) {
         await boss.createQueue(name);
+        if (cron) await boss.schedule(name, cron);
         queues.push(name);
         await boss.work(name, async (jobs) => {
           for (const job of jobs) await handler(job.data);

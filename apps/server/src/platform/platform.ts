@@ -1,6 +1,8 @@
 import type { Config } from './config';
 import type { DatabaseHandle } from './database';
 import type { Jobs } from './jobs';
+import type { Mailer } from './mail';
+import type { RateLimiter } from './ratelimit/limiter';
 import type { Secrets } from './secrets';
 
 /** The dependencies every module receives as one typed object (DESIGN.md style 3). */
@@ -9,4 +11,6 @@ export type Platform = {
   secrets: Secrets;
   database: DatabaseHandle;
   jobs: Jobs;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
 };

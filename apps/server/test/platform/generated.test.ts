@@ -18,20 +18,19 @@ const run = promisify(execFile);
 describe('generated files', () => {
   it('the checked-in migrations match the drizzle schema', async () => {
     const scratch = `.migrations-check-${randomBytes(4).toString('hex')}`;
+    const configFile = `${scratch}.config.ts`;
     await cp(path.join(serverDir, 'drizzle'), path.join(serverDir, scratch), { recursive: true });
+    // The project's drizzle.config.ts, writing into the scratch copy instead of drizzle/.
+    const projectConfig = await readFile(path.join(serverDir, 'drizzle.config.ts'), 'utf8');
+    await writeFile(
+      path.join(serverDir, configFile),
+      projectConfig.replace("out: './drizzle'", `out: './${scratch}'`),
+    );
     try {
       const drizzleKit = path.resolve(serverDir, '..', '..', 'node_modules', 'drizzle-kit', 'bin.cjs');
-      const { stdout } = await run(
-        process.execPath,
-        [
-          drizzleKit,
-          'generate',
-          '--dialect=postgresql',
-          '--schema=./src/modules/*/schema.ts',
-          `--out=./${scratch}`,
-        ],
-        { cwd: serverDir },
-      );
+      const { stdout } = await run(process.execPath, [drizzleKit, 'generate', `--config=${configFile}`], {
+        cwd: serverDir,
+      });
       const before = await readdir(path.join(serverDir, 'drizzle'));
       const after = await readdir(path.join(serverDir, scratch));
       expect(
@@ -40,6 +39,7 @@ describe('generated files', () => {
       ).toEqual(before.sort());
     } finally {
       await rm(path.join(serverDir, scratch), { recursive: true, force: true });
+      await rm(path.join(serverDir, configFile), { force: true });
     }
   }, 60_000);
 

@@ -1,13 +1,17 @@
+import type { Platform } from '../../platform/platform';
 import type { Module } from '../module';
+import type { UsersService } from '../users';
+import { organizationsRoutes } from './routes';
 import { createOrganizationsService } from './service';
 
-export { createOrganizationsService, DEMO_ORGANIZATION, type OrganizationsService } from './service';
+export { DEMO_ORGANIZATION, type OrganizationsService } from './service';
 
-export const organizationsModule: Module = {
-  name: 'organizations',
-  // Routes arrive with the accounts issue (spec 000 §7: GET/POST /organizations).
-  routes: async () => {},
-  start: async (platform) => {
-    await createOrganizationsService(platform).ensureDemoOrganization();
-  },
-};
+export function createOrganizationsModule(platform: Platform, services: { users: UsersService }) {
+  const service = createOrganizationsService(platform, services);
+  const module: Module = {
+    name: 'organizations',
+    routes: (api) => organizationsRoutes(api, service),
+    start: async () => void (await service.ensureDemoOrganization()),
+  };
+  return { module, service };
+}

@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db/pool';
-import { datasets, organizations } from './schema';
+import { datasets, memberships, organizations } from './schema';
 
 export type Organization = typeof organizations.$inferSelect;
 export type Dataset = typeof datasets.$inferSelect;
+export type Membership = typeof memberships.$inferSelect;
+export type Role = Membership['role'];
 type NewOrganization = typeof organizations.$inferInsert;
 
 export function organizationsRepository(db: Database) {
@@ -12,17 +14,37 @@ export function organizationsRepository(db: Database) {
       const [row] = await db.select().from(organizations).where(eq(organizations.slug, slug));
       return row ?? null;
     },
-    /** Inserts unless the slug exists; answers the row either way (safe when processes race). */
+    async findById(id: string): Promise<Organization | null> {
+      const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+      return row ?? null;
+    },
+    /** Organizations by id plus every demo organization, oldest first. */
+    async listVisible(ids: string[]): Promise<Organization[]> {
+      const demo = eq(organizations.isDemo, true);
+      return db
+        .select()
+        .from(organizations)
+        .where(ids.length ? or(inArray(organizations.id, ids), demo) : demo)
+        .orderBy(organizations.createdAt);
+    },
+    /** Inserts unless the slug exists; null when taken. */
+    async insert(values: NewOrganization & { slug: string }): Promise<Organization | null> {
+      const [row] = await db
+        .insert(organizations)
+        .values(values)
+        .onConflictDoNothing({ target: organizations.slug })
+        .returning();
+      return row ?? null;
+    },
     async insertOrGet(values: NewOrganization & { slug: string }): Promise<Organization> {
-      await db.insert(organizations).values(values).onConflictDoNothing({ target: organizations.slug });
-      const row = await this.findBySlug(values.slug);
+      const row = (await this.insert(values)) ?? (await this.findBySlug(values.slug));
       if (!row) throw new Error(`organization ${values.slug} vanished after insert`);
       return row;
     },
   };
 }
 
-/** Tenant rows: only ever called with a transaction from withOrganization. */
+/** Tenant rows: only ever called with a transaction from withOrganization or withUser. */
 export const datasetsRepository = {
   async list(tx: Transaction): Promise<Dataset[]> {
     return tx.select().from(datasets).orderBy(datasets.name);
@@ -32,5 +54,23 @@ export const datasetsRepository = {
     const [row] = await tx.select().from(datasets).where(eq(datasets.name, values.name));
     if (!row) throw new Error(`dataset ${values.name} vanished after insert`);
     return row;
+  },
+};
+
+export const membershipsRepository = {
+  /** Inside withUser: the user's own memberships in every organization. */
+  async listOwn(tx: Transaction, userId: string): Promise<Membership[]> {
+    return tx.select().from(memberships).where(eq(memberships.userId, userId));
+  },
+  /** Inside withOrganization: the organization's members. */
+  async list(tx: Transaction): Promise<Membership[]> {
+    return tx.select().from(memberships).orderBy(memberships.joinedAt);
+  },
+  async add(
+    tx: Transaction,
+    values: { organizationId: string; userId: string; role: Role },
+  ): Promise<boolean> {
+    const inserted = await tx.insert(memberships).values(values).onConflictDoNothing().returning();
+    return inserted.length > 0;
   },
 };

@@ -1,5 +1,6 @@
-import { boolean, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../platform/db/tenant';
+import { users } from '../users/schema';
 
 /** An organization: the working unit (spec 000 §3). Not tenant-scoped itself: membership guards it. */
 export const organizations = pgTable('organizations', {
@@ -29,4 +30,27 @@ export const datasets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('datasets_organization_name').on(t.organizationId, t.name), tenantPolicy('datasets')],
+).enableRLS();
+
+/**
+ * Who belongs to an organization, with which role (docs/decisions.md: owner, admin, member; the
+ * creator is an admin). A user may read their own memberships across organizations.
+ */
+export const memberships = pgTable(
+  'memberships',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'admin', 'member'] }).notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId] }),
+    index('memberships_user').on(t.userId),
+    tenantPolicy('memberships', { alsoOwnRows: true }),
+  ],
 ).enableRLS();

@@ -1,17 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import type { Features, Organization as OrganizationResponse } from '@maya/contracts';
+import { catalog } from '@maya/connectors';
 import { duckDbFileFor, openDuckDbWarehouse } from '@maya/warehouse';
-import { withOrganization } from '../../platform/db/tenant';
+import { withOrganization, withUser } from '../../platform/db/tenant';
+import { AppError } from '../../platform/errors';
+import type { Auth, OrganizationAccess } from '../../platform/guards';
 import type { Platform } from '../../platform/platform';
-import { datasetsRepository, organizationsRepository, type Dataset, type Organization } from './repository';
+import type { UsersService } from '../users';
+import {
+  datasetsRepository,
+  membershipsRepository,
+  organizationsRepository,
+  type Dataset,
+  type Organization,
+  type Role,
+} from './repository';
+import { slugCandidates } from './slug';
 
 export const DEMO_ORGANIZATION = { slug: 'demo', name: 'Demo', dataset: 'Demo marketing data' } as const;
-
-export type OrganizationsService = ReturnType<typeof createOrganizationsService>;
 
 /** The schema an organization's canonical model lives in (docs/data-model.md, with the ETL issue). */
 export const WAREHOUSE_SCHEMA = 'marketing';
 
-export function createOrganizationsService(platform: Pick<Platform, 'database' | 'config'>) {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notFound = () => new AppError(404, 'organization_not_found', { message: 'Invalid organization' });
+
+export type OrganizationsService = ReturnType<typeof createOrganizationsService>;
+
+export function createOrganizationsService(
+  platform: Pick<Platform, 'database' | 'config'>,
+  services: { users: UsersService },
+) {
   const { db } = platform.database;
+  const repository = organizationsRepository(db);
 
   /** Every organization gets its own warehouse: a DuckDB file under DATA_DIR (the managed default). */
   async function provisionWarehouse(organizationId: string): Promise<void> {
@@ -25,12 +46,124 @@ export function createOrganizationsService(platform: Pick<Platform, 'database' |
     }
   }
 
-  const repository = organizationsRepository(db);
+  function toResponse(organization: Organization, role: Role): OrganizationResponse {
+    return {
+      id: organization.id,
+      name: organization.name,
+      slug: organization.slug,
+      has_dashboard: false,
+      is_demo: organization.isDemo,
+      has_subscription: false,
+      is_etl_enabled: organization.isEtlEnabled,
+      currency_id: organization.currencyId,
+      role,
+    };
+  }
+
+  async function ownMemberships(userId: string) {
+    return withUser(db, userId, (tx) => membershipsRepository.listOwn(tx, userId));
+  }
+
   return {
     findBySlug: (slug: string) => repository.findBySlug(slug),
+    findById: (id: string) => repository.findById(id),
+
+    /** The user's organizations and every demo organization (open to all, as members). */
+    async listForUser(userId: string): Promise<OrganizationResponse[]> {
+      const own = await ownMemberships(userId);
+      const roles = new Map(own.map((m) => [m.organizationId, m.role]));
+      const visible = await repository.listVisible([...roles.keys()]);
+      return visible.map((organization) => toResponse(organization, roles.get(organization.id) ?? 'member'));
+    },
+
+    countForUser: async (userId: string): Promise<number> => (await ownMemberships(userId)).length,
+
+    /** Creates the organization with its creator as admin, its default dataset and its warehouse. */
+    async create(userId: string, name: string): Promise<Organization> {
+      let organization: Organization | null = null;
+      for (const slug of slugCandidates(name)) {
+        organization = await repository.insert({ name, slug });
+        if (organization) break;
+      }
+      if (!organization) throw new AppError(409, 'slug_taken', { message: 'Could not find a free address' });
+      const created = organization;
+      await withOrganization(db, created.id, async (tx) => {
+        await membershipsRepository.add(tx, { organizationId: created.id, userId, role: 'admin' });
+        await datasetsRepository.insertOrGet(tx, {
+          organizationId: created.id,
+          name: `${created.name} data`,
+          description: `Marketing and analytics data of ${created.name}`,
+        });
+      });
+      await provisionWarehouse(created.id);
+      return created;
+    },
+
+    /** The `organization` guard: a verified member (or anyone, for a demo organization); else 404. */
+    async authorize(
+      _request: FastifyRequest,
+      auth: Auth,
+      organizationId: string,
+    ): Promise<OrganizationAccess> {
+      if (!UUID.test(organizationId)) throw notFound();
+      if (!auth.emailVerified) throw new AppError(403, 'email_not_verified', { email: auth.email });
+      const organization = await repository.findById(organizationId);
+      if (!organization) throw notFound();
+      const membership = (await ownMemberships(auth.userId)).find((m) => m.organizationId === organizationId);
+      if (!membership && !organization.isDemo) throw notFound();
+      return { organizationId, role: membership?.role ?? 'member', isDemo: organization.isDemo };
+    },
+
+    async addMember(organizationId: string, userId: string, role: Role): Promise<boolean> {
+      return withOrganization(db, organizationId, (tx) =>
+        membershipsRepository.add(tx, { organizationId, userId, role }),
+      );
+    },
+
+    async isMember(organizationId: string, userId: string): Promise<boolean> {
+      return (await ownMemberships(userId)).some((m) => m.organizationId === organizationId);
+    },
+
+    async members(organizationId: string) {
+      const rows = await withOrganization(db, organizationId, (tx) => membershipsRepository.list(tx));
+      const people = new Map(
+        (await services.users.findMany(rows.map((r) => r.userId))).map((u) => [u.id, u]),
+      );
+      return rows.flatMap((row) => {
+        const user = people.get(row.userId);
+        return user
+          ? [
+              {
+                id: user.id,
+                email: user.email,
+                first_name: user.firstName,
+                last_name: user.lastName,
+                role: row.role,
+                joined_at: row.joinedAt.toISOString(),
+              },
+            ]
+          : [];
+      });
+    },
 
     listDatasets(organizationId: string): Promise<Dataset[]> {
       return withOrganization(db, organizationId, (tx) => datasetsRepository.list(tx));
+    },
+
+    /**
+     * Plan features (spec 001 §3, 002 §3). Until billing lands every organization is on the trial
+     * plan: all integrations, unlimited accounts and users, two years of history.
+     */
+    features(access: OrganizationAccess): Features {
+      return {
+        is_trial: true,
+        integrations: catalog.map((service) => service.id),
+        can_add_accounts: !access.isDemo,
+        can_add_users: !access.isDemo,
+        has_database_access: false,
+        can_configure_destination: !access.isDemo && access.role !== 'member',
+        data_history: 2,
+      };
     },
 
     /** The demo organization every user can open (DESIGN.md: seeded at start). Idempotent. */

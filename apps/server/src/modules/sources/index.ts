@@ -1,4 +1,6 @@
 import type { Module } from '../module';
 import { sourcesRoutes } from './routes';
 
-export const sourcesModule: Module = { name: 'sources', routes: (api) => sourcesRoutes(api) };
+export function createSourcesModule(): Module {
+  return { name: 'sources', routes: (api) => sourcesRoutes(api) };
+}

@@ -24,14 +24,30 @@ export async function withOrganization<T>(
 }
 
 /**
+ * A user's own rows across organizations (their memberships, say): a transaction with
+ * `app.user_id` set LOCAL. Tables whose policy also admits `user_id = app.user_id` show those rows.
+ */
+export async function withUser<T>(
+  db: Database,
+  userId: string,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  if (!UUID.test(userId)) throw new Error(`withUser: not a user id: ${userId}`);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('app.user_id', ${userId}, true)`);
+    return work(tx);
+  });
+}
+
+/**
  * The policy every tenant table carries (with FORCE added by its migration): rows are visible
  * and writable only inside `withOrganization` for their own organization.
  */
-export function tenantPolicy(table: string) {
+export function tenantPolicy(table: string, options: { alsoOwnRows?: boolean } = {}) {
   const sameOrganization = sql`organization_id = nullif(current_setting('app.organization_id', true), '')::uuid`;
-  return pgPolicy(`${table}_tenant_isolation`, {
-    for: 'all',
-    using: sameOrganization,
-    withCheck: sameOrganization,
-  });
+  const visible = options.alsoOwnRows
+    ? sql`(${sameOrganization} OR user_id = nullif(current_setting('app.user_id', true), '')::uuid)`
+    : sameOrganization;
+  // Reads may see the user's own rows; writes only ever happen inside withOrganization.
+  return pgPolicy(`${table}_tenant_isolation`, { for: 'all', using: visible, withCheck: sameOrganization });
 }

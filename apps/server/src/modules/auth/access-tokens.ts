@@ -1,0 +1,46 @@
+import { jwtVerify, SignJWT } from 'jose';
+import type { Secrets } from '../../platform/secrets';
+
+/** Short-lived access tokens (DESIGN.md Sessions): kept in the SPA's memory, sent as Bearer. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const AUDIENCE = 'maya-api';
+
+export type AccessClaims = { userId: string; email: string; emailVerified: boolean; isStaff: boolean };
+
+export function createAccessTokens(secrets: Secrets, issuer: string) {
+  const key = new TextEncoder().encode(secrets.derive('jwt-access-token'));
+  return {
+    async issue(claims: AccessClaims): Promise<{ token: string; expiresAt: Date }> {
+      const expiresAt = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
+      const token = await new SignJWT({ email: claims.email, ev: claims.emailVerified, st: claims.isStaff })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.userId)
+        .setIssuer(issuer)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key);
+      return { token, expiresAt };
+    },
+    /** The claims of a valid token, or null (bad signature, expired, wrong issuer or audience). */
+    async verify(token: string): Promise<AccessClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
+        return {
+          userId: payload.sub,
+          email: payload.email,
+          emailVerified: payload.ev === true,
+          isStaff: payload.st === true,
+        };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type AccessTokens = ReturnType<typeof createAccessTokens>;

@@ -1,0 +1,76 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Provider } from '@maya/contracts';
+import type { Database } from '../../platform/db/pool';
+import { emailTokens } from './schema';
+import { hashToken, newSecureToken } from './secure-token';
+
+export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
+
+/** Verification and merge links live 24 hours (spec 000 §9); reset links one hour. */
+export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
+  verify_email: 24 * 3_600_000,
+  merge_accounts: 24 * 3_600_000,
+  reset_password: 3_600_000,
+};
+
+export type ConsumeResult =
+  { kind: 'ok'; provider: Provider | null } | { kind: 'used' } | { kind: 'missing' };
+
+export function createEmailTokens(db: Database) {
+  return {
+    async issue(
+      purpose: EmailTokenPurpose,
+      email: string,
+      provider: Provider | null = null,
+    ): Promise<string> {
+      const { token, hash } = newSecureToken();
+      await db.insert(emailTokens).values({
+        purpose,
+        email,
+        provider,
+        tokenHash: hash,
+        expiresAt: new Date(Date.now() + EMAIL_TOKEN_TTL_MS[purpose]),
+      });
+      return token;
+    },
+
+    /** Marks a valid token used, atomically: a link works once even when clicked twice at once. */
+    async consume(purpose: EmailTokenPurpose, token: string, email: string): Promise<ConsumeResult> {
+      const match = and(
+        eq(emailTokens.tokenHash, hashToken(token)),
+        eq(emailTokens.purpose, purpose),
+        eq(emailTokens.email, email),
+      );
+      const [used] = await db
+        .update(emailTokens)
+        .set({ usedAt: sql`now()` })
+        .where(and(match, isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, sql`now()`)))
+        .returning({ provider: emailTokens.provider });
+      if (used) return { kind: 'ok', provider: used.provider };
+      const [existing] = await db.select({ usedAt: emailTokens.usedAt }).from(emailTokens).where(match);
+      return existing?.usedAt ? { kind: 'used' } : { kind: 'missing' };
+    },
+
+    /** A valid token's provider without using it; undefined when the token is not valid. */
+    async peek(
+      purpose: EmailTokenPurpose,
+      token: string,
+      email: string,
+    ): Promise<Provider | null | undefined> {
+      const [row] = await db
+        .select({ provider: emailTokens.provider })
+        .from(emailTokens)
+        .where(
+          and(
+            eq(emailTokens.tokenHash, hashToken(token)),
+            eq(emailTokens.purpose, purpose),
+            eq(emailTokens.email, email),
+            isNull(emailTokens.usedAt),
+            gt(emailTokens.expiresAt, sql`now()`),
+          ),
+        );
+      return row ? row.provider : undefined;
+    },
+  };
+}
+export type EmailTokens = ReturnType<typeof createEmailTokens>;

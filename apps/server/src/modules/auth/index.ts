@@ -1,0 +1,40 @@
+import type { Platform } from '../../platform/platform';
+import type { Module } from '../module';
+import type { UsersService } from '../users';
+import { createAuthenticate } from './guard';
+import { createMergeService } from './merge';
+import { createRecoveryService } from './recovery';
+import { authRoutes } from './routes';
+import { createAuthService } from './service';
+
+export type { AuthService } from './service';
+
+export function createAuthModule(
+  platform: Platform,
+  services: { users: UsersService; organizationsCount(userId: string): Promise<number> },
+) {
+  const deps = { ...platform, users: services.users };
+  const auth = createAuthService(deps);
+  const recovery = createRecoveryService(deps, auth);
+  const merge = createMergeService(deps, auth);
+  const module: Module = {
+    name: 'auth',
+    routes: (api) =>
+      authRoutes(api, {
+        platform,
+        deps,
+        auth,
+        recovery,
+        merge,
+        organizationsCount: (userId) => services.organizationsCount(userId),
+      }),
+    jobs: () => [
+      {
+        name: 'auth.purge-rate-limits',
+        cron: '17 * * * *',
+        handler: async () => void (await platform.rateLimiter.purge()),
+      },
+    ],
+  };
+  return { module, auth, authenticate: createAuthenticate(auth.accessTokens) };
+}

@@ -1,0 +1,136 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { JWTPayload } from 'jose';
+import type { Config } from '../../platform/config';
+import type { Database } from '../../platform/db/pool';
+import { AppError } from '../../platform/errors';
+import type { IdentityProvider } from '../users';
+import { createOidcClient, type OidcClient } from './oidc';
+import { oauthStates } from './schema';
+
+/** What a provider sign-in proves: a stable subject, and an e-mail that may or may not be verified. */
+export type ProviderIdentity = {
+  provider: IdentityProvider;
+  subject: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+  /** The provider-signed ID token: handed back to the client to finish sign-up or merge with. */
+  token: string;
+};
+
+const STATE_TTL_MS = 10 * 60_000;
+
+export function createProviders(config: Config, db: Database) {
+  const clients: Record<IdentityProvider, OidcClient | null> = {
+    google: config.google ? createOidcClient(config.google) : null,
+    microsoft: config.microsoft ? createOidcClient(config.microsoft) : null,
+  };
+  const redirectUri = (provider: IdentityProvider) => `${config.appUrl}/${provider}/redirect`;
+
+  function client(provider: IdentityProvider): OidcClient {
+    const found = clients[provider];
+    if (!found)
+      throw new AppError(404, `${provider}_not_configured`, {
+        message: `${provider} sign-in is not configured`,
+      });
+    return found;
+  }
+
+  async function identityFrom(
+    provider: IdentityProvider,
+    token: string,
+    nonce: string | null,
+  ): Promise<ProviderIdentity> {
+    const claims = await client(provider).verifyIdToken(token, nonce);
+    return provider === 'google' ? googleIdentity(claims, token) : microsoftIdentity(claims, token);
+  }
+
+  return {
+    /** Where to send the browser; the state row keeps the PKCE verifier and nonce server-side. */
+    async authorizationUrl(provider: IdentityProvider, isMona: boolean): Promise<string> {
+      const state = randomBytes(24).toString('base64url');
+      const codeVerifier = randomBytes(32).toString('base64url');
+      const nonce = randomBytes(16).toString('base64url');
+      await db.insert(oauthStates).values({
+        state,
+        provider,
+        codeVerifier,
+        nonce,
+        isMona,
+        expiresAt: new Date(Date.now() + STATE_TTL_MS),
+      });
+      const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
+      return client(provider).authorizationUrl({
+        state,
+        nonce,
+        codeChallenge,
+        redirectUri: redirectUri(provider),
+      });
+    },
+
+    /** The return from the provider: the state is used once, the code exchanged, the ID token verified. */
+    async fromCode(provider: IdentityProvider, code: string, state: string): Promise<ProviderIdentity> {
+      const [row] = await db
+        .update(oauthStates)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(oauthStates.state, state),
+            eq(oauthStates.provider, provider),
+            isNull(oauthStates.usedAt),
+            gt(oauthStates.expiresAt, sql`now()`),
+          ),
+        )
+        .returning();
+      if (!row)
+        throw new AppError(400, 'invalid_state', { message: 'The sign-in link expired. Please try again.' });
+      const idToken = await client(provider).exchangeCode({
+        code,
+        codeVerifier: row.codeVerifier,
+        redirectUri: redirectUri(provider),
+      });
+      return identityFrom(provider, idToken, row.nonce);
+    },
+
+    /** An ID token the client holds (Google's own button, or one we handed back for sign-up). */
+    fromToken: (provider: IdentityProvider, token: string) => identityFrom(provider, token, null),
+  };
+}
+export type Providers = ReturnType<typeof createProviders>;
+
+function googleIdentity(claims: JWTPayload, token: string): ProviderIdentity {
+  const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : '';
+  if (!claims.sub || !email)
+    throw new AppError(400, 'invalid_provider_token', { message: 'no subject or e-mail' });
+  return {
+    provider: 'google',
+    subject: claims.sub,
+    email,
+    emailVerified: claims.email_verified === true,
+    firstName: typeof claims.given_name === 'string' ? claims.given_name : '',
+    lastName: typeof claims.family_name === 'string' ? claims.family_name : '',
+    token,
+  };
+}
+
+/** Microsoft: keyed by tenant and object id; its e-mail claim is not proof of ownership. */
+function microsoftIdentity(claims: JWTPayload, token: string): ProviderIdentity {
+  const { tid, oid } = claims as { tid?: unknown; oid?: unknown };
+  const rawEmail = typeof claims.email === 'string' ? claims.email : claims.preferred_username;
+  const email = typeof rawEmail === 'string' ? rawEmail.toLowerCase() : '';
+  if (typeof tid !== 'string' || typeof oid !== 'string' || !email) {
+    throw new AppError(400, 'invalid_provider_token', { message: 'no tenant, object id or e-mail' });
+  }
+  const name = typeof claims.name === 'string' ? claims.name.trim().split(/\s+/) : [];
+  return {
+    provider: 'microsoft',
+    subject: `${tid}:${oid}`,
+    email,
+    emailVerified: (claims as { xms_edov?: unknown }).xms_edov === true,
+    firstName: typeof claims.given_name === 'string' ? claims.given_name : (name[0] ?? ''),
+    lastName: typeof claims.family_name === 'string' ? claims.family_name : name.slice(1).join(' '),
+    token,
+  };
+}

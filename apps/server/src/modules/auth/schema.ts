@@ -1,0 +1,71 @@
+import { boolean, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/schema';
+
+/**
+ * Refresh sessions. Each refresh rotates the token inside its family; presenting a token that
+ * was already rotated (outside a short grace window) revokes the whole family (reuse detection).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [index('sessions_user').on(t.userId), index('sessions_family').on(t.familyId)],
+);
+
+/** One-time links sent by e-mail: stored hashed, single use, expiring. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'merge_accounts'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    /** For merges: the sign-in method being added (maya = a password). */
+    provider: text('provider', { enum: ['maya', 'google', 'microsoft'] }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_tokens_email').on(t.email, t.purpose)],
+);
+
+/** The state of a provider sign-in between the redirect out and the return (PKCE, nonce). */
+export const oauthStates = pgTable('oauth_states', {
+  state: text('state').primaryKey(),
+  provider: text('provider', { enum: ['google', 'microsoft'] }).notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  isMona: boolean('is_mona').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/**
+ * A verified provider identity waiting to be merged into an existing account of the same e-mail
+ * (spec 000 §2 Account merge): recorded when sign-in answers merge_required, linked only when
+ * the owner of the e-mail follows the emailed link.
+ */
+export const pendingIdentities = pgTable(
+  'pending_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    provider: text('provider', { enum: ['google', 'microsoft'] }).notNull(),
+    subject: text('subject').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [unique('pending_identities_email_provider').on(t.email, t.provider)],
+);

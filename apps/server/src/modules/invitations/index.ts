@@ -1,0 +1,15 @@
+import type { Platform } from '../../platform/platform';
+import type { Module } from '../module';
+import type { OrganizationsService } from '../organizations';
+import type { UsersService } from '../users';
+import { invitationsRoutes } from './routes';
+import { createInvitationsService } from './service';
+
+export function createInvitationsModule(
+  platform: Platform,
+  services: { users: UsersService; organizations: OrganizationsService },
+) {
+  const service = createInvitationsService(platform, services);
+  const module: Module = { name: 'invitations', routes: (api) => invitationsRoutes(api, service) };
+  return { module, service };
+}

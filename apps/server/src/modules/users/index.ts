@@ -1,0 +1,8 @@
+export {
+  createUsersService,
+  type Identity,
+  type IdentityProvider,
+  type SignInMethods,
+  type UserRow,
+  type UsersService,
+} from './service';

@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { createTestDatabase, testConfig } from './database';
+import { startSmtp } from './smtp';
+import { buildApp } from '../../src/app';
+
+/**
+ * The app listening on a real port (the sign-in code fetches the sandbox providers over HTTP
+ * from APP_URL) with mail going to a real SMTP server.
+ */
+export async function startAccountsApp() {
+  const smtp = await startSmtp();
+  const port = await freePort();
+  const config = await testConfig({
+    DATABASE_URL: await createTestDatabase(),
+    SMTP_URL: smtp.url,
+    PORT: String(port),
+  });
+  const app = await buildApp(config);
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    smtp,
+    base: config.appUrl,
+    close: async () => {
+      await app.close();
+      await smtp.close();
+    },
+  };
+}
+export type AccountsApp = Awaited<ReturnType<typeof startAccountsApp>>;
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** JSON request through the real HTTP stack; returns status, body and the refresh cookie. */
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; cookie?: string } = {},
+) {
+  const response = await fetch(`${base}/api${path}`, {
+    method,
+    headers: {
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+    redirect: 'manual',
+  });
+  const text = await response.text();
+  const setCookie = response.headers.get('set-cookie') ?? '';
+  const refresh = /maya_refresh=([^;]*)/.exec(setCookie)?.[1] ?? null;
+  return {
+    status: response.status,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers
+    body: (text ? JSON.parse(text) : null) as Record<string, any>,
+    cookie: refresh ? `maya_refresh=${refresh}` : null,
+  };
+}
+
+export const signUpBody = (email: string, password = 'correct horse battery') => ({
+  email,
+  password,
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  company_name: 'Analytical Engines',
+  company_position: 'CEO',
+});
+
+/** Signs up with e-mail, follows the verification link, and returns the signed-in session. */
+export async function verifiedUser(t: AccountsApp, email: string, password = 'correct horse battery') {
+  const since = t.smtp.messages.length;
+  expect((await call(t.base, 'POST', '/user', { body: signUpBody(email, password) })).status).toBe(201);
+  const mail = await t.smtp.next(email, /Verify your e-mail/, since);
+  const link = new URL(mail.links[0]!);
+  const verified = await call(t.base, 'POST', '/auth/verify_email', {
+    body: { request_id: link.searchParams.get('request_id'), email },
+  });
+  expect(verified.status).toBe(200);
+  return {
+    token: verified.body.token.access_token as string,
+    userId: verified.body.token.user_id as string,
+    cookie: verified.cookie!,
+  };
+}
+
+/**
+ * Signs in at a sandbox provider the way a browser would: auth_uri, the consent page's form
+ * (Allow, as `account`, or as a typed e-mail), then the redirect's code and state.
+ */
+export async function providerConsent(
+  t: AccountsApp,
+  provider: 'google' | 'microsoft',
+  as: { account?: string; email?: string; name?: string },
+): Promise<{ code: string; state: string }> {
+  const { body } = await call(t.base, 'GET', `/auth/${provider}/auth_uri`);
+  const consent = await fetch(body.auth_uri as string);
+  const html = await consent.text();
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? '';
+  const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  const form = new URLSearchParams({
+    request_id: requestId,
+    decision: 'allow',
+    account: as.account ?? 'other',
+    email: as.email ?? '',
+    name: as.name ?? '',
+    email_verified: 'true',
+  });
+  const answer = await fetch(new URL(action, consent.url), {
+    method: 'POST',
+    body: form,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    redirect: 'manual',
+  });
+  const location = new URL(answer.headers.get('location') ?? '');
+  expect(location.pathname).toBe(`/${provider}/redirect`);
+  return { code: location.searchParams.get('code') ?? '', state: location.searchParams.get('state') ?? '' };
+}
+
+export type TestApp = FastifyInstance;

@@ -1,0 +1,80 @@
+// The Fastify plugin: one sandbox identity provider (Google or Microsoft) per registration, with its
+// own signing key and in-memory state. Development and tests only: refused in production.
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { DEFAULT_ACCOUNTS, resolveAccount } from './accounts';
+import { createFlow } from './flow';
+import type { RouteDeps } from './flow';
+import { googleProfile, registerGoogleRoutes } from './google';
+import { send, useFormBodies } from './http';
+import { createSigningKey } from './keys';
+import { microsoftAccountNote, microsoftProfile, registerMicrosoftRoutes } from './microsoft';
+import { SandboxStore, TOKEN_FAULTS, isTokenFault } from './store';
+import type { ProviderProfile, SandboxAccount, SandboxIdentityOptions, SandboxProvider } from './types';
+
+export class SandboxInProductionError extends Error {
+  constructor() {
+    super(
+      'The sandbox identity providers are a development and test fake and are refused when ' +
+        'NODE_ENV=production. Configure the real Google and Microsoft endpoints instead.',
+    );
+    this.name = 'SandboxInProductionError';
+  }
+}
+
+export function assertSandboxAllowed(env: Record<string, string | undefined> = process.env): void {
+  if (env.NODE_ENV === 'production') throw new SandboxInProductionError();
+}
+
+type ProviderParts = {
+  profile: (publicBaseUrl: string) => ProviderProfile;
+  registerRoutes: (app: FastifyInstance, deps: RouteDeps) => void;
+  accountNote: (account: SandboxAccount) => string | null;
+};
+
+const PROVIDERS: Record<SandboxProvider, ProviderParts> = {
+  google: { profile: googleProfile, registerRoutes: registerGoogleRoutes, accountNote: () => null },
+  microsoft: {
+    profile: microsoftProfile,
+    registerRoutes: registerMicrosoftRoutes,
+    accountNote: microsoftAccountNote,
+  },
+};
+
+export const sandboxIdentityPlugin: FastifyPluginAsync<SandboxIdentityOptions> = async (app, options) => {
+  assertSandboxAllowed();
+  const publicBaseUrl = new URL(options.publicBaseUrl).href.replace(/\/+$/, '');
+  const { provider } = options;
+  const accounts = (options.accounts ?? DEFAULT_ACCOUNTS[provider]).map((a) => resolveAccount(provider, a));
+  const store = new SandboxStore(options.now ?? Date.now);
+  const key = await createSigningKey();
+  const parts = PROVIDERS[provider];
+  const flow = createFlow({
+    provider,
+    profile: parts.profile(publicBaseUrl),
+    clients: options.clients,
+    store,
+    key,
+    consentAction: `${publicBaseUrl}/_sandbox/consent`,
+    accountNote: parts.accountNote,
+  });
+
+  useFormBodies(app);
+  app.post('/_sandbox/consent', async (request, reply) => send(reply, flow.consent(request.body)));
+  app.post('/_sandbox/faults', async (request, reply) => {
+    const body: unknown = request.body;
+    const value =
+      body != null && typeof body === 'object'
+        ? (body as Record<string, unknown>).next_token_error
+        : undefined;
+    if (value !== null && !isTokenFault(value)) {
+      return reply.code(400).send({
+        error: 'invalid_request',
+        error_description: `next_token_error must be one of ${TOKEN_FAULTS.join(', ')} or null.`,
+      });
+    }
+    store.nextTokenFault = value;
+    return { next_token_error: store.nextTokenFault };
+  });
+
+  parts.registerRoutes(app, { publicBaseUrl, flow, key, accounts });
+};
