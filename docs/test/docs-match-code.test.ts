@@ -18,7 +18,7 @@ function section(markdown: string, heading: string): string {
 describe('docs match the code', () => {
   it("the README's configuration table lists exactly the variables the server reads", () => {
     const table = section(read('README.md'), 'Configuration');
-    const documented = [...table.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
+    const documented = [...table.matchAll(/^\|\s*`([A-Z_]+)`\s*\|/gm)].map((m) => m[1]);
     expect([...documented].sort()).toEqual([...ENVIRONMENT_VARIABLES].sort());
   });
 
