@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { readConfig, stopOnSignals } from './platform/process';
+import { handleSignals, readConfig } from './platform/process';
 
 /**
  * `npm start`: the API, the built SPA and the job worker in one process, on the embedded
@@ -8,13 +8,15 @@ import { readConfig, stopOnSignals } from './platform/process';
  */
 async function main(): Promise<void> {
   const config = readConfig();
+  const signals = handleSignals();
   const app = await buildApp(config);
+  signals.attach(app);
+  if (signals.stopping) return;
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.port === port ? config.appUrl : `http://localhost:${port}`;
   process.stdout.write(`\n  Maya is running at ${url}  (Ctrl-C to stop)\n\n`);
-  stopOnSignals(app);
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { readConfig, stopOnSignals } from './platform/process';
+import { handleSignals, readConfig } from './platform/process';
 
 /**
  * `npm run worker`: a jobs-only process for scale-out (DESIGN.md). It builds the same app, so
@@ -14,10 +14,11 @@ async function worker(): Promise<void> {
     );
     process.exit(2);
   }
+  const signals = handleSignals();
   const app = await buildApp(config);
+  signals.attach(app);
   await app.ready();
   app.log.info('worker running');
-  stopOnSignals(app);
 }
 
 worker().catch((error: unknown) => {

@@ -14,28 +14,50 @@ export function readConfig(env = process.env): Config {
   }
 }
 
-export function stopOnSignals(app: FastifyInstance): void {
+/**
+ * Signal handling, installed before anything starts: a SIGINT or SIGTERM during start-up waits
+ * for the app to finish building (so the embedded PostgreSQL it started is stopped too) and then
+ * shuts down in order; a second signal exits at once.
+ */
+export function handleSignals() {
+  const say = (message: string) => process.stderr.write(`${message}\n`);
+  let app: FastifyInstance | null = null;
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      app.log.warn({ signal }, 'second signal: exiting now');
-      process.exit(1);
-    }
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
+  const stop = () => {
+    if (!app) return;
+    const running = app;
     const force = setTimeout(() => {
-      app.log.error('shutdown took longer than 30 s: exiting');
+      running.log.error('shutdown took longer than 30 s: exiting');
       process.exit(1);
     }, 30_000);
     force.unref();
-    app.close().then(
+    running.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
+        running.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
       },
     );
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      say(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    say(app ? `${signal}: shutting down` : `${signal}: stopping as soon as start-up completes`);
+    stop();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    /** The app is built: stop it now if a signal already came. */
+    attach(built: FastifyInstance) {
+      app = built;
+      if (stopping) stop();
+    },
+    get stopping() {
+      return stopping;
+    },
+  };
 }

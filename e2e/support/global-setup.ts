@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import type { TestProject } from 'vitest/node';
+import { buildApp, startApp } from './app-process.mjs';
+import { assertChromiumInstalled } from './chromium';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the app under test answers, e.g. `http://localhost:41234` (no trailing slash). */
+    baseUrl: string;
+  }
+}
+
+/**
+ * Once per `npm run test:e2e`: build what is stale, start the built app (the same bundle
+ * `npm start` runs) on a free port with an empty DATA_DIR, and hand its URL to the specs. The
+ * returned teardown stops it and fails the run if anything of it is left behind.
+ *
+ * E2E_NODE_ENV runs the app in another mode (default development, as `npm start`); production
+ * gets a random SECRET_KEY.
+ */
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  assertChromiumInstalled();
+  await buildApp();
+  const nodeEnv = process.env.E2E_NODE_ENV ?? 'development';
+  const app = await startApp({
+    label: 'maya-e2e',
+    env: {
+      NODE_ENV: nodeEnv,
+      LOG_LEVEL: 'warn',
+      ...(nodeEnv === 'production' ? { SECRET_KEY: randomBytes(36).toString('base64url') } : {}),
+    },
+  });
+  project.provide('baseUrl', app.url.replace(/\/$/, ''));
+  return () => app.stop();
+}

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+// End-to-end journeys (`npm run test:e2e`): support/global-setup.ts builds and starts the app once,
+// then the specs drive Debian's Chromium against it. One app and one browser: files run one at a time.
+export default defineConfig({
+  root: here('.'),
+  test: {
+    include: ['specs/**/*.spec.ts'],
+    globalSetup: ['support/global-setup.ts'],
+    testTimeout: 60_000,
+    // The first start builds the app and initialises PostgreSQL.
+    hookTimeout: 180_000,
+    // The teardown waits up to 30 s for the app to stop, then checks for leftovers.
+    teardownTimeout: 90_000,
+    fileParallelism: false,
+  },
+});
