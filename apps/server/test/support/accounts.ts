@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { createTestDatabase, testConfig } from './database';
@@ -17,6 +18,7 @@ export async function startAccountsApp() {
     PORT: String(port),
   });
   const app = await buildApp(config);
+  app.addHook('onClose', () => rm(config.dataDir, { recursive: true, force: true }));
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -41,5 +41,6 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
   const databaseUrl = await createTestDatabase();
   const config = await testConfig({ DATABASE_URL: databaseUrl, ...overrides });
   const app = await buildApp(config);
+  app.addHook('onClose', () => rm(config.dataDir, { recursive: true, force: true }));
   return { app, config, databaseUrl };
 }
