@@ -34,10 +34,22 @@ module.exports = {
         "A server module uses another module only through that module's index.ts (its service " +
         'and types), never its routes, repository or tables (DESIGN.md Layout: "other modules call ' +
         'the service, never its tables").',
-      from: { path: `${SERVER_MODULES}([^/]+)/` },
+      from: { path: `${SERVER_MODULES}([^/]+)/`, pathNot: `${SERVER_MODULES}[^/]+/schema\\.ts$` },
       to: {
         path: SERVER_AREA_FILE,
         pathNot: [`${SERVER_MODULES}$1/`, `${SERVER_MODULES}[^/]+/index\\.ts$`],
+      },
+    },
+    {
+      name: 'server-schema-only-to-schema',
+      severity: 'error',
+      comment:
+        "A module's schema.ts may reference another module's schema.ts (foreign keys are part of " +
+        'the database contract), and nothing else of that module; queries still go through services.',
+      from: { path: `${SERVER_MODULES}([^/]+)/schema\\.ts$` },
+      to: {
+        path: SERVER_AREA_FILE,
+        pathNot: [`${SERVER_MODULES}$1/`, `${SERVER_MODULES}[^/]+/(index|schema)\\.ts$`],
       },
     },
     {

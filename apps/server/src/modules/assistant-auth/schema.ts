@@ -1,7 +1,7 @@
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../platform/db/tenant';
-import { datasets, organizations } from '../organizations/schema';
-import { users } from '../users/schema';
+import { datasets, organizationIdColumn } from '../organizations/schema';
+import { userIdColumn } from '../users/schema';
 
 /**
  * A user's grant of one dataset to the AI assistant holding `mcp_auth_token` (spec 000 §2
@@ -11,12 +11,8 @@ export const assistantGrants = pgTable(
   'assistant_grants',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
+    userId: userIdColumn(),
     datasetId: uuid('dataset_id')
       .notNull()
       .references(() => datasets.id, { onDelete: 'cascade' }),

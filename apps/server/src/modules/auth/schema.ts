@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/schema';
+import { userIdColumn } from '../users/schema';
 
 /**
  * Refresh sessions. Each refresh rotates the token inside its family; presenting a token that
@@ -9,9 +9,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../platform/db/tenant';
-import { organizations } from '../organizations/schema';
+import { organizationIdColumn } from '../organizations/schema';
 import { users } from '../users/schema';
 
 /** An invitation to join an organization, for one e-mail (spec 000 §2, 002 §2 Members). */
@@ -8,9 +8,7 @@ export const invitations = pgTable(
   'invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     email: text('email').notNull(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 import { boolean, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../platform/db/tenant';
-import { users } from '../users/schema';
+import { userIdColumn } from '../users/schema';
 
 /** An organization: the working unit (spec 000 §3). Not tenant-scoped itself: membership guards it. */
 export const organizations = pgTable('organizations', {
@@ -13,6 +13,12 @@ export const organizations = pgTable('organizations', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The organization_id of a tenant table: required, deleted with its organization. */
+export const organizationIdColumn = () =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+
 /**
  * An organization's datasets: the warehouse an assistant is authorized for (spec 000 §3
  * Dataset: id, name, description) and that reports read. The first tenant table.
@@ -21,9 +27,7 @@ export const datasets = pgTable(
   'datasets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     engine: text('engine').notNull().default('duckdb'),
@@ -39,12 +43,8 @@ export const datasets = pgTable(
 export const memberships = pgTable(
   'memberships',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
+    userId: userIdColumn(),
     role: text('role', { enum: ['owner', 'admin', 'member'] }).notNull(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },

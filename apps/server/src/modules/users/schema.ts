@@ -16,6 +16,12 @@ export const users = pgTable('users', {
   dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A required reference to a user, deleted with them (other modules' tables use it too). */
+export const userIdColumn = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /**
  * A Google or Microsoft identity linked to a user. Keyed by the provider's stable subject:
  * Google `sub`; Microsoft `tid:oid` (tenant and object id), never by e-mail.
@@ -24,9 +30,7 @@ export const userIdentities = pgTable(
   'user_identities',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     provider: text('provider', { enum: ['google', 'microsoft'] }).notNull(),
     subject: text('subject').notNull(),
     email: text('email').notNull(),
