@@ -2,8 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AppProviders } from './app/AppProviders';
+import { App } from './app/App';
 import { createAppRouter } from './app/router';
 import { createQueryClient } from './shared/api/queryClient';
 
@@ -15,8 +14,6 @@ const router = createAppRouter();
 
 createRoot(container).render(
   <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <App router={router} queryClient={queryClient} />
   </StrictMode>,
 );

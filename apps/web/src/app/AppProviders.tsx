@@ -1,13 +1,18 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, type MantineThemeOverride } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { theme } from './theme';
+import { theme as appTheme } from './theme';
 
-type AppProvidersProps = { queryClient: QueryClient; children: ReactNode };
+type AppProvidersProps = {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** The app's theme unless a test needs another (jsdom cannot measure popover targets). */
+  theme?: MantineThemeOverride;
+};
 
 /** Everything a page needs around it except the router (tests wrap a memory router in it). */
-export function AppProviders({ queryClient, children }: AppProvidersProps) {
+export function AppProviders({ queryClient, children, theme = appTheme }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <Notifications position="top-right" />

@@ -1,12 +1,12 @@
 import { Outlet } from 'react-router';
-import { RouteTitle } from './RouteTitle';
+import { RouteTitle, TitleOverrideProvider } from './RouteTitle';
 
 /** The root route's element: the document title, then the matched page. */
 export function RootLayout() {
   return (
-    <>
+    <TitleOverrideProvider>
       <RouteTitle />
       <Outlet />
-    </>
+    </TitleOverrideProvider>
   );
 }

@@ -2,9 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endSession, startSession, takeReturnUrl, tokenStore } from '../shared/auth';
+import { accountRoutes, mockRoutes, organizationFixture } from '../test/organizationFixtures';
 import { renderRoutes } from '../test/render';
-import { createAppRoutes } from './router';
-import type { AppRoute } from './routes';
+import { createAppRoutes, isShellRoute } from './router';
+import { appRoutes, ORGANIZATION_PREFIX, type AppRoute } from './routes';
 
 const NOT_FOUND_TEXT = 'We could not find the page you are looking for.';
 
@@ -43,6 +44,7 @@ describe('router', () => {
 
   it('shows the not-found page for a spec route whose page is not built yet', async () => {
     startSession({ accessToken: 't', accessTokenExpiresAt: '2999-01-01T00:00:00Z', userId: 'u1' });
+    mockRoutes(accountRoutes({ organizations: [organizationFixture({ slug: 'acme' })] }));
     const { router } = renderRoutes(createAppRoutes(), '/organization/acme/data-load');
     expect(await screen.findByText(NOT_FOUND_TEXT)).toBeInTheDocument();
     expect(router.state.matches.map((m) => m.route.path)).toContain(
@@ -80,5 +82,29 @@ describe('router', () => {
     } finally {
       console.error = originalError;
     }
+  });
+
+  it('nests every protected organization route in the shell layout, and nothing else', () => {
+    const [root] = createAppRoutes();
+    const shell = root?.children?.find((route) => route.id === 'organization-shell');
+    expect(shell?.path).toBe(ORGANIZATION_PREFIX);
+    const nested = shell?.children?.map((route) => (route.index ? ORGANIZATION_PREFIX : route.path)) ?? [];
+    const expected = appRoutes.filter(isShellRoute).map((route) => route.path);
+    expect(nested).toEqual([...expected, '*']);
+    expect(expected).toContain(`${ORGANIZATION_PREFIX}/sources`);
+    expect(expected).not.toContain(`${ORGANIZATION_PREFIX}/invite/:inviteId`);
+    expect(expected).not.toContain('/organization/0');
+    const topLevel = root?.children?.map((route) => route.path) ?? [];
+    expect(topLevel).toContain(`${ORGANIZATION_PREFIX}/invite/:inviteId`);
+    expect(topLevel).toContain('/organization/0');
+  });
+
+  it('shows an unknown path of a known organization as not found inside the shell', async () => {
+    startSession({ accessToken: 't', accessTokenExpiresAt: '2999-01-01T00:00:00Z', userId: 'u1' });
+    mockRoutes(accountRoutes({ organizations: [organizationFixture({ slug: 'acme' })] }));
+    renderRoutes(createAppRoutes(), '/organization/acme/no/such/page');
+    expect(await screen.findByText(NOT_FOUND_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Page Not Found - Maya'));
   });
 });

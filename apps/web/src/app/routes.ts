@@ -50,7 +50,9 @@ const providerRedirectPage: LazyPage = () =>
 const accountSettingsPage: LazyPage = () =>
   import('../features/auth/components/AccountSettingsPage').then((m) => m.AccountSettingsPage);
 const organizationSelectPage: LazyPage = () =>
-  import('../features/assistant-auth/components/OrganizationSelectPage').then((m) => m.OrganizationSelectPage);
+  import('../features/assistant-auth/components/OrganizationSelectPage').then(
+    (m) => m.OrganizationSelectPage,
+  );
 const datasetSelectPage: LazyPage = () =>
   import('../features/assistant-auth/components/DatasetSelectPage').then((m) => m.DatasetSelectPage);
 const invitationPage: LazyPage = () =>
@@ -60,7 +62,9 @@ const createOrganizationPage: LazyPage = () =>
 const landingRedirect: LazyPage = () =>
   import('../features/organizations/components/LandingRedirect').then((m) => m.LandingRedirect);
 const latestOrganizationRedirect: LazyPage = () =>
-  import('../features/organizations/components/LatestOrganizationRedirect').then((m) => m.LatestOrganizationRedirect);
+  import('../features/organizations/components/LatestOrganizationRedirect').then(
+    (m) => m.LatestOrganizationRedirect,
+  );
 const organizationHome: LazyPage = () =>
   import('../features/organizations/components/OrganizationHome').then((m) => m.OrganizationHome);
 

@@ -18,3 +18,13 @@ export function takeReturnUrl(): string | null {
   window.localStorage.removeItem(RETURN_URL_KEY);
   return url !== null && isSafeReturnUrl(url) ? url : null;
 }
+
+/** Reads the remembered URL without forgetting it (for render; forget it in an effect). */
+export function peekReturnUrl(): string | null {
+  const url = window.localStorage.getItem(RETURN_URL_KEY);
+  return url !== null && isSafeReturnUrl(url) ? url : null;
+}
+
+export function forgetReturnUrl(): void {
+  window.localStorage.removeItem(RETURN_URL_KEY);
+}

@@ -3,12 +3,14 @@ import { useProviderSignIn } from '../hooks/useProviderSignIn';
 import { GoogleIcon, MicrosoftIcon } from './ProviderIcons';
 
 type ProviderButtonsProps = {
+  /** 'Sign in' on the sign-in page, 'Sign up' on the sign-up page. */
+  verb?: 'Sign in' | 'Sign up';
   onError: (message: string) => void;
   onAttempt: () => void;
 };
 
-/** 'Sign in with Google' and 'Sign in with Microsoft' (spec 000 §2 Sign-in). */
-export function ProviderButtons({ onError, onAttempt }: ProviderButtonsProps) {
+/** 'Sign in with Google' and 'Sign in with Microsoft' (spec 000 §2), or 'Sign up with ...'. */
+export function ProviderButtons({ verb = 'Sign in', onError, onAttempt }: ProviderButtonsProps) {
   const google = useProviderSignIn('google', { onError });
   const microsoft = useProviderSignIn('microsoft', { onError });
   const busy = google.isRedirecting || microsoft.isRedirecting;
@@ -27,7 +29,7 @@ export function ProviderButtons({ onError, onAttempt }: ProviderButtonsProps) {
           google.start();
         }}
       >
-        Sign in with Google
+        {verb} with Google
       </Button>
       <Button
         variant="default"
@@ -41,7 +43,7 @@ export function ProviderButtons({ onError, onAttempt }: ProviderButtonsProps) {
           microsoft.start();
         }}
       >
-        Sign in with Microsoft
+        {verb} with Microsoft
       </Button>
     </Stack>
   );

@@ -1,34 +1,26 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { useSignIn } from '../hooks/useSignIn';
-import { validateSignIn, type SignInErrors, type SignInValues } from '../validation';
+import { validateSignIn, type SignInValues } from '../schemas';
 
 type SignInFormProps = {
   onError: (message: string) => void;
   onAttempt: () => void;
 };
 
-/** Email and password form; validates on submit (spec 000 §5), then signs in. */
+/** Email and password form; validates on submit with the contract's rules (spec 000 §5), then signs in. */
 export function SignInForm({ onError, onAttempt }: SignInFormProps) {
-  const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
-  const [errors, setErrors] = useState<SignInErrors>({});
+  const form = useForm<SignInValues>({
+    initialValues: { email: '', password: '' },
+    validate: validateSignIn,
+  });
   const signIn = useSignIn({ onError });
 
-  const change = (field: keyof SignInValues) => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateSignIn(values);
-    setErrors(found);
-    if (found.email !== undefined || found.password !== undefined) return;
+  const submit = form.onSubmit((values) => {
     onAttempt();
     signIn.mutate({ email: values.email.trim(), password: values.password });
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in with email">
@@ -39,9 +31,7 @@ export function SignInForm({ onError, onAttempt }: SignInFormProps) {
           placeholder="you@company.com"
           autoComplete="email"
           size="md"
-          value={values.email}
-          onChange={change('email')}
-          error={errors.email}
+          {...form.getInputProps('email')}
         />
         <Stack gap={6}>
           <PasswordInput
@@ -49,9 +39,7 @@ export function SignInForm({ onError, onAttempt }: SignInFormProps) {
             placeholder="Your password"
             autoComplete="current-password"
             size="md"
-            value={values.password}
-            onChange={change('password')}
-            error={errors.password}
+            {...form.getInputProps('password')}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to="/forgot-password" size="sm" fw={500}>

@@ -1,18 +1,28 @@
 import { useMutation } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { rememberReturnUrl } from '../../../shared/auth/returnUrl';
 import { navigateExternal } from '../../../shared/lib/browser';
 import { getAuthUri } from '../api/authUri';
 import { authUriErrorMessage, type AuthProvider } from '../messages';
+import { assistantDestination } from '../navigation';
 
 type UseProviderSignInOptions = { onError: (message: string) => void };
 
 /**
- * Sign-in with Google or Microsoft: asks the API for the provider's consent address and leaves
- * for it. `isRedirecting` stays true once the browser is on its way.
+ * Sign-in (or sign-up) with Google or Microsoft: asks the API for the provider's consent address
+ * and leaves for it. The provider returns to /google/redirect or /microsoft/redirect, which
+ * finishes the sign-in; an assistant authorization in progress is remembered for afterwards.
+ * `isRedirecting` stays true once the browser is on its way.
  */
 export function useProviderSignIn(provider: AuthProvider, { onError }: UseProviderSignInOptions) {
+  const [searchParams] = useSearchParams();
   const mutation = useMutation({
     mutationFn: () => getAuthUri(provider),
-    onSuccess: (uri) => navigateExternal(uri),
+    onSuccess: (uri) => {
+      const assistant = assistantDestination(searchParams);
+      if (assistant !== null) rememberReturnUrl(assistant);
+      navigateExternal(uri);
+    },
     onError: (error) => onError(authUriErrorMessage(provider, error)),
   });
   return { start: () => mutation.mutate(), isRedirecting: mutation.isPending || mutation.isSuccess };

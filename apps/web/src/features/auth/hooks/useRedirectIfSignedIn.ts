@@ -4,10 +4,13 @@ import { isSignedIn } from '../../../shared/auth/session';
 import { signInDestination } from '../navigation';
 
 /**
- * A visitor who is already signed in does not see the sign-in page (spec 000 §2): they go where a
- * sign-in would have taken them. Returns true while that redirect happens.
+ * A visitor who is already signed in does not see the sign-in or sign-up page (spec 000 §2): they
+ * go where a sign-in would have taken them (`destination`, by default the sign-in's). Returns true
+ * while that redirect happens.
  */
-export function useRedirectIfSignedIn(): boolean {
+export function useRedirectIfSignedIn(
+  destination: (search: URLSearchParams) => string = signInDestination,
+): boolean {
   const [signedIn] = useState(isSignedIn);
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -16,8 +19,8 @@ export function useRedirectIfSignedIn(): boolean {
   useEffect(() => {
     if (!signedIn || redirected.current) return;
     redirected.current = true;
-    void navigate(signInDestination(searchParams), { replace: true });
-  }, [signedIn, navigate, searchParams]);
+    void navigate(destination(searchParams), { replace: true });
+  }, [signedIn, navigate, searchParams, destination]);
 
   return signedIn;
 }

@@ -1,0 +1,50 @@
+import { accounts } from '@maya/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { isApiError } from '../../shared/api/ApiError';
+import { PageLoader } from '../../shared/ui/PageLoader';
+import { refreshSession } from './refreshSession';
+
+type SessionBootstrapProps = {
+  children: ReactNode;
+  /** spec 000 §9: every 300000 ms. */
+  intervalMs?: number;
+};
+
+/**
+ * Token refresh on load and every 5 minutes (spec 000 §4). The app waits for the first attempt, so
+ * a reload keeps a signed-in user signed in; a failed attempt is reported and ends the waiting
+ * (the visitor is then signed out, and protected routes send them to sign in).
+ */
+export function SessionBootstrap({
+  children,
+  intervalMs = accounts.tokenRefreshIntervalMs,
+}: SessionBootstrapProps) {
+  const [ready, setReady] = useState(false);
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    let active = true;
+    const refresh = async () => {
+      const outcome = await refreshSession();
+      if (outcome.status === 'failed') {
+        // A visitor without a session is expected to fail here (401); anything else is worth a note.
+        if (!isApiError(outcome.error) || outcome.error.status !== 401) {
+          console.warn('Token refresh failed', outcome.error);
+        }
+      } else if (outcome.userChanged) {
+        // Another account signed in from another tab: nothing cached belongs to this one.
+        await queryClient.resetQueries();
+      }
+      if (active) setReady(true);
+    };
+    void refresh();
+    const timer = window.setInterval(() => void refresh(), intervalMs);
+    return () => {
+      active = false;
+      window.clearInterval(timer);
+    };
+  }, [intervalMs, queryClient]);
+
+  return ready ? children : <PageLoader label="Loading" />;
+}

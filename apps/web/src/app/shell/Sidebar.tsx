@@ -1,0 +1,186 @@
+import {
+  ActionIcon,
+  Collapse,
+  Divider,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { IconChevronDown, IconExternal } from '../../shared/ui/icons';
+import {
+  activeSectionKey,
+  isItemActive,
+  type SidebarItem,
+  type SidebarSection,
+  type SidebarSectionKey,
+} from './navigation';
+
+type SidebarProps = {
+  sections: SidebarSection[];
+  /** The icon rail of a collapsed sidebar on a wide screen. */
+  compact: boolean;
+  /** Called when an item is followed (closes the overlay on narrow screens). */
+  onNavigate: () => void;
+};
+
+/** The sidebar (spec 002 §2): sections that open one at a time, or an icon rail when collapsed. */
+export function Sidebar({ sections, compact, onNavigate }: SidebarProps) {
+  const { pathname } = useLocation();
+  const active = activeSectionKey(sections, pathname);
+  const [open, setOpen] = useState<SidebarSectionKey | null>(active ?? sections[0]?.key ?? null);
+  // Moving to a page of another section opens that section (React's "adjust state on change" pattern).
+  const [seenActive, setSeenActive] = useState(active);
+  if (active !== seenActive) {
+    setSeenActive(active);
+    if (active !== null) setOpen(active);
+  }
+
+  return (
+    <ScrollArea type="scroll" style={{ flex: 1 }} px={compact ? 'xs' : 'sm'} py="md">
+      <div>
+        {compact ? (
+          <Stack gap={4} align="center">
+            {sections.map((section, index) => (
+              <Stack key={section.key} gap={4} align="center" w="100%">
+                {index > 0 && <Divider w="60%" my={6} />}
+                {section.items.map((entry) => (
+                  <RailItem key={entry.key} item={entry} active={isItemActive(pathname, entry)} />
+                ))}
+              </Stack>
+            ))}
+          </Stack>
+        ) : (
+          <Stack gap={6}>
+            {sections.map((section) => (
+              <SectionGroup
+                key={section.key}
+                section={section}
+                opened={open === section.key}
+                onToggle={() => setOpen((current) => (current === section.key ? null : section.key))}
+                pathname={pathname}
+                onNavigate={onNavigate}
+              />
+            ))}
+          </Stack>
+        )}
+      </div>
+    </ScrollArea>
+  );
+}
+
+type SectionGroupProps = {
+  section: SidebarSection;
+  opened: boolean;
+  onToggle: () => void;
+  pathname: string;
+  onNavigate: () => void;
+};
+
+function SectionGroup({ section, opened, onToggle, pathname, onNavigate }: SectionGroupProps) {
+  const panelId = useId();
+  return (
+    <div>
+      <UnstyledButton
+        onClick={onToggle}
+        aria-expanded={opened}
+        aria-controls={panelId}
+        w="100%"
+        px="sm"
+        py={8}
+        style={{ display: 'flex', alignItems: 'center', borderRadius: 'var(--mantine-radius-sm)' }}
+      >
+        <Text size="xs" fw={700} tt="uppercase" c="gray.6" lts={0.8} style={{ flex: 1 }}>
+          {section.label}
+        </Text>
+        <IconChevronDown
+          size={14}
+          color="var(--mantine-color-gray-5)"
+          style={{ transform: opened ? 'none' : 'rotate(-90deg)', transition: 'transform 150ms ease' }}
+        />
+      </UnstyledButton>
+      <Collapse expanded={opened} id={panelId}>
+        <Stack gap={2} pb="xs" role="list" aria-label={section.label}>
+          {section.items.map((entry) => (
+            <div role="listitem" key={entry.key}>
+              <ItemLink item={entry} active={isItemActive(pathname, entry)} onNavigate={onNavigate} />
+            </div>
+          ))}
+        </Stack>
+      </Collapse>
+    </div>
+  );
+}
+
+const navLinkStyles = {
+  root: { borderRadius: 'var(--mantine-radius-md)', paddingBlock: 8 },
+  label: { fontWeight: 500, fontSize: 'var(--mantine-font-size-sm)' },
+} as const;
+
+function ItemLink({
+  item,
+  active,
+  onNavigate,
+}: {
+  item: SidebarItem;
+  active: boolean;
+  onNavigate: () => void;
+}) {
+  const Icon = item.icon;
+  if (item.external) {
+    return (
+      <NavLink
+        component="a"
+        href={item.to}
+        target="_blank"
+        rel="noopener noreferrer"
+        label={item.label}
+        leftSection={<Icon size={19} />}
+        rightSection={<IconExternal size={14} color="var(--mantine-color-gray-5)" />}
+        styles={navLinkStyles}
+        onClick={onNavigate}
+      />
+    );
+  }
+  return (
+    <NavLink
+      component={Link}
+      to={item.to}
+      label={item.label}
+      leftSection={<Icon size={19} />}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      variant="light"
+      styles={navLinkStyles}
+      onClick={onNavigate}
+    />
+  );
+}
+
+function RailItem({ item, active }: { item: SidebarItem; active: boolean }) {
+  const Icon = item.icon;
+  const common = {
+    size: 44,
+    radius: 'md',
+    variant: active ? 'light' : 'subtle',
+    color: active ? 'indigo' : 'gray',
+    'aria-label': item.label,
+  } as const;
+  return (
+    <Tooltip label={item.label} position="right" withArrow openDelay={150}>
+      {item.external ? (
+        <ActionIcon {...common} component="a" href={item.to} target="_blank" rel="noopener noreferrer">
+          <Icon size={21} />
+        </ActionIcon>
+      ) : (
+        <ActionIcon {...common} component={Link} to={item.to} aria-current={active ? 'page' : undefined}>
+          <Icon size={21} />
+        </ActionIcon>
+      )}
+    </Tooltip>
+  );
+}

@@ -1,0 +1,28 @@
+/** Every user-visible text of the application shell (spec 002 §2, §8), verbatim where the spec gives it. */
+export const shellMessages = {
+  organizationsLoadFailed: 'There was an issue loading your organizations.',
+  userLoadFailed: 'There was an issue loading your account information.',
+  toggleSidebar: 'Toggle sidebar',
+  home: 'Maya home',
+  notifications: 'Notifications',
+  accountMenu: 'Account menu',
+  account: 'Account',
+  documentation: 'Documentation',
+  legal: 'Legal',
+  privacyPolicy: 'Privacy Policy',
+  termsOfService: 'Terms of Service',
+  logout: 'Logout',
+  sections: { setup: 'Setup', demo: 'Demo', reports: 'Reports' },
+  items: {
+    administration: 'Administration',
+    dataLoad: 'Data Load',
+    sources: 'Sources',
+    clusters: 'Clusters',
+    competitors: 'Competitors',
+    pagespeed: 'PageSpeed',
+    expenses: 'Manual Expenses',
+    marketplace: 'Marketplace',
+    performance: 'Performance',
+    bookDemo: 'Book a Demo',
+  },
+} as const;

@@ -1,0 +1,24 @@
+import { CANT_CONNECT_MESSAGE } from '../../shared/api/describeError';
+
+/** Every user-visible message of the assistant authorization (spec 000 §2, §8), verbatim. */
+export const assistantAuthMessages = {
+  searchOrganizations: 'Search organizations...',
+  searchDatasets: 'Search datasets...',
+  selectOrganization: 'Select Organization',
+  selectOrganizationHint: 'Choose the organization your AI assistant may read data from.',
+  noOrganizationsTitle: 'No Organizations Found',
+  noOrganizations: "You don't belong to any organizations. Please contact your administrator.",
+  errorLoadingOrganizations: 'Error Loading Organizations',
+  authorize: 'Authorize',
+  selectDataset: 'Select Dataset',
+  selectDatasetHint: 'Choose the one dataset your AI assistant may query.',
+  errorLoadingDatasets: 'Error Loading Datasets',
+  noDatasetsTitle: 'No Datasets Found',
+  noDatasets: 'This organization has no datasets you can share. Please contact your administrator.',
+  authorizeDataset: 'Authorize Dataset',
+  noMatches: 'Nothing matches your search.',
+  incompleteLink:
+    'This authorization link is incomplete: it needs mcp_auth_token and next. Start again from your AI assistant.',
+  noOrganizationChosen: 'No organization was chosen. Go back and choose one first.',
+  cantConnect: CANT_CONNECT_MESSAGE,
+} as const;

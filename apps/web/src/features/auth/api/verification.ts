@@ -1,0 +1,31 @@
+import { SuccessResponseSchema, type SuccessResponse } from '@maya/contracts';
+import { apiClient, type ApiClient } from '../../../shared/api/client';
+import type { AuthToken } from '../../../shared/auth/tokenStore';
+import { parseOptionalToken } from './login';
+
+export type VerifyEmailRequest = { request_id: string; email: string };
+export type VerifyEmailResult = { success: boolean; token: AuthToken | null };
+
+export function parseVerifyEmailResponse(data: unknown): VerifyEmailResult {
+  const { success } = SuccessResponseSchema.parse(data);
+  return { success, token: parseOptionalToken((data as { token?: unknown }).token) };
+}
+
+/** POST /auth/verify_email with the e-mailed link's id; signs the user in when a token comes back. */
+export function verifyEmail(
+  request: VerifyEmailRequest,
+  client: ApiClient = apiClient,
+): Promise<VerifyEmailResult> {
+  return client.post('/auth/verify_email', { body: request, parse: parseVerifyEmailResponse });
+}
+
+/** POST /auth/request_verification_email. */
+export function requestVerificationEmail(
+  email: string,
+  client: ApiClient = apiClient,
+): Promise<SuccessResponse> {
+  return client.post('/auth/request_verification_email', {
+    body: { email },
+    parse: (data) => SuccessResponseSchema.parse(data),
+  });
+}

@@ -1,0 +1,3 @@
+/** The invitations area, as other areas use it. */
+export { invitationKeys } from './api/keys';
+export { invitationMessages } from './messages';

@@ -1,0 +1,50 @@
+import { describe, expect } from 'vitest';
+import { ProviderConsentPage } from '../pages/ProviderConsentPage';
+import { SignInPage } from '../pages/SignInPage';
+import { createVerifiedUser, mailLink, uniqueEmail } from '../support/api';
+import { test } from '../support/browser';
+
+describe('a Google account with the e-mail of a password account', () => {
+  test('is merged through the e-mailed link, and the waiting tab signs in with Google', async ({
+    page,
+    baseUrl,
+  }) => {
+    const email = uniqueEmail('merger');
+    await createVerifiedUser(baseUrl, email);
+
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await new ProviderConsentPage(page).allowAs(email);
+
+    await page.waitForURL(/\/merge-account\?/);
+    const query = new URL(page.url()).searchParams;
+    expect(query.get('email')).toBe(email);
+    expect(query.get('provider')).toBe('google');
+    await page.getByText('Merge Required').first().waitFor();
+
+    await page.getByRole('button', { name: 'Resend' }).click();
+    await page.getByText('Merge email sent!').waitFor();
+
+    // The owner opens the link from their mailbox in another tab.
+    const link = new URL(await mailLink(baseUrl, email, /Merge your sign-in methods/));
+    const mailTab = await page.context().newPage();
+    await mailTab.goto(`${link.pathname}${link.search}`);
+    await mailTab.getByText('Redirecting...').first().waitFor();
+
+    // The first tab polls every 3 s, sees the merge and signs in with the Google token.
+    await page.waitForURL(/\/create-organization$/, { timeout: 20_000 });
+  });
+
+  test('denying consent returns to sign-in with the error shown', async ({ page }) => {
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.waitForURL(/\/sign-in/);
+    await page
+      .getByText(/access_denied|denied|cancel/i)
+      .first()
+      .waitFor();
+  });
+});

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+
+/**
+ * Seeding through the API (DESIGN.md style 8): accounts and organizations are made the way the
+ * product makes them, and mail is read from the app's development outbox (/dev/mailbox.json).
+ */
+export const PASSWORD = 'correct horse battery';
+
+export function uniqueEmail(name: string): string {
+  return `${name}.${randomBytes(4).toString('hex')}@acme.example`;
+}
+
+async function json(baseUrl: string, method: string, path: string, body?: unknown, token?: string) {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as Record<string, unknown>;
+}
+
+type Mail = { to: string; subject: string; text: string };
+
+/** The newest mail to `to` whose subject matches, waiting for it; its first link. */
+export async function mailLink(baseUrl: string, to: string, subject: RegExp): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { messages } = (await (await fetch(`${baseUrl}/dev/mailbox.json`)).json()) as { messages: Mail[] };
+    const mail = messages.find((m) => m.to === to.toLowerCase() && subject.test(m.subject));
+    const link = mail ? /https?:\/\/\S+/.exec(mail.text)?.[0] : undefined;
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Signs up with e-mail and follows the verification link; answers the access token. */
+export async function createVerifiedUser(
+  baseUrl: string,
+  email: string,
+  password = PASSWORD,
+): Promise<string> {
+  await json(baseUrl, 'POST', '/user', {
+    email,
+    password,
+    first_name: 'Test',
+    last_name: 'User',
+    company_name: 'Acme',
+    company_position: 'CEO',
+  });
+  const link = new URL(await mailLink(baseUrl, email, /Verify/));
+  const verified = await json(baseUrl, 'POST', '/auth/verify_email', {
+    request_id: link.searchParams.get('request_id'),
+    email,
+  });
+  return (verified.token as { access_token: string }).access_token;
+}
+
+export async function createOrganization(baseUrl: string, token: string, name: string) {
+  return (await json(baseUrl, 'POST', '/organizations', { name }, token)) as {
+    id: string;
+    slug: string;
+    name: string;
+  };
+}
+
+export async function invite(
+  baseUrl: string,
+  token: string,
+  organizationId: string,
+  email: string,
+): Promise<string> {
+  await json(baseUrl, 'POST', '/invitations', { organization_id: organizationId, email }, token);
+  return mailLink(baseUrl, email, /invited/);
+}
+
+/**
+ * Signs the browser in through the API: the refresh cookie lands in the page's context, and the
+ * app's session bootstrap turns it into a session on the next page load.
+ */
+export async function signInBrowser(page: Page, email: string, password = PASSWORD): Promise<void> {
+  const answer = await page.request.post('/api/auth/login', { data: { email, password } });
+  if (!answer.ok()) throw new Error(`sign-in failed: ${answer.status()} ${await answer.text()}`);
+}
