@@ -149,6 +149,8 @@ export const AuthUriQuerySchema = z.object({
   is_mona: z.enum(['true', 'false', '1', '0']).optional(),
   /** Where to go after signing in (a same-site path); carried through the provider in `state`. */
   next: z.string().max(2000).optional(),
+  /** With is_mona: the marketplace token the purchase landing page received (spec 000 §7). */
+  state: z.string().max(4000).optional(),
 });
 export const AuthUriResponseSchema = z.object({ auth_uri: z.url() });
 export type AuthUriResponse = z.infer<typeof AuthUriResponseSchema>;

@@ -9,3 +9,4 @@ export * from './users';
 export * from './organizations';
 export * from './invitations';
 export * from './assistant';
+export * from './subscriptions';
