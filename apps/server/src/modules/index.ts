@@ -7,6 +7,7 @@ import { createInvitationsModule } from './invitations';
 import type { Module } from './module';
 import { createOrganizationsModule } from './organizations';
 import { createSourcesModule } from './sources';
+import { createSubscriptionsModule, type SubscriptionsService } from './subscriptions';
 import { createUsersService } from './users';
 
 export type { Module } from './module';
@@ -14,17 +15,26 @@ export type { Module } from './module';
 /**
  * The composition root of the feature modules: each service is created once and handed to the
  * modules that use it (an acyclic graph: users ← organizations ← invitations, assistant-auth;
- * users, organizations ← auth). Also answers the guards' checks.
+ * users, organizations ← auth; users, auth ← subscriptions). Organizations ask subscriptions
+ * which of them are paid for through a late-bound callback, so the graph stays acyclic.
+ * Also answers the guards' checks.
  */
 export function createModules(platform: Platform): { modules: Module[]; guards: GuardHandlers } {
   const users = createUsersService(platform);
-  const organizations = createOrganizationsModule(platform, { users });
+  let subscriptionsService: SubscriptionsService | null = null;
+  const organizations = createOrganizationsModule(platform, {
+    users,
+    subscribedAmong: async (ids) =>
+      subscriptionsService ? subscriptionsService.subscribedAmong(ids) : new Set(),
+  });
   const auth = createAuthModule(platform, {
     users,
     organizationsCount: (userId) => organizations.service.countForUser(userId),
   });
   const invitations = createInvitationsModule(platform, { users, organizations: organizations.service });
   const assistantAuth = createAssistantAuthModule(platform, { organizations: organizations.service });
+  const subscriptions = createSubscriptionsModule(platform, { users, auth: auth.auth });
+  subscriptionsService = subscriptions.service;
   return {
     modules: [
       createHealthModule(platform),
@@ -33,6 +43,7 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
       invitations.module,
       assistantAuth.module,
       createSourcesModule(),
+      subscriptions.module,
     ],
     guards: {
       authenticate: auth.authenticate,

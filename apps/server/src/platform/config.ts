@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
   MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
   MICROSOFT_AUTHORITY: z.url().optional(),
+  MARKETPLACE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  MARKETPLACE_API_TOKEN: z.string().min(1).optional(),
 });
 
 /** Every variable the server reads; the README's configuration table must list exactly these. */
@@ -63,12 +65,18 @@ export type Config = {
   /** Sign-in providers; outside production they default to the sandbox providers the app mounts. */
   google: OidcProviderConfig | null;
   microsoft: OidcProviderConfig | null;
+  /**
+   * The Microsoft commercial marketplace's SaaS Fulfillment API (base URL without /api) and the
+   * bearer token the publisher presents; outside production the sandbox marketplace. null: off.
+   */
+  marketplace: MarketplaceConfig | null;
   /** The sandbox providers are mounted under /sandbox (never in production). */
   sandbox: boolean;
   version: string;
 };
 
 export type OidcProviderConfig = { clientId: string; clientSecret: string; issuer: string };
+export type MarketplaceConfig = { apiUrl: string; apiToken: string };
 
 /** The sandbox's registered client (development and tests only). */
 export const SANDBOX_CLIENT = { clientId: 'maya-sandbox', clientSecret: 'maya-sandbox-secret' } as const;
@@ -93,6 +101,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.SECRET_KEY) {
     throw new ConfigError(['SECRET_KEY: required when NODE_ENV=production (at least 32 random characters)']);
+  }
+  if (e.NODE_ENV === 'production' && e.MARKETPLACE_API_URL && !e.MARKETPLACE_API_TOKEN) {
+    throw new ConfigError([
+      'MARKETPLACE_API_TOKEN: required with MARKETPLACE_API_URL when NODE_ENV=production',
+    ]);
   }
   const host = e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -130,7 +143,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.MICROSOFT_AUTHORITY,
       `${appUrl}/sandbox/microsoft/common/v2.0`,
     ),
+    marketplace: marketplaceConfig(e.MARKETPLACE_API_URL, e.MARKETPLACE_API_TOKEN, sandbox, appUrl),
     sandbox,
     version: serverPackage.version,
   };
+}
+
+function marketplaceConfig(
+  url: string | undefined,
+  token: string | undefined,
+  sandbox: boolean,
+  appUrl: string,
+): MarketplaceConfig | null {
+  if (url) return { apiUrl: url.replace(/\/$/, ''), apiToken: token ?? 'sandbox' };
+  return sandbox ? { apiUrl: `${appUrl}/sandbox/marketplace`, apiToken: token ?? 'sandbox' } : null;
 }

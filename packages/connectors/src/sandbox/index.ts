@@ -10,3 +10,4 @@ export {
 } from './accounts';
 export type { TokenFault } from './store';
 export type { SandboxAccountInput, SandboxClient, SandboxIdentityOptions, SandboxProvider } from './types';
+export * from './marketplace';

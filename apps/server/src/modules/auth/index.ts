@@ -8,6 +8,7 @@ import { authRoutes } from './routes';
 import { createAuthService } from './service';
 
 export type { AuthService } from './service';
+export { setRefreshCookie } from './cookies';
 
 export function createAuthModule(
   platform: Platform,

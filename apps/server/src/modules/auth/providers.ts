@@ -27,7 +27,11 @@ export function createProviders(config: Config, db: Database) {
     google: config.google ? createOidcClient(config.google) : null,
     microsoft: config.microsoft ? createOidcClient(config.microsoft) : null,
   };
-  const redirectUri = (provider: IdentityProvider) => `${config.appUrl}/${provider}/redirect`;
+  /** Microsoft sign-in started from the marketplace landing page returns to its own handler. */
+  const redirectUri = (provider: IdentityProvider, isMona = false) =>
+    provider === 'microsoft' && isMona
+      ? `${config.appUrl}/microsoft/mona/redirect`
+      : `${config.appUrl}/${provider}/redirect`;
 
   function client(provider: IdentityProvider): OidcClient {
     const found = clients[provider];
@@ -47,9 +51,48 @@ export function createProviders(config: Config, db: Database) {
     return provider === 'google' ? googleIdentity(claims, token) : microsoftIdentity(claims, token);
   }
 
+  /** fromCode, plus what the state row carried: the marketplace token of an is_mona sign-in. */
+  async function fromCodeWithState(
+    provider: IdentityProvider,
+    code: string,
+    state: string,
+  ): Promise<{ identity: ProviderIdentity; isMona: boolean; marketplaceToken: string | null }> {
+    const [row] = await db
+      .update(oauthStates)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(oauthStates.state, state),
+          eq(oauthStates.provider, provider),
+          isNull(oauthStates.usedAt),
+          gt(oauthStates.expiresAt, sql`now()`),
+        ),
+      )
+      .returning();
+    if (!row)
+      throw new AppError(400, 'invalid_state', { message: 'The sign-in link expired. Please try again.' });
+    const idToken = await client(provider).exchangeCode({
+      code,
+      codeVerifier: row.codeVerifier,
+      redirectUri: redirectUri(provider, row.isMona),
+    });
+    return {
+      identity: await identityFrom(provider, idToken, row.nonce),
+      isMona: row.isMona,
+      marketplaceToken: row.marketplaceToken,
+    };
+  }
+
   return {
-    /** Where to send the browser; the state row keeps the PKCE verifier and nonce server-side. */
-    async authorizationUrl(provider: IdentityProvider, isMona: boolean): Promise<string> {
+    /**
+     * Where to send the browser; the state row keeps the PKCE verifier and nonce server-side,
+     * and for a marketplace sign-in (is_mona) the marketplace token the landing page received.
+     */
+    async authorizationUrl(
+      provider: IdentityProvider,
+      isMona: boolean,
+      marketplaceToken: string | null = null,
+    ): Promise<string> {
       const state = randomBytes(24).toString('base64url');
       const codeVerifier = randomBytes(32).toString('base64url');
       const nonce = randomBytes(16).toString('base64url');
@@ -59,6 +102,7 @@ export function createProviders(config: Config, db: Database) {
         codeVerifier,
         nonce,
         isMona,
+        marketplaceToken: isMona ? marketplaceToken : null,
         expiresAt: new Date(Date.now() + STATE_TTL_MS),
       });
       const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
@@ -66,33 +110,16 @@ export function createProviders(config: Config, db: Database) {
         state,
         nonce,
         codeChallenge,
-        redirectUri: redirectUri(provider),
+        redirectUri: redirectUri(provider, isMona),
       });
     },
 
     /** The return from the provider: the state is used once, the code exchanged, the ID token verified. */
     async fromCode(provider: IdentityProvider, code: string, state: string): Promise<ProviderIdentity> {
-      const [row] = await db
-        .update(oauthStates)
-        .set({ usedAt: sql`now()` })
-        .where(
-          and(
-            eq(oauthStates.state, state),
-            eq(oauthStates.provider, provider),
-            isNull(oauthStates.usedAt),
-            gt(oauthStates.expiresAt, sql`now()`),
-          ),
-        )
-        .returning();
-      if (!row)
-        throw new AppError(400, 'invalid_state', { message: 'The sign-in link expired. Please try again.' });
-      const idToken = await client(provider).exchangeCode({
-        code,
-        codeVerifier: row.codeVerifier,
-        redirectUri: redirectUri(provider),
-      });
-      return identityFrom(provider, idToken, row.nonce);
+      return (await fromCodeWithState(provider, code, state)).identity;
     },
+
+    fromCodeWithState,
 
     /** An ID token the client holds (Google's own button, or one we handed back for sign-up). */
     fromToken: (provider: IdentityProvider, token: string) => identityFrom(provider, token, null),

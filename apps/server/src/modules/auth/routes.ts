@@ -321,7 +321,8 @@ export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps): Promis
       },
       async (request) => {
         const isMona = request.query.is_mona === 'true' || request.query.is_mona === '1';
-        return { auth_uri: await d.auth.providers.authorizationUrl(provider, isMona) };
+        const marketplaceToken = isMona ? (request.query.state ?? null) : null;
+        return { auth_uri: await d.auth.providers.authorizationUrl(provider, isMona, marketplaceToken) };
       },
     );
   }

@@ -45,6 +45,8 @@ export const oauthStates = pgTable('oauth_states', {
   codeVerifier: text('code_verifier').notNull(),
   nonce: text('nonce').notNull(),
   isMona: boolean('is_mona').notNull().default(false),
+  /** With is_mona: the marketplace landing-page token, handed back with the code's identity. */
+  marketplaceToken: text('marketplace_token'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),

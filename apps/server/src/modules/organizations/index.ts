@@ -6,7 +6,10 @@ import { createOrganizationsService } from './service';
 
 export { DEMO_ORGANIZATION, type OrganizationsService } from './service';
 
-export function createOrganizationsModule(platform: Platform, services: { users: UsersService }) {
+export function createOrganizationsModule(
+  platform: Platform,
+  services: { users: UsersService; subscribedAmong?(organizationIds: string[]): Promise<Set<string>> },
+) {
   const service = createOrganizationsService(platform, services);
   const module: Module = {
     name: 'organizations',

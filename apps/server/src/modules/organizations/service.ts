@@ -29,7 +29,11 @@ export type OrganizationsService = ReturnType<typeof createOrganizationsService>
 
 export function createOrganizationsService(
   platform: Pick<Platform, 'database' | 'config'>,
-  services: { users: UsersService },
+  services: {
+    users: UsersService;
+    /** Which organizations a marketplace subscription pays for (the subscriptions module). */
+    subscribedAmong?(organizationIds: string[]): Promise<Set<string>>;
+  },
 ) {
   const { db } = platform.database;
   const repository = organizationsRepository(db);
@@ -46,14 +50,14 @@ export function createOrganizationsService(
     }
   }
 
-  function toResponse(organization: Organization, role: Role): OrganizationResponse {
+  function toResponse(organization: Organization, role: Role, hasSubscription = false): OrganizationResponse {
     return {
       id: organization.id,
       name: organization.name,
       slug: organization.slug,
       has_dashboard: false,
       is_demo: organization.isDemo,
-      has_subscription: false,
+      has_subscription: hasSubscription,
       is_etl_enabled: organization.isEtlEnabled,
       currency_id: organization.currencyId,
       role,
@@ -73,7 +77,11 @@ export function createOrganizationsService(
       const own = await ownMemberships(userId);
       const roles = new Map(own.map((m) => [m.organizationId, m.role]));
       const visible = await repository.listVisible([...roles.keys()]);
-      return visible.map((organization) => toResponse(organization, roles.get(organization.id) ?? 'member'));
+      const subscribed =
+        (await services.subscribedAmong?.(visible.filter((o) => !o.isDemo).map((o) => o.id))) ?? new Set();
+      return visible.map((organization) =>
+        toResponse(organization, roles.get(organization.id) ?? 'member', subscribed.has(organization.id)),
+      );
     },
 
     countForUser: async (userId: string): Promise<number> => (await ownMemberships(userId)).length,
