@@ -25,8 +25,7 @@ export type AppRoute = {
 
 export const ORGANIZATION_PREFIX = '/organization/:organizationSlug';
 
-/** Title of the not-found page, also used for routes whose page is not built yet. */
-export const NOT_FOUND_TITLE = 'Page Not Found';
+export { NOT_FOUND_TITLE } from './pages/notFoundTitle';
 
 /**
  * Where OAuth providers send the browser back after consent (spec 001 §2, "OAuth callback"):
@@ -65,6 +64,12 @@ const latestOrganizationRedirect: LazyPage = () =>
   import('../features/organizations/components/LatestOrganizationRedirect').then(
     (m) => m.LatestOrganizationRedirect,
   );
+const monaStartPage: LazyPage = () =>
+  import('../features/subscriptions/components/MonaStartPage').then((m) => m.MonaStartPage);
+const monaRedirectPage: LazyPage = () =>
+  import('../features/subscriptions/components/MonaRedirectPage').then((m) => m.MonaRedirectPage);
+const settingsPage: LazyPage = () =>
+  import('../features/settings/components/SettingsPage').then((m) => m.SettingsPage);
 const organizationHome: LazyPage = () =>
   import('../features/organizations/components/OrganizationHome').then((m) => m.OrganizationHome);
 
@@ -93,8 +98,8 @@ const entryRoutes = rows('000-accounts', '', [
   ['/microsoft/redirect', 'public', 'Microsoft Sign In', providerRedirectPage],
   // Not in the spec: Google's sign-in returns here when it runs as a redirect (sandbox and server-side flow).
   ['/google/redirect', 'public', 'Google Sign In', providerRedirectPage],
-  ['/microsoft/mona/start', 'public', 'Microsoft Marketplace'],
-  ['/microsoft/mona/redirect', 'public', 'Microsoft Marketplace'],
+  ['/microsoft/mona/start', 'public', 'Microsoft Marketplace', monaStartPage],
+  ['/microsoft/mona/redirect', 'public', 'Microsoft Marketplace', monaRedirectPage],
   ['/invitation/:organizationSlug/:inviteId', 'public', 'Invitation', invitationPage],
   [`${ORGANIZATION_PREFIX}/invite/:inviteId`, 'public', 'Invitation', invitationPage],
   ['/create-organization', 'protected', 'Create Organization', createOrganizationPage],
@@ -146,8 +151,8 @@ const operationsRoutes = rows('002-operations', ORGANIZATION_PREFIX, [
   ['/demo/:reportSlug', 'protected', 'Demo'],
   ['/demo/:reportSlug/:bookmarkSlug', 'protected', 'Demo'],
   ['/notifications', 'protected', 'Notifications'],
-  ['/settings/:tab', 'protected', 'Settings'],
-  ['/settings/:tab/:categorySlug', 'protected', 'Settings'],
+  ['/settings/:tab', 'protected', 'Settings', settingsPage],
+  ['/settings/:tab/:categorySlug', 'protected', 'Settings', settingsPage],
   ['/account-settings/:tab', 'protected', 'Account Settings', accountSettingsPage],
   ['/billing/details', 'protected', 'Billing Details'],
   ['/billing/checkout', 'protected', 'Checkout'],

@@ -2,7 +2,7 @@ import { Button, Center, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { CenteredPage } from '../../shared/ui/CenteredPage';
-import { NOT_FOUND_TITLE } from '../routes';
+import { NOT_FOUND_TITLE } from './notFoundTitle';
 import { useTitleOverride } from '../RouteTitle';
 
 type NotFoundPageProps = {

@@ -7,6 +7,7 @@ import {
   LoadFailure,
   useUserOrganizations,
 } from '../../features/organizations';
+import { SubscriptionLinkModal } from '../../features/subscriptions';
 import {
   cacheOrganization,
   setCurrentOrganizationSlug,
@@ -60,6 +61,7 @@ function LoadedShell({ slug }: { slug: string }) {
         <CurrentOrganizationProvider organization={organization}>
           <ShellLayout user={state.user} organizations={state.organizations} organization={organization}>
             <Outlet />
+            <SubscriptionLinkModal />
           </ShellLayout>
         </CurrentOrganizationProvider>
       );

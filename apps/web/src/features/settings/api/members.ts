@@ -1,0 +1,59 @@
+import {
+  FeaturesSchema,
+  InviteListResponseSchema,
+  InviteSchema,
+  MemberListResponseSchema,
+  type Features,
+} from '@maya/contracts';
+import { apiClient, type ApiClient } from '../../../shared/api/client';
+
+export type Member = ReturnType<typeof MemberListResponseSchema.parse>['users'][number];
+export type Invite = ReturnType<typeof InviteSchema.parse>;
+
+/** GET /organizations/{id}/users: the organization's members. */
+export function listMembers(organizationId: string, client: ApiClient = apiClient): Promise<Member[]> {
+  return client.get(`/organizations/${encodeURIComponent(organizationId)}/users`, {
+    parse: (data) => MemberListResponseSchema.parse(data).users,
+  });
+}
+
+/** GET /invitations?organization_id=: the pending invitations. */
+export function listInvitations(organizationId: string, client: ApiClient = apiClient): Promise<Invite[]> {
+  return client.get('/invitations', {
+    query: { organization_id: organizationId },
+    parse: (data) => InviteListResponseSchema.parse(data).invitations,
+  });
+}
+
+export type CreateInvitationInput = { organizationId: string; email: string };
+
+/** POST /invitations (admins): invites an e-mail, or renews its pending invitation. */
+export function createInvitation(
+  { organizationId, email }: CreateInvitationInput,
+  client: ApiClient = apiClient,
+): Promise<Invite> {
+  return client.post('/invitations', {
+    body: { organization_id: organizationId, email },
+    parse: (data) => InviteSchema.parse(data),
+  });
+}
+
+export type DeleteInvitationInput = { organizationId: string; uuid: string };
+
+/** DELETE /invitations/{uuid}?organization_id= (admins). */
+export async function deleteInvitation(
+  { organizationId, uuid }: DeleteInvitationInput,
+  client: ApiClient = apiClient,
+): Promise<void> {
+  await client.delete(`/invitations/${encodeURIComponent(uuid)}`, {
+    query: { organization_id: organizationId },
+  });
+}
+
+/** POST /features: the plan features of the organization (can_add_users here). */
+export function getFeatures(organizationId: string, client: ApiClient = apiClient): Promise<Features> {
+  return client.post('/features', {
+    body: { organization_id: organizationId },
+    parse: (data) => FeaturesSchema.parse(data),
+  });
+}
