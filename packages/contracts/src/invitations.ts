@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MemberSchema } from './organizations';
 import { emailSchema } from './validation';
 
 export const InvitationErrorType = {
@@ -34,3 +35,9 @@ export const AcceptInvitationSchema = z.object({
   organization_slug: z.string().min(1),
 });
 export const AcceptInvitationResponseSchema = z.object({ organization_slug: z.string() });
+
+/** GET /organizations/{id}/users/all: the organization's whole directory, members and invitees. */
+export const OrganizationDirectoryResponseSchema = z.object({
+  users: z.array(MemberSchema),
+  invitations: z.array(InviteSchema),
+});

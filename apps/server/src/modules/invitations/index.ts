@@ -10,6 +10,9 @@ export function createInvitationsModule(
   services: { users: UsersService; organizations: OrganizationsService },
 ) {
   const service = createInvitationsService(platform, services);
-  const module: Module = { name: 'invitations', routes: (api) => invitationsRoutes(api, service) };
+  const module: Module = {
+    name: 'invitations',
+    routes: (api) => invitationsRoutes(api, service, services.organizations),
+  };
   return { module, service };
 }

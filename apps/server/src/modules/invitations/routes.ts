@@ -7,11 +7,14 @@ import {
   CreateInvitationSchema,
   InviteListResponseSchema,
   InviteSchema,
+  OrganizationDirectoryResponseSchema,
+  OrganizationIdParamsSchema,
   OrganizationIdQuerySchema,
   PendingInvitationSchema,
 } from '@maya/contracts';
 import { errorResponses } from '../../platform/http';
 import { authOf, organizationOf } from '../../platform/guards';
+import type { OrganizationsService } from '../organizations';
 import type { InvitationsService } from './service';
 
 const tags = ['invitations'];
@@ -20,8 +23,30 @@ const IdParams = z.object({ id: z.uuid() });
 export async function invitationsRoutes(
   app: FastifyInstance,
   invitations: InvitationsService,
+  organizations: OrganizationsService,
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/organizations/:id/users/all',
+    {
+      config: { guard: 'organization' },
+      schema: {
+        tags,
+        summary: "The organization's members and pending invitations (spec 000 §7 /users/all)",
+        params: OrganizationIdParamsSchema,
+        response: { 200: OrganizationDirectoryResponseSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { organizationId } = organizationOf(request);
+      const [users, pending] = await Promise.all([
+        organizations.members(organizationId),
+        invitations.listPending(organizationId),
+      ]);
+      return { users, invitations: pending };
+    },
+  );
 
   api.get(
     '/invitations/:id',
