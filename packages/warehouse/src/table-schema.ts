@@ -1,5 +1,5 @@
 import { WarehouseError } from './errors';
-import { assertIdentifier } from './identifiers';
+import { assertIdentifier, qualifiedName, quoteIdentifier } from './identifiers';
 import { COLUMN_TYPES, type Column, type ColumnType, type TableSchema } from './warehouse';
 
 /**
@@ -101,4 +101,35 @@ function nullability(nullable: boolean): string {
 
 function mismatch(message: string): WarehouseError {
   return new WarehouseError('schema_mismatch', message);
+}
+
+/**
+ * The DDL that brings a table to its declared definition (create it, or add the declared
+ * nullable columns it lacks); each engine passes its own column-type mapping.
+ */
+export function tableChangeStatements(
+  schema: string,
+  declared: TableSchema,
+  existing: TableSchema | null,
+  sqlType: (type: ColumnType) => string,
+): string[] {
+  const change = planTableChange(declared, existing);
+  const name = qualifiedName(schema, declared.name);
+  switch (change.kind) {
+    case 'none':
+      return [];
+    case 'create': {
+      const columns = declared.columns.map(
+        (c) => `${quoteIdentifier(c.name)} ${sqlType(c.type)}${c.nullable ? '' : ' NOT NULL'}`,
+      );
+      const key = declared.primaryKey.map((k) => quoteIdentifier(k)).join(', ');
+      return [`CREATE TABLE ${name} (${columns.join(', ')}, PRIMARY KEY (${key}))`];
+    }
+    case 'add_columns':
+      return change.columns.map(
+        (column) => `ALTER TABLE ${name} ADD COLUMN ${quoteIdentifier(column.name)} ${sqlType(column.type)}`,
+      );
+    default:
+      return change satisfies never;
+  }
 }

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { WarehouseError, errorMessage } from '../errors';
 import { assertIdentifier, qualifiedName, quoteIdentifier, stagedTableName } from '../identifiers';
-import { planTableChange, validateTableSchema } from '../table-schema';
+import { tableChangeStatements, validateTableSchema } from '../table-schema';
 import type {
   ColumnInfo,
   LoadOptions,
@@ -168,29 +168,9 @@ export async function openDuckDbWarehouse(options: DuckDbWarehouseOptions): Prom
 }
 
 async function createOrAlter(conn: DuckDBConnection, schema: string, declared: TableSchema): Promise<void> {
-  const change = planTableChange(declared, await describeDuckDbTable(conn, schema, declared.name));
-  const name = qualifiedName(schema, declared.name);
-  switch (change.kind) {
-    case 'none':
-      return;
-    case 'create': {
-      const columns = declared.columns.map(
-        (c) => `${quoteIdentifier(c.name)} ${duckDbSqlType(c.type)}${c.nullable ? '' : ' NOT NULL'}`,
-      );
-      const key = declared.primaryKey.map((k) => quoteIdentifier(k)).join(', ');
-      await conn.run(`CREATE TABLE ${name} (${columns.join(', ')}, PRIMARY KEY (${key}))`);
-      return;
-    }
-    case 'add_columns':
-      for (const column of change.columns) {
-        await conn.run(
-          `ALTER TABLE ${name} ADD COLUMN ${quoteIdentifier(column.name)} ${duckDbSqlType(column.type)}`,
-        );
-      }
-      return;
-    default:
-      change satisfies never;
-  }
+  const existing = await describeDuckDbTable(conn, schema, declared.name);
+  for (const statement of tableChangeStatements(schema, declared, existing, duckDbSqlType))
+    await conn.run(statement);
 }
 
 async function inTransaction<T>(conn: DuckDBConnection, task: () => Promise<T>): Promise<T> {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { WarehouseError, errorMessage } from '../errors';
 import { assertIdentifier, qualifiedName, quoteIdentifier, stagedTableName } from '../identifiers';
-import { planTableChange, validateTableSchema } from '../table-schema';
+import { tableChangeStatements, validateTableSchema } from '../table-schema';
 import type {
   ColumnInfo,
   LoadOptions,
@@ -178,29 +178,9 @@ export async function openPostgresWarehouse(options: PostgresWarehouseOptions): 
 }
 
 async function createOrAlter(client: pg.PoolClient, schema: string, declared: TableSchema): Promise<void> {
-  const change = planTableChange(declared, await describePgTable(client, schema, declared.name));
-  const name = qualifiedName(schema, declared.name);
-  switch (change.kind) {
-    case 'none':
-      return;
-    case 'create': {
-      const columns = declared.columns.map(
-        (c) => `${quoteIdentifier(c.name)} ${pgSqlType(c.type)}${c.nullable ? '' : ' NOT NULL'}`,
-      );
-      const key = declared.primaryKey.map((k) => quoteIdentifier(k)).join(', ');
-      await client.query(`CREATE TABLE ${name} (${columns.join(', ')}, PRIMARY KEY (${key}))`);
-      return;
-    }
-    case 'add_columns':
-      for (const column of change.columns) {
-        await client.query(
-          `ALTER TABLE ${name} ADD COLUMN ${quoteIdentifier(column.name)} ${pgSqlType(column.type)}`,
-        );
-      }
-      return;
-    default:
-      change satisfies never;
-  }
+  const existing = await describePgTable(client, schema, declared.name);
+  for (const statement of tableChangeStatements(schema, declared, existing, pgSqlType))
+    await client.query(statement);
 }
 
 function missingTable(schema: string, table: string): WarehouseError {

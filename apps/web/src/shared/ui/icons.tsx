@@ -40,6 +40,10 @@ export const IconSidebar = createIcon(
   </>,
 );
 export const IconX = createIcon('IconX', <path d="M18 6 6 18M6 6l12 12" />);
+export const IconTrash = createIcon(
+  'IconTrash',
+  <path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />,
+);
 export const IconBell = createIcon(
   'IconBell',
   <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />,

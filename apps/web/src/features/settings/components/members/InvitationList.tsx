@@ -13,8 +13,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../shared/ui/ConfirmDialog';
-import { IconAlert, IconMail } from '../../../../shared/ui/icons';
-import { IconTrash } from './IconTrash';
+import { IconAlert, IconMail, IconTrash } from '../../../../shared/ui/icons';
 import type { Invite } from '../../api/members';
 import { formatDate } from '../../format';
 import { useDeleteInvitation } from '../../hooks/useDeleteInvitation';
