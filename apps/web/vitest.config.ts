@@ -10,5 +10,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Above the 5 s wait of src/test/setup.ts, so a slow wait fails as a wait, not a timeout.
+    testTimeout: 15_000,
   },
 });

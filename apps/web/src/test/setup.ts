@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Pages are lazy chunks: on a busy two-core CI machine the first import of one can take longer
+// than Testing Library's default 1 s wait. One generous wait for every test, not per file.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the browser APIs Mantine reads.
 if (!window.matchMedia) {

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppRoutes } from '../../../app/router';
@@ -11,9 +11,6 @@ import { calledUrls, json, mockApi, requestUrl } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
 
 vi.mock('../../../shared/lib/browser', () => ({ navigateExternal: vi.fn() }));
-
-// The whole suite runs files in parallel; a lazy page and an answer can take more than a second.
-configure({ asyncUtilTimeout: 4_000 });
 
 async function renderSignIn(entry = '/sign-in') {
   const rendered = renderRoutes(createAppRoutes(), entry);

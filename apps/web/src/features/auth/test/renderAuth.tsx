@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { theme } from '../../../app/theme';
 import { createQueryClient } from '../../../shared/api/queryClient';
@@ -14,9 +14,6 @@ import { ResetPasswordPage } from '../components/ResetPasswordPage';
 import { SignInPage } from '../components/SignInPage';
 import { SignUpPage } from '../components/SignUpPage';
 import { VerifyEmailPage } from '../components/VerifyEmailPage';
-
-// Flows here chain several answers and navigations; leave them time on a busy machine.
-configure({ asyncUtilTimeout: 4_000 });
 
 /** Stands for every page outside the auth area: shows where the router went. */
 function Elsewhere() {

@@ -1,5 +1,5 @@
 import type { Organization } from '@maya/contracts';
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { json } from '../../../test/api';
 import {
   accountRoutes,
@@ -11,9 +11,6 @@ import {
   type RouteHandler,
 } from '../../../test/organizationFixtures';
 import type { Invite, Member } from '../api/members';
-
-// The first test of a file loads the lazy shell and page; leave it time on a busy machine.
-configure({ asyncUtilTimeout: 4_000 });
 
 export const acme = organizationFixture({ slug: 'acme', name: 'Acme', role: 'admin' });
 

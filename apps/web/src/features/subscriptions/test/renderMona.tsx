@@ -1,14 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { theme } from '../../../app/theme';
 import { createQueryClient } from '../../../shared/api/queryClient';
 import { MonaRedirectPage } from '../components/MonaRedirectPage';
 import { MonaStartPage } from '../components/MonaStartPage';
-
-configure({ asyncUtilTimeout: 4_000 });
 
 /** Stands for every other page: shows where the router went. */
 function Elsewhere() {
