@@ -2,11 +2,9 @@ import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { forgetReturnUrl, peekReturnUrl } from '../../../shared/auth';
 import { getCurrentOrganizationSlug } from '../../../shared/organizations/currentOrganization';
-import { PageLoader } from '../../../shared/ui/PageLoader';
 import { useUserOrganizations } from '../hooks/useUserOrganizations';
-import { organizationMessages } from '../messages';
+import { UserOrganizationsGate } from './UserOrganizationsGate';
 import { hasDestinationsFlag, landingPath } from '../navigation';
-import { LoadFailure } from './LoadFailure';
 
 /**
  * `/` (spec 000 §2 Landing redirect): an unverified user verifies first; without an organization
@@ -22,31 +20,18 @@ export function LandingRedirect() {
   useEffect(() => {
     if (remembered) forgetReturnUrl();
   }, [remembered]);
-  switch (state.status) {
-    case 'loading':
-      return <PageLoader />;
-    case 'unverified':
-      return <Navigate to={state.verifyUrl} replace />;
-    case 'user-error':
-      return (
-        <LoadFailure title={organizationMessages.userLoadFailed} error={state.error} onRetry={state.retry} />
-      );
-    case 'organizations-error':
-      return (
-        <LoadFailure title={organizationMessages.loadFailed} error={state.error} onRetry={state.retry} />
-      );
-    case 'ready': {
-      // A path remembered before signing in (an invitation, say) comes first: the visitor who
-      // signed up or verified on the way is brought back to it (spec 000 §2).
-      if (remembered && remembered !== '/') return <Navigate to={remembered} replace />;
-      const destinations = hasDestinationsFlag(location.state);
-      return (
-        <Navigate to={landingPath(state.organizations, getCurrentOrganizationSlug(), destinations)} replace />
-      );
-    }
-    default: {
-      const unreachable: never = state;
-      return unreachable;
-    }
-  }
+  return (
+    <UserOrganizationsGate
+      state={state}
+      ready={(organizations) => {
+        // A path remembered before signing in (an invitation, say) comes first: the visitor who
+        // signed up or verified on the way is brought back to it (spec 000 §2).
+        if (remembered && remembered !== '/') return <Navigate to={remembered} replace />;
+        const destinations = hasDestinationsFlag(location.state);
+        return (
+          <Navigate to={landingPath(organizations, getCurrentOrganizationSlug(), destinations)} replace />
+        );
+      }}
+    />
+  );
 }
