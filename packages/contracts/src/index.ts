@@ -10,3 +10,4 @@ export * from './organizations';
 export * from './invitations';
 export * from './assistant';
 export * from './subscriptions';
+export * from './sources';

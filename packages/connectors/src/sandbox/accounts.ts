@@ -25,6 +25,11 @@ export const DEFAULT_ACCOUNTS: Readonly<Record<SandboxProvider, readonly Sandbox
     // Same email as Alan in the sandbox tenant, but another tenant: a different oid and tid.
     { email: 'alan@contoso.example', name: 'Alan Turing', tenantId: MICROSOFT_SECOND_TENANT_ID },
   ],
+  meta: [
+    { email: 'ada@example.com', name: 'Ada Lovelace' },
+    // Signs in fine but has no ad accounts: the Meta Ads connector's empty state.
+    { email: 'edith@example.com', name: 'Edith Clarke' },
+  ],
 };
 
 function sha256(text: string): Buffer {
@@ -49,6 +54,12 @@ export function microsoftObjectId(tenantId: string, email: string): string {
 /** Microsoft's `sub`: pairwise, i.e. different for each app (client id) a user signs in to. */
 export function microsoftPairwiseSubject(clientId: string, tenantId: string, objectId: string): string {
   return sha256(`pairwise:${clientId}:${tenantId}:${objectId}`).toString('base64url').slice(0, 43);
+}
+
+/** Meta's app-scoped user id: 16 digits, stable per email. */
+export function metaUserId(email: string): string {
+  const n = BigInt(`0x${sha256(`meta:${email.toLowerCase()}`).toString('hex')}`) % 10n ** 15n;
+  return `1${n.toString().padStart(15, '0')}`;
 }
 
 /** "jane.doe@x" → "Jane Doe": the display name of a typed-in email when no name is given. */
@@ -79,6 +90,8 @@ export function resolveAccount(provider: SandboxProvider, input: SandboxAccountI
       const tenantId = input.tenantId ?? MICROSOFT_SANDBOX_TENANT_ID;
       return { ...base, key: `${tenantId}/${email}`, userId: microsoftObjectId(tenantId, email), tenantId };
     }
+    case 'meta':
+      return { ...base, key: email, userId: metaUserId(email), tenantId: null };
     default: {
       const unreachable: never = provider;
       throw new Error(`Unknown sandbox provider ${String(unreachable)}`);

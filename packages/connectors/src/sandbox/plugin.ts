@@ -1,4 +1,4 @@
-// The Fastify plugin: one sandbox identity provider (Google or Microsoft) per registration, with its
+// The Fastify plugin: one sandbox identity provider (Google, Microsoft or Meta) per registration, with its
 // own signing key and in-memory state. Development and tests only: refused in production.
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { DEFAULT_ACCOUNTS, resolveAccount } from './accounts';
@@ -6,7 +6,10 @@ import { createFlow } from './flow';
 import type { RouteDeps } from './flow';
 import { googleProfile, registerGoogleRoutes } from './google';
 import { send, useFormBodies } from './http';
+import type { Outcome } from './http';
 import { createSigningKey } from './keys';
+import { metaAccountNote, metaConsentOutcome, metaProfile, registerMetaRoutes } from './meta';
+import type { RouteExtras } from './meta';
 import { microsoftAccountNote, microsoftProfile, registerMicrosoftRoutes } from './microsoft';
 import { SandboxStore, TOKEN_FAULTS, isTokenFault } from './store';
 import type { ProviderProfile, SandboxAccount, SandboxIdentityOptions, SandboxProvider } from './types';
@@ -15,7 +18,7 @@ export class SandboxInProductionError extends Error {
   constructor() {
     super(
       'The sandbox identity providers are a development and test fake and are refused when ' +
-        'NODE_ENV=production. Configure the real Google and Microsoft endpoints instead.',
+        'NODE_ENV=production. Configure the real Google, Microsoft and Meta endpoints instead.',
     );
     this.name = 'SandboxInProductionError';
   }
@@ -27,25 +30,47 @@ export function assertSandboxAllowed(env: Record<string, string | undefined> = p
 
 type ProviderParts = {
   profile: (publicBaseUrl: string) => ProviderProfile;
-  registerRoutes: (app: FastifyInstance, deps: RouteDeps) => void;
+  registerRoutes: (app: FastifyInstance, deps: RouteDeps, extras: RouteExtras) => void;
   accountNote: (account: SandboxAccount) => string | null;
+  /** The provider's wording of the consent form's answer (Meta's error_reason on Deny). */
+  consentOutcome: (outcome: Outcome) => Outcome;
 };
 
+const asIs = (outcome: Outcome) => outcome;
+
 const PROVIDERS: Record<SandboxProvider, ProviderParts> = {
-  google: { profile: googleProfile, registerRoutes: registerGoogleRoutes, accountNote: () => null },
+  google: {
+    profile: googleProfile,
+    registerRoutes: registerGoogleRoutes,
+    accountNote: () => null,
+    consentOutcome: asIs,
+  },
   microsoft: {
     profile: microsoftProfile,
     registerRoutes: registerMicrosoftRoutes,
     accountNote: microsoftAccountNote,
+    consentOutcome: asIs,
+  },
+  meta: {
+    profile: metaProfile,
+    registerRoutes: registerMetaRoutes,
+    accountNote: metaAccountNote,
+    consentOutcome: metaConsentOutcome,
   },
 };
 
-export const sandboxIdentityPlugin: FastifyPluginAsync<SandboxIdentityOptions> = async (app, options) => {
+/** Options of one registration; `store` is shared with the sandbox data APIs that accept this provider's tokens. */
+export type SandboxIdentityPluginOptions = SandboxIdentityOptions & { store?: SandboxStore };
+
+export const sandboxIdentityPlugin: FastifyPluginAsync<SandboxIdentityPluginOptions> = async (
+  app,
+  options,
+) => {
   assertSandboxAllowed();
   const publicBaseUrl = new URL(options.publicBaseUrl).href.replace(/\/+$/, '');
   const { provider } = options;
   const accounts = (options.accounts ?? DEFAULT_ACCOUNTS[provider]).map((a) => resolveAccount(provider, a));
-  const store = new SandboxStore(options.now ?? Date.now);
+  const store = options.store ?? new SandboxStore(options.now ?? Date.now);
   const key = await createSigningKey();
   const parts = PROVIDERS[provider];
   const flow = createFlow({
@@ -59,7 +84,9 @@ export const sandboxIdentityPlugin: FastifyPluginAsync<SandboxIdentityOptions> =
   });
 
   useFormBodies(app);
-  app.post('/_sandbox/consent', async (request, reply) => send(reply, flow.consent(request.body)));
+  app.post('/_sandbox/consent', async (request, reply) =>
+    send(reply, parts.consentOutcome(flow.consent(request.body))),
+  );
   app.post('/_sandbox/faults', async (request, reply) => {
     const body: unknown = request.body;
     const value =
@@ -76,5 +103,5 @@ export const sandboxIdentityPlugin: FastifyPluginAsync<SandboxIdentityOptions> =
     return { next_token_error: store.nextTokenFault };
   });
 
-  parts.registerRoutes(app, { publicBaseUrl, flow, key, accounts });
+  parts.registerRoutes(app, { publicBaseUrl, flow, key, accounts }, { store, clients: options.clients });
 };

@@ -1,10 +1,11 @@
-// The back-channel half: the token endpoint (authorization_code and refresh_token grants),
-// userinfo and revocation.
+// The back-channel half: the token endpoint (authorization_code and refresh_token grants, and
+// Google's service account JWT bearer grant), userinfo and revocation.
 import { createHash } from 'node:crypto';
 import { PKCE_VALUE } from './deps';
 import type { FlowDeps } from './deps';
 import { OAuthError, asParams, authenticateClient, bearerToken, oauthErrorOutcome, one } from './http';
 import type { Outcome, Params } from './http';
+import { JWT_BEARER_GRANT, serviceAccountGrant } from './service-account-grant';
 import { ACCESS_TOKEN_TTL_S, randomToken } from './store';
 import type { Grant, SandboxClient } from './types';
 
@@ -15,6 +16,8 @@ function pkceMatches(verifier: string, challenge: string, method: 'S256' | 'plai
 
 export function createTokenSteps(deps: FlowDeps) {
   const { profile, store, clients } = deps;
+  /** This provider's token URL: the audience service account assertions must name. */
+  const tokenUrl = deps.consentAction.replace(/\/_sandbox\/consent$/, '/token');
 
   async function issueTokens(grant: Grant, refreshToken: 'new' | 'none'): Promise<Record<string, unknown>> {
     const nowMs = store.now();
@@ -87,6 +90,12 @@ export function createTokenSteps(deps: FlowDeps) {
       }
       if (fault === 'invalid_grant') throw new OAuthError('invalid_grant', 'Sandbox fault injected.');
       const params = asParams(body);
+      // Google's service accounts authenticate by the signed assertion alone (RFC 7523 §3.1).
+      if (deps.provider === 'google' && one(params, 'grant_type') === JWT_BEARER_GRANT) {
+        return tokenOutcome(
+          await issueTokens(await serviceAccountGrant(params, tokenUrl, store.now()), 'none'),
+        );
+      }
       const client = authenticateClient(clients, authorization, params);
       const grantType = one(params, 'grant_type');
       switch (grantType) {

@@ -1,6 +1,7 @@
 // Public option types of the sandbox identity providers and the shapes shared inside the folder.
 
-export type SandboxProvider = 'google' | 'microsoft';
+/** Google and Microsoft are OpenID Connect providers; Meta is Facebook Login (plain OAuth 2.0). */
+export type SandboxProvider = 'google' | 'microsoft' | 'meta';
 
 /** An OAuth client registered with a sandbox provider (a confidential web app). */
 export type SandboxClient = {
@@ -35,14 +36,14 @@ export type SandboxIdentityOptions = {
 
 /** A resolved account: names split, stable ids derived. */
 export type SandboxAccount = {
-  /** Unique within a provider instance: the email (Google) or `tenantId/email` (Microsoft). */
+  /** Unique within a provider instance: the email (Google, Meta) or `tenantId/email` (Microsoft). */
   key: string;
   email: string;
   name: string;
   givenName: string;
   familyName: string;
   emailVerified: boolean;
-  /** Google: the numeric `sub`. Microsoft: the `oid`, unique per tenant. */
+  /** Google: the numeric `sub`. Microsoft: the `oid`, unique per tenant. Meta: the app-scoped user id. */
   userId: string;
   /** Microsoft only. */
   tenantId: string | null;
@@ -62,7 +63,7 @@ export type Grant = {
 export type ProviderProfile = {
   displayName: string;
   requiresPkce: boolean;
-  /** Google: `access_type=offline`; Microsoft: the `offline_access` scope. */
+  /** Google: `access_type=offline`; Microsoft: the `offline_access` scope; Meta: never. */
   wantsRefreshToken(query: { scopes: string[]; accessType: string | null }): boolean;
   /** Microsoft returns a new refresh token on each refresh; Google keeps the first one. */
   rotatesRefreshToken: boolean;

@@ -1,0 +1,239 @@
+// The OAuth 2.0 authorization code flow as the product's client: the authorize URL (state, PKCE
+// S256), the code exchange, and a token source that refreshes before expiry or after a 401 and
+// hands the new tokens back to be stored. Google, Microsoft and Meta differ only in endpoints and
+// details noted inline.
+import { createHash, randomBytes } from 'node:crypto';
+import type { ProviderClients, ProviderEndpoints, OAuthEndpoints } from './endpoints';
+import { ProviderError } from './errors';
+import { createProviderHttp } from './http';
+import type { TokenSource } from './http';
+import type { OAuthProvider, OAuthTokens } from './types';
+
+/**
+ * Refresh this long before the provider's expiry, so a request never starts with a dying token.
+ * Meta has no refresh token: its 60-day token is re-exchanged while valid, so a daily load that
+ * runs within the last week renews it rather than finding it expired.
+ */
+const EXPIRY_MARGIN_MS: Record<OAuthProvider, number> = {
+  google: 60_000,
+  microsoft: 60_000,
+  meta: 7 * 86_400_000,
+};
+
+export function oauthEndpoints(provider: OAuthProvider, endpoints: ProviderEndpoints): OAuthEndpoints {
+  switch (provider) {
+    case 'google':
+      return endpoints.googleOAuth;
+    case 'microsoft':
+      return endpoints.microsoftOAuth;
+    case 'meta':
+      return endpoints.metaOAuth;
+    default: {
+      const unreachable: never = provider;
+      throw new Error(`unknown provider ${String(unreachable)}`);
+    }
+  }
+}
+
+type Client = { clientId: string; clientSecret: string };
+
+/** The product's client at the provider; null when it is not configured (production without keys). */
+export function oauthClient(provider: OAuthProvider, clients: ProviderClients): Client | null {
+  switch (provider) {
+    case 'google':
+      return clients.google;
+    case 'microsoft':
+      return clients.microsoft;
+    case 'meta':
+      return clients.meta ? { clientId: clients.meta.appId, clientSecret: clients.meta.appSecret } : null;
+    default: {
+      const unreachable: never = provider;
+      throw new Error(`unknown provider ${String(unreachable)}`);
+    }
+  }
+}
+
+export function randomState(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(48).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+export function authorizationUrl(input: {
+  endpoints: OAuthEndpoints;
+  clientId: string;
+  redirectUri: string;
+  scopes: string[];
+  state: string;
+  codeChallenge: string | null;
+  extra: Record<string, string>;
+  /** Meta separates scopes with commas. */
+  scopeSeparator?: string;
+}): string {
+  const url = new URL(input.endpoints.authorizeUrl);
+  const params = url.searchParams;
+  params.set('client_id', input.clientId);
+  params.set('redirect_uri', input.redirectUri);
+  params.set('response_type', 'code');
+  params.set('scope', input.scopes.join(input.scopeSeparator ?? ' '));
+  params.set('state', input.state);
+  if (input.codeChallenge) {
+    params.set('code_challenge', input.codeChallenge);
+    params.set('code_challenge_method', 'S256');
+  }
+  for (const [name, value] of Object.entries(input.extra)) params.set(name, value);
+  return url.href;
+}
+
+type TokenAnswer = {
+  access_token: string;
+  refresh_token?: string;
+  expires_in?: number;
+  scope?: string;
+};
+
+function toTokens(answer: TokenAnswer, previousRefresh: string | null, now: number): OAuthTokens {
+  if (typeof answer.access_token !== 'string') throw new Error('token answer without access_token');
+  return {
+    access_token: answer.access_token,
+    // Google keeps the first refresh token; Microsoft rotates it on every refresh.
+    refresh_token: answer.refresh_token ?? previousRefresh,
+    expires_at: typeof answer.expires_in === 'number' ? now + answer.expires_in * 1000 : null,
+    scope: answer.scope ?? null,
+  };
+}
+
+type ExchangeInput = {
+  provider: OAuthProvider;
+  endpoints: OAuthEndpoints;
+  client: Client;
+  fetch?: typeof fetch;
+};
+
+const oauthErrorReader = (_status: number, body: unknown) => {
+  const record = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const error = typeof record.error === 'string' ? record.error : null;
+  const graphError =
+    record.error && typeof record.error === 'object' ? (record.error as Record<string, unknown>) : null;
+  const message =
+    (typeof record.error_description === 'string' && record.error_description) ||
+    (typeof graphError?.message === 'string' && graphError.message) ||
+    error ||
+    'The provider refused the authorization.';
+  const revoked = error === 'invalid_grant' || graphError?.code === 190;
+  return { message, kind: revoked ? ('reauthorization_required' as const) : undefined };
+};
+
+/** Trades the authorization code for tokens (Meta: a GET with the parameters in the query). */
+export async function exchangeCode(
+  input: ExchangeInput & { code: string; redirectUri: string; codeVerifier: string | null },
+): Promise<OAuthTokens> {
+  const http = createProviderHttp({
+    provider: input.provider,
+    readError: oauthErrorReader,
+    fetch: input.fetch,
+    maxAttempts: 2,
+  });
+  const params: Record<string, string> = {
+    grant_type: 'authorization_code',
+    code: input.code,
+    redirect_uri: input.redirectUri,
+    client_id: input.client.clientId,
+    client_secret: input.client.clientSecret,
+    ...(input.codeVerifier ? { code_verifier: input.codeVerifier } : {}),
+  };
+  if (input.provider === 'meta') {
+    const answer = await http.json<TokenAnswer>(input.endpoints.tokenUrl, {
+      query: params,
+      authenticated: false,
+    });
+    // Meta's code gives a one-hour token and no refresh token: trade it at once for the 60-day one.
+    return refreshTokens({ ...input, tokens: toTokens(answer, null, Date.now()) });
+  }
+  const answer = await http.json<TokenAnswer>(input.endpoints.tokenUrl, {
+    form: params,
+    authenticated: false,
+  });
+  return toTokens(answer, null, Date.now());
+}
+
+async function refreshTokens(input: ExchangeInput & { tokens: OAuthTokens }): Promise<OAuthTokens> {
+  const http = createProviderHttp({
+    provider: input.provider,
+    readError: oauthErrorReader,
+    fetch: input.fetch,
+    maxAttempts: 3,
+    baseDelayMs: 200,
+  });
+  if (input.provider === 'meta') {
+    // Meta issues no refresh tokens: a long-lived user token is re-exchanged while still valid.
+    const answer = await http.json<TokenAnswer>(input.endpoints.tokenUrl, {
+      query: {
+        grant_type: 'fb_exchange_token',
+        client_id: input.client.clientId,
+        client_secret: input.client.clientSecret,
+        fb_exchange_token: input.tokens.access_token,
+      },
+      authenticated: false,
+    });
+    return toTokens(answer, null, Date.now());
+  }
+  if (!input.tokens.refresh_token) {
+    throw new ProviderError(
+      'reauthorization_required',
+      'The connection has no refresh token.',
+      401,
+      input.provider,
+    );
+  }
+  const answer = await http.json<TokenAnswer>(input.endpoints.tokenUrl, {
+    form: {
+      grant_type: 'refresh_token',
+      refresh_token: input.tokens.refresh_token,
+      client_id: input.client.clientId,
+      client_secret: input.client.clientSecret,
+    },
+    authenticated: false,
+  });
+  return toTokens(answer, input.tokens.refresh_token, Date.now());
+}
+
+/**
+ * Bearer tokens of one connection: refreshed when about to expire or after a 401, one refresh at
+ * a time, each new token set handed to `onTokens` so the server stores it (encrypted).
+ */
+export function oauthTokenSource(
+  input: ExchangeInput & {
+    tokens: OAuthTokens;
+    onTokens: (tokens: OAuthTokens) => Promise<void>;
+    now?: () => number;
+  },
+): TokenSource & { current(): OAuthTokens } {
+  let tokens = input.tokens;
+  let pending: Promise<void> | null = null;
+  const now = input.now ?? Date.now;
+  const refresh = () => {
+    pending ??= (async () => {
+      try {
+        tokens = await refreshTokens({ ...input, tokens });
+        await input.onTokens(tokens);
+      } finally {
+        pending = null;
+      }
+    })();
+    return pending;
+  };
+  return {
+    current: () => tokens,
+    refresh,
+    async authorization() {
+      if (pending) await pending;
+      if (tokens.expires_at !== null && tokens.expires_at - EXPIRY_MARGIN_MS[input.provider] <= now())
+        await refresh();
+      return `Bearer ${tokens.access_token}`;
+    },
+  };
+}

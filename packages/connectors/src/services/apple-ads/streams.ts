@@ -1,0 +1,165 @@
+// The tables the Apple Ads connector loads, and how a report row's daily `granularity` entries
+// become their rows: spend in micros of the org currency, taps as clicks, installs as conversions.
+import type { Row, StreamColumn, StreamSchema } from '../../core/types';
+import { amountToMicros } from './money';
+
+const day: StreamColumn[] = [
+  { name: 'account_id', type: 'string' },
+  { name: 'date', type: 'date' },
+];
+
+const metrics: StreamColumn[] = [
+  { name: 'currency', type: 'string' },
+  { name: 'cost_micros', type: 'integer' },
+  { name: 'impressions', type: 'integer' },
+  { name: 'clicks', type: 'integer' },
+  { name: 'conversions', type: 'integer' },
+  { name: 'tap_installs', type: 'integer' },
+  { name: 'view_installs', type: 'integer' },
+  { name: 'new_downloads', type: 'integer' },
+  { name: 'redownloads', type: 'integer' },
+];
+
+export const APPLE_STREAMS = {
+  campaigns: {
+    name: 'campaigns',
+    description: 'Daily metrics per campaign (POST /reports/campaigns, granularity DAILY).',
+    columns: [
+      ...day,
+      { name: 'campaign_id', type: 'string' },
+      { name: 'campaign_name', type: 'string' },
+      { name: 'campaign_status', type: 'string', nullable: true },
+      { name: 'app_name', type: 'string', nullable: true },
+      { name: 'adam_id', type: 'string', nullable: true },
+      ...metrics,
+    ],
+    primaryKey: ['account_id', 'date', 'campaign_id'],
+  },
+  ad_groups: {
+    name: 'ad_groups',
+    description: 'Daily metrics per ad group (POST /reports/campaigns/{campaignId}/adgroups).',
+    columns: [
+      ...day,
+      { name: 'campaign_id', type: 'string' },
+      { name: 'ad_group_id', type: 'string' },
+      { name: 'ad_group_name', type: 'string' },
+      { name: 'ad_group_status', type: 'string', nullable: true },
+      ...metrics,
+    ],
+    primaryKey: ['account_id', 'date', 'ad_group_id'],
+  },
+  keywords: {
+    name: 'keywords',
+    description: 'Daily metrics per bidded keyword (POST /reports/campaigns/{campaignId}/keywords).',
+    columns: [
+      ...day,
+      { name: 'campaign_id', type: 'string' },
+      { name: 'ad_group_id', type: 'string' },
+      { name: 'keyword_id', type: 'string' },
+      { name: 'keyword', type: 'string' },
+      { name: 'match_type', type: 'string' },
+      ...metrics,
+    ],
+    primaryKey: ['account_id', 'date', 'keyword_id'],
+  },
+  search_terms: {
+    name: 'search_terms',
+    description:
+      'Daily metrics per search term (POST /reports/campaigns/{campaignId}/searchterms). Search Match ' +
+      "terms matched no bidded keyword: source AUTO, keyword_id '' and keyword null.",
+    columns: [
+      ...day,
+      { name: 'campaign_id', type: 'string' },
+      { name: 'ad_group_id', type: 'string' },
+      { name: 'search_term_source', type: 'string' },
+      { name: 'keyword_id', type: 'string' },
+      { name: 'keyword', type: 'string', nullable: true },
+      { name: 'match_type', type: 'string', nullable: true },
+      { name: 'search_term', type: 'string' },
+      ...metrics,
+    ],
+    primaryKey: ['account_id', 'date', 'ad_group_id', 'search_term_source', 'keyword_id', 'search_term'],
+  },
+} as const satisfies Record<string, StreamSchema>;
+
+type Money = { amount: string; currency: string };
+
+/** One `granularity` entry of a report row (Apple's SpendRow with its date). */
+export type AppleDay = {
+  date: string;
+  impressions?: number;
+  taps?: number;
+  localSpend?: Money;
+  tapInstalls?: number;
+  viewInstalls?: number;
+  totalInstalls?: number;
+  totalNewDownloads?: number;
+  totalRedownloads?: number;
+};
+
+export type AppleReportRow = { granularity?: AppleDay[]; metadata: Record<string, unknown> };
+
+const id = (value: unknown) => (typeof value === 'number' || typeof value === 'string' ? String(value) : '');
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** The daily metrics of an entry; the org currency stands in when Apple leaves out a zero spend. */
+export function metricsOf(entry: AppleDay, orgCurrency: string): Row {
+  const tapInstalls = entry.tapInstalls ?? 0;
+  const viewInstalls = entry.viewInstalls ?? 0;
+  return {
+    currency: entry.localSpend?.currency ?? orgCurrency,
+    cost_micros: entry.localSpend ? amountToMicros(entry.localSpend.amount) : 0,
+    impressions: entry.impressions ?? 0,
+    clicks: entry.taps ?? 0,
+    conversions: entry.totalInstalls ?? tapInstalls + viewInstalls,
+    tap_installs: tapInstalls,
+    view_installs: viewInstalls,
+    new_downloads: entry.totalNewDownloads ?? 0,
+    redownloads: entry.totalRedownloads ?? 0,
+  };
+}
+
+export type Level = 'campaigns' | 'adgroups' | 'keywords' | 'searchterms';
+
+/** The dimension columns of a report row's metadata, by level. */
+export function dimensionsOf(level: Level, campaignId: string, metadata: Record<string, unknown>): Row {
+  switch (level) {
+    case 'campaigns': {
+      const app = (metadata.app ?? {}) as { appName?: unknown; adamId?: unknown };
+      return {
+        campaign_id: id(metadata.campaignId),
+        campaign_name: text(metadata.campaignName) ?? '',
+        campaign_status: text(metadata.campaignStatus),
+        app_name: text(app.appName),
+        adam_id: app.adamId === undefined ? null : id(app.adamId),
+      };
+    }
+    case 'adgroups':
+      return {
+        campaign_id: campaignId,
+        ad_group_id: id(metadata.adGroupId),
+        ad_group_name: text(metadata.adGroupName) ?? '',
+        ad_group_status: text(metadata.adGroupStatus),
+      };
+    case 'keywords':
+      return {
+        campaign_id: campaignId,
+        ad_group_id: id(metadata.adGroupId),
+        keyword_id: id(metadata.keywordId),
+        keyword: text(metadata.keyword) ?? '',
+        match_type: text(metadata.matchType) ?? '',
+      };
+    case 'searchterms':
+      return {
+        campaign_id: campaignId,
+        ad_group_id: id(metadata.adGroupId),
+        search_term_source: text(metadata.searchTermSource) ?? 'TARGETED',
+        keyword_id: id(metadata.keywordId),
+        keyword: text(metadata.keyword),
+        match_type: text(metadata.matchType),
+        search_term: text(metadata.searchTermText) ?? '',
+      };
+    default:
+      throw new Error(`unknown level ${String(level satisfies never)}`);
+  }
+}

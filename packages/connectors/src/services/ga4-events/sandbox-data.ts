@@ -1,0 +1,86 @@
+// The sandbox's GA4 BigQuery exports: project maya-demo-project with two export datasets, one
+// shared with the product's service account and one not, holding daily tables for the last two
+// years and today's intraday table. The events of a day are a pure function of (dataset, date).
+import { daily, datesWithData, historyWindow, unit } from '../../sandbox/apis/data';
+import { SANDBOX_SERVICE_ACCOUNT_EMAIL } from '../../sandbox/service-accounts';
+
+export const SANDBOX_PROJECT = 'maya-demo-project';
+
+export type SandboxDataset = {
+  datasetId: string;
+  location: string;
+  readers: readonly string[];
+  weight: number;
+};
+
+export const SANDBOX_DATASETS: readonly SandboxDataset[] = [
+  { datasetId: 'analytics_123456789', location: 'EU', readers: [SANDBOX_SERVICE_ACCOUNT_EMAIL], weight: 1 },
+  // Linked, but the product's service account was never granted access (the guide's step 4).
+  { datasetId: 'analytics_987654321', location: 'EU', readers: [], weight: 0.4 },
+];
+
+export function findDataset(projectId: string, datasetId: string): SandboxDataset | null {
+  return projectId === SANDBOX_PROJECT
+    ? (SANDBOX_DATASETS.find((d) => d.datasetId === datasetId) ?? null)
+    : null;
+}
+
+/** The table ids of a dataset, in BigQuery's (lexicographic) order. */
+export function tableIds(nowMs: number): string[] {
+  const { first, last } = historyWindow(nowMs);
+  const daily = datesWithData(first, last, nowMs).map((date) => `events_${date.replaceAll('-', '')}`);
+  const today = new Date(nowMs).toISOString().slice(0, 10).replaceAll('-', '');
+  return [...daily, `events_intraday_${today}`];
+}
+
+/** The export's first-touch traffic sources (traffic_source.source/medium/name). */
+const SOURCES = [
+  { source: 'google', medium: 'organic', name: '(organic)', weight: 1, buyers: 0.02 },
+  { source: '(direct)', medium: '(none)', name: '(direct)', weight: 0.6, buyers: 0.025 },
+  { source: 'google', medium: 'cpc', name: 'brand_search', weight: 0.3, buyers: 0.04 },
+  { source: 'google', medium: 'cpc', name: 'generic_search', weight: 0.4, buyers: 0.015 },
+  { source: 'facebook.com', medium: 'referral', name: '(referral)', weight: 0.12, buyers: 0.006 },
+  { source: 'newsletter', medium: 'email', name: 'weekly_digest', weight: 0.1, buyers: 0.035 },
+] as const;
+/** Events per user of each event name. */
+const EVENTS = [
+  { name: 'session_start', perUser: 1.3 },
+  { name: 'first_visit', perUser: 0.45 },
+  { name: 'page_view', perUser: 3.6 },
+  { name: 'user_engagement', perUser: 1.9 },
+  { name: 'scroll', perUser: 1.2 },
+  { name: 'view_item', perUser: 0.9 },
+  { name: 'add_to_cart', perUser: 0.12 },
+  { name: 'begin_checkout', perUser: 0.05 },
+] as const;
+
+/** One result row: event_date (YYYYMMDD), event_name, source, medium, campaign and the counts. */
+export type EventRow = [string, string, string, string, string, number, number, number];
+
+export function eventRows(dataset: SandboxDataset, date: string): EventRow[] {
+  const suffix = date.replaceAll('-', '');
+  const rows: EventRow[] = [];
+  for (const source of SOURCES) {
+    const keys = [dataset.datasetId, source.source, source.medium, source.name];
+    const users = daily(400 * dataset.weight * source.weight, date, ...keys);
+    if (users === 0) continue;
+    const buyers = Math.floor(
+      users * source.buyers * (0.5 + unit('buyers', date, ...keys)) + unit('b', date, ...keys),
+    );
+    const events: [string, number, number, number][] = EVENTS.map((event) => {
+      const count = Math.round(users * event.perUser * (0.8 + 0.4 * unit(event.name, date, ...keys)));
+      return [event.name, count, Math.min(users, count), 0];
+    });
+    if (buyers > 0) {
+      const orderCents = 3_500 + Math.floor(10_000 * unit('order', date, ...keys));
+      // Revenue in USD micros of whole cents, as a ROUND(SUM(...) * 1e6) of cent amounts gives.
+      events.push(['purchase', buyers, buyers, buyers * orderCents * 10_000]);
+    }
+    for (const [name, count, eventUsers, revenue] of events) {
+      if (count > 0)
+        rows.push([suffix, name, source.source, source.medium, source.name, count, eventUsers, revenue]);
+    }
+  }
+  // ORDER BY event_date, event_name, source, medium, campaign
+  return rows.sort((a, b) => (a.slice(0, 5).join('\u0001') < b.slice(0, 5).join('\u0001') ? -1 : 1));
+}

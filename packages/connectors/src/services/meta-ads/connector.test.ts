@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectorContext } from '../../core/context';
+import { addDays, isoDate } from '../../core/dates';
+import { ProviderError } from '../../core/errors';
+import type { Connector, OAuthTokens, Row, StreamBatch } from '../../core/types';
+import { SANDBOX_OAUTH_CLIENT } from '../../sandbox/clients';
+import { META_SANDBOX_NO_AD_ACCOUNTS_EMAIL } from '../../sandbox/meta';
+import { mintTokens, recordingSleep, startHarness } from '../../testing';
+import type { Harness } from '../../testing';
+import { META_ADS_SCOPES, createMetaAdsConnector } from './connector';
+import { META_ADS_SANDBOX_PREFIX, metaAdsSandbox } from './sandbox';
+
+const connector = createMetaAdsConnector({ pageSize: 7, windowDays: 5 });
+
+describe('Meta Ads connector against the sandbox', () => {
+  let harness: Harness;
+  let yesterday: string;
+
+  beforeAll(async () => {
+    harness = await startHarness({ apis: [{ prefix: META_ADS_SANDBOX_PREFIX, plugin: metaAdsSandbox }] });
+    yesterday = addDays(isoDate(harness.now()), -1);
+  });
+  afterAll(() => harness.close());
+
+  function contextFor(
+    options: { email?: string; scopes?: string[]; expiresInS?: number; use?: Connector } = {},
+  ) {
+    const tokens = mintTokens(harness.stores.meta, {
+      clientId: SANDBOX_OAUTH_CLIENT.clientId,
+      email: options.email,
+      scopes: options.scopes ?? META_ADS_SCOPES,
+      // A connected Meta account holds the 60-day token (exchanged at connect time).
+      expiresInS: options.expiresInS ?? 60 * 86_400,
+    });
+    const stored: OAuthTokens[] = [];
+    const { sleep, waits } = recordingSleep();
+    const context = connectorContext({
+      connector: options.use ?? connector,
+      endpoints: harness.endpoints,
+      clients: harness.clients,
+      credentials: { kind: 'oauth2', tokens },
+      onTokens: async (next) => {
+        stored.push(next);
+      },
+      sleep,
+    });
+    return { context, tokens, stored, waits };
+  }
+
+  async function drain(batches: AsyncIterable<StreamBatch>): Promise<Map<string, Row[]>> {
+    const byStream = new Map<string, Row[]>();
+    for await (const batch of batches)
+      byStream.set(batch.stream, [...(byStream.get(batch.stream) ?? []), ...batch.rows]);
+    return byStream;
+  }
+
+  it('lists businesses with their owned and client ad accounts, and personal ad accounts at the root', async () => {
+    const paged = createMetaAdsConnector({ pageSize: 1 });
+    const { context } = contextFor({ use: paged });
+    const tree = await paged.listAccounts(context);
+    expect(tree.map((n) => [n.name, n.identifier, n.parent_id, n.selectable])).toEqual([
+      ['Northpeak Outdoor GmbH', '104857600123456', null, false],
+      ['Northpeak EU', 'act_238400000000001', '104857600123456', true],
+      ['Northpeak US', 'act_238400000000002', '104857600123456', true],
+      ['Acme Retail UK', 'act_238400000000003', '104857600123456', true],
+      ['Trailfox Media KK', '104857600654321', null, false],
+      ['Trailfox Japan', 'act_238400000000004', '104857600654321', true],
+      ['Side project', 'act_238400000000005', null, true],
+    ]);
+    expect(tree[1]).toMatchObject({ id_label: '238400000000001', metadata: { thumbnail_url: null } });
+  });
+
+  it('answers an empty list for a user without ad accounts (the Facebook empty state)', async () => {
+    const { context } = contextFor({ email: META_SANDBOX_NO_AD_ACCOUNTS_EMAIL });
+    expect(await connector.listAccounts(context)).toEqual([]);
+  });
+
+  it('falls back to the ad accounts alone when business_management was declined', async () => {
+    const { context } = contextFor({ scopes: ['ads_read'] });
+    const tree = await connector.listAccounts(context);
+    expect(tree.map((n) => [n.identifier, n.parent_id])).toEqual([
+      ['act_238400000000001', null],
+      ['act_238400000000002', null],
+      ['act_238400000000005', null],
+    ]);
+  });
+
+  it('extracts every stream across pages and windows, reconciling campaigns, ad sets and ads to the micro', async () => {
+    const { context } = contextFor();
+    const requests: string[] = [];
+    const counting = {
+      ...context,
+      fetch: (async (input, init) => {
+        requests.push(input instanceof Request ? input.url : input.toString());
+        return fetch(input, init);
+      }) as typeof fetch,
+    };
+    const range = { from: addDays(yesterday, -11), to: yesterday };
+    const streams = await drain(
+      connector.extract(
+        counting,
+        { identifier: 'act_238400000000001', parent_id: null, metadata: {} },
+        range,
+      ),
+    );
+    expect([...streams.keys()].sort()).toEqual(['ad_sets', 'ads', 'campaigns', 'conversions']);
+    // 12 days in windows of 5: 3 windows, each level paged by 7 rows.
+    const pages = requests.filter((url) => url.includes('after='));
+    expect(pages.length).toBeGreaterThan(3);
+
+    for (const [name, rows] of streams) {
+      const key = connector.streams.find((s) => s.name === name)!.primaryKey;
+      const keys = new Set(rows.map((row) => key.map((column) => row[column]).join('|')));
+      expect(keys.size, `${name} primary key is unique`).toBe(rows.length);
+      for (const row of rows) {
+        expect(row.account_id).toBe('act_238400000000001');
+        expect(row.date! >= range.from && row.date! <= range.to).toBe(true);
+      }
+    }
+    const campaigns = streams.get('campaigns')!;
+    expect(campaigns[0]).toMatchObject({ currency: 'EUR', cost_micros: expect.any(Number) });
+    const sum = (rows: Row[], column: string) => {
+      const totals = new Map<string, number>();
+      for (const row of rows) {
+        const key = `${row.date}|${row.campaign_id}`;
+        totals.set(key, (totals.get(key) ?? 0) + Number(row[column]));
+      }
+      return totals;
+    };
+    for (const column of ['cost_micros', 'impressions', 'clicks', 'link_clicks']) {
+      expect(sum(streams.get('ad_sets')!, column)).toEqual(sum(campaigns, column));
+      expect(sum(streams.get('ads')!, column)).toEqual(sum(campaigns, column));
+    }
+    for (const row of campaigns) expect((row.cost_micros as number) % 10_000).toBe(0); // whole cents
+
+    const purchases = streams.get('conversions')!.filter((row) => row.action_type === 'purchase');
+    expect(purchases.length).toBeGreaterThan(0);
+    expect(purchases.every((row) => Number.isInteger(row.conversion_value_micros))).toBe(true);
+    const links = streams.get('conversions')!.filter((row) => row.action_type === 'link_click');
+    expect(links.map((row) => row.conversions).sort()).toEqual(
+      campaigns
+        .filter((row) => (row.link_clicks as number) > 0)
+        .map((row) => row.link_clicks)
+        .sort(),
+    );
+  });
+
+  it('turns a zero-decimal currency (JPY) into whole-yen micros', async () => {
+    const { context } = contextFor();
+    const streams = await drain(
+      connector.extract(
+        context,
+        { identifier: 'act_238400000000004', parent_id: '104857600654321', metadata: {} },
+        { from: addDays(yesterday, -2), to: yesterday },
+      ),
+    );
+    const rows = streams.get('campaigns') ?? [];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.currency).toBe('JPY');
+      expect((row.cost_micros as number) % 1_000_000).toBe(0);
+    }
+  });
+
+  it('exchanges a token about to expire for a long-lived one and hands it back to be stored', async () => {
+    const { context, tokens, stored } = contextFor({ expiresInS: 30 });
+    await connector.listAccounts(context);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.access_token).not.toBe(tokens.access_token);
+    expect(stored[0]!.expires_at! - harness.now()).toBeGreaterThan(59 * 24 * 3600 * 1000);
+  });
+
+  it('refreshes once after an expired-token answer (code 190, subcode 463) and carries on', async () => {
+    const { context, stored } = contextFor();
+    harness.faults(META_ADS_SANDBOX_PREFIX).add({ kind: 'expired_token' });
+    const tree = await connector.listAccounts(context);
+    expect(tree).toHaveLength(7);
+    expect(stored).toHaveLength(1);
+  });
+
+  it('waits as long as the throttling answer says, then succeeds', async () => {
+    const { context, waits } = contextFor();
+    harness
+      .faults(META_ADS_SANDBOX_PREFIX)
+      .add({ kind: 'rate_limit', retry_after_s: 7 }, { path: '/insights' });
+    const streams = await drain(
+      connector.extract(
+        context,
+        { identifier: 'act_238400000000002', parent_id: null, metadata: {} },
+        { from: yesterday, to: yesterday },
+      ),
+    );
+    expect(waits).toEqual([7000]);
+    expect(streams.get('campaigns')?.length).toBeGreaterThan(0);
+  });
+
+  it('reports a provider refusal with Meta’s own message', async () => {
+    const { context } = contextFor();
+    harness.faults(META_ADS_SANDBOX_PREFIX).add({
+      kind: 'provider_error',
+      message: '(#100) Tried accessing nonexisting field (spend_x)',
+    });
+    const error = await connector.listAccounts(context).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({
+      kind: 'provider',
+      provider: 'Meta',
+      message: '(#100) Tried accessing nonexisting field (spend_x)',
+    });
+  });
+
+  it('asks for reconnection when the user removed the app (code 190, subcode 458)', async () => {
+    const { context, stored } = contextFor();
+    harness.faults(META_ADS_SANDBOX_PREFIX).add({ kind: 'revoked' });
+    const error = await connector.listAccounts(context).catch((e: unknown) => e);
+    // Straight from the API's answer: no token exchange is tried for a removed app.
+    expect(error).toMatchObject({
+      kind: 'reauthorization_required',
+      message: 'Error validating access token: The user has not authorized application.',
+    });
+    expect(stored).toHaveLength(0);
+    // The grant is gone: the next call fails the same way, after one failed token exchange.
+    const again = await connector.listAccounts(context).catch((e: unknown) => e);
+    expect(again).toMatchObject({
+      kind: 'reauthorization_required',
+      message: 'Invalid OAuth access token - Cannot parse access token',
+    });
+  });
+
+  it('refuses an ad account the user cannot see with Meta’s message', async () => {
+    const { context } = contextFor({ email: META_SANDBOX_NO_AD_ACCOUNTS_EMAIL });
+    const error = await drain(
+      connector.extract(
+        context,
+        { identifier: 'act_238400000000001', parent_id: null, metadata: {} },
+        { from: yesterday, to: yesterday },
+      ),
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      kind: 'provider',
+      message: expect.stringContaining("Object with ID 'act_238400000000001' does not exist"),
+    });
+  });
+});

@@ -1,0 +1,94 @@
+// The sandbox Search Console API (webmasters v3), shaped as Google documents it:
+// https://developers.google.com/webmaster-tools/v1/sites/list
+// https://developers.google.com/webmaster-tools/v1/searchanalytics/query
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { grantOf, installSandboxApi, SandboxApiError } from '../../sandbox/apis/api';
+import { ApiFaults } from '../../sandbox/apis/faults';
+import type { SandboxApiPluginOptions } from '../../sandbox/apis/types';
+import { googleErrorBody, invalidValueMessage } from './google-sandbox-error';
+import { DIMENSIONS, SANDBOX_SITES, searchAnalytics } from './sandbox-data';
+
+export const SEARCH_CONSOLE_SANDBOX_PREFIX = '/sandbox/search-console';
+
+const READ_SCOPES = [
+  'https://www.googleapis.com/auth/webmasters.readonly',
+  'https://www.googleapis.com/auth/webmasters',
+];
+export const SEARCH_ANALYTICS_MAX_ROWS = 25_000;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+const QueryBodySchema = z
+  .object({
+    startDate: isoDate,
+    endDate: isoDate,
+    dimensions: z.array(z.enum(DIMENSIONS)).default([]),
+    type: z.enum(['web', 'image', 'video', 'news', 'discover', 'googleNews']).default('web'),
+    aggregationType: z.enum(['auto', 'byPage', 'byProperty']).default('auto'),
+    rowLimit: z.number().int().min(1).max(SEARCH_ANALYTICS_MAX_ROWS).default(1000),
+    startRow: z.number().int().min(0).default(0),
+    dataState: z.enum(['final', 'all']).default('final'),
+  })
+  .strict();
+
+function parseBody(body: unknown): z.infer<typeof QueryBodySchema> {
+  const parsed = QueryBodySchema.safeParse(body ?? {});
+  if (!parsed.success) {
+    throw new SandboxApiError('invalid_argument', invalidValueMessage(parsed.error));
+  }
+  const query = parsed.data;
+  if (new Set(query.dimensions).size !== query.dimensions.length) {
+    throw new SandboxApiError('invalid_argument', 'Each dimension may be requested only once.');
+  }
+  if (query.endDate < query.startDate) {
+    throw new SandboxApiError('invalid_argument', 'endDate must not be earlier than startDate.');
+  }
+  return query;
+}
+
+function requireReadScope(request: FastifyRequest): void {
+  const grant = grantOf(request);
+  if (!READ_SCOPES.some((scope) => grant.scopes.includes(scope))) {
+    throw new SandboxApiError('permission_denied', 'Request had insufficient authentication scopes.');
+  }
+}
+
+export const searchConsoleSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async (app, options) => {
+  const store = options.stores.google;
+  const now = options.now ?? store.now;
+  installSandboxApi(app, {
+    faults: options.faults ?? new ApiFaults(),
+    render: (kind, message, status) => googleErrorBody(kind, message, status, { legacy: true }),
+    store,
+  });
+
+  app.get('/webmasters/v3/sites', async (request) => {
+    requireReadScope(request);
+    return { siteEntry: SANDBOX_SITES.map(({ siteUrl, permissionLevel }) => ({ siteUrl, permissionLevel })) };
+  });
+
+  app.post<{ Params: { siteUrl: string } }>(
+    '/webmasters/v3/sites/:siteUrl/searchAnalytics/query',
+    async (request) => {
+      requireReadScope(request);
+      const { siteUrl } = request.params;
+      const site = SANDBOX_SITES.find((s) => s.siteUrl === siteUrl);
+      if (!site || site.permissionLevel === 'siteUnverifiedUser') {
+        throw new SandboxApiError(
+          'permission_denied',
+          `User does not have sufficient permission for site '${siteUrl}'. See also: https://support.google.com/webmasters/answer/2451999.`,
+        );
+      }
+      const query = parseBody(request.body);
+      const byPage =
+        query.aggregationType === 'byPage' ||
+        (query.aggregationType === 'auto' && query.dimensions.includes('page'));
+      const responseAggregationType = byPage ? 'byPage' : 'byProperty';
+      // Only web search has data in the sandbox; the other search types answer no rows.
+      const rows = query.type === 'web' ? searchAnalytics(siteUrl, query, now()) : [];
+      const page = rows.slice(query.startRow, query.startRow + query.rowLimit);
+      // Google leaves `rows` out when there are none.
+      return page.length > 0 ? { rows: page, responseAggregationType } : { responseAggregationType };
+    },
+  );
+};
