@@ -9,6 +9,7 @@ import { startJobs, type Jobs } from './platform/jobs';
 import { loggerOptions } from './platform/logger';
 import type { Platform } from './platform/platform';
 import { loadSecrets } from './platform/secrets';
+import { createVault } from './platform/vault';
 import { registerSpa } from './platform/spa';
 import { createModules } from './modules';
 import { createMailer } from './platform/mail';
@@ -48,6 +49,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       jobs,
       mailer,
       rateLimiter: createRateLimiter(database.db),
+      vault: createVault(config.credentialsKeys, secrets),
     };
     const { modules, guards } = createModules(platform);
     app.decorate('platform', platform);

@@ -33,6 +33,9 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
   });
   const invitations = createInvitationsModule(platform, { users, organizations: organizations.service });
   const assistantAuth = createAssistantAuthModule(platform, { organizations: organizations.service });
+  const sources = createSourcesModule(platform, {
+    features: (access) => organizations.service.features(access),
+  });
   const subscriptions = createSubscriptionsModule(platform, { users, auth: auth.auth });
   subscriptionsService = subscriptions.service;
   return {
@@ -42,7 +45,7 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
       organizations.module,
       invitations.module,
       assistantAuth.module,
-      createSourcesModule(),
+      sources.module,
       subscriptions.module,
     ],
     guards: {

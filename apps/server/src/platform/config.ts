@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import serverPackage from '../../package.json' with { type: 'json' };
+import { connectorsConfig, type ConnectorsConfig } from './connectors-config';
 
 /**
  * Configuration is read once from the environment, validated here, and passed down as one
@@ -36,6 +37,9 @@ const EnvSchema = z.object({
   MICROSOFT_AUTHORITY: z.url().optional(),
   MARKETPLACE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   MARKETPLACE_API_TOKEN: z.string().min(1).optional(),
+  PROVIDER_ENDPOINTS: z.string().min(2).optional(),
+  PROVIDER_CLIENTS: z.string().min(2).optional(),
+  CREDENTIALS_KEYS: z.string().min(1).optional(),
 });
 
 /** Every variable the server reads; the README's configuration table must list exactly these. */
@@ -70,10 +74,19 @@ export type Config = {
    * bearer token the publisher presents; outside production the sandbox marketplace. null: off.
    */
   marketplace: MarketplaceConfig | null;
+  /** Data-service connectors: provider base URLs and the product's registered clients. */
+  connectors: ConnectorsConfig;
+  /**
+   * AES-256-GCM keys for stored source credentials, newest first (`id:base64key,...`); null: one
+   * key derived from the secret key. The first encrypts, any decrypts (rotation: docs/operations.md).
+   */
+  credentialsKeys: CredentialsKey[] | null;
   /** The sandbox providers are mounted under /sandbox (never in production). */
   sandbox: boolean;
   version: string;
 };
+
+export type CredentialsKey = { id: string; key: Buffer };
 
 export type OidcProviderConfig = { clientId: string; clientSecret: string; issuer: string };
 export type MarketplaceConfig = { apiUrl: string; apiToken: string };
@@ -107,9 +120,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'MARKETPLACE_API_TOKEN: required with MARKETPLACE_API_URL when NODE_ENV=production',
     ]);
   }
+  const problems: string[] = [];
+  const credentialsKeys = e.CREDENTIALS_KEYS ? parseCredentialsKeys(e.CREDENTIALS_KEYS, problems) : null;
   const host = e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const sandbox = e.NODE_ENV !== 'production';
+  const connectors = connectorsConfig(e, sandbox, appUrl, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
   const provider = (
     clientId: string | undefined,
     clientSecret: string | undefined,
@@ -144,6 +161,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `${appUrl}/sandbox/microsoft/common/v2.0`,
     ),
     marketplace: marketplaceConfig(e.MARKETPLACE_API_URL, e.MARKETPLACE_API_TOKEN, sandbox, appUrl),
+    connectors,
+    credentialsKeys,
     sandbox,
     version: serverPackage.version,
   };
@@ -157,4 +176,25 @@ function marketplaceConfig(
 ): MarketplaceConfig | null {
   if (url) return { apiUrl: url.replace(/\/$/, ''), apiToken: token ?? 'sandbox' };
   return sandbox ? { apiUrl: `${appUrl}/sandbox/marketplace`, apiToken: token ?? 'sandbox' } : null;
+}
+
+/** `id:base64key` pairs, comma-separated; each key exactly 32 bytes (AES-256). */
+function parseCredentialsKeys(value: string, problems: string[]): CredentialsKey[] {
+  const keys: CredentialsKey[] = [];
+  for (const entry of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const [, id, value] = /^([A-Za-z0-9_-]{1,32}):([A-Za-z0-9+/=_-]+)$/.exec(entry) ?? [];
+    const key = value ? Buffer.from(value, 'base64') : null;
+    if (!id || !key || key.length !== 32) {
+      problems.push(
+        'CREDENTIALS_KEYS: each entry must be id:base64 of 32 random bytes (openssl rand -base64 32)',
+      );
+      return [];
+    }
+    if (keys.some((k) => k.id === id)) problems.push(`CREDENTIALS_KEYS: key id ${id} repeats`);
+    keys.push({ id, key });
+  }
+  return keys;
 }

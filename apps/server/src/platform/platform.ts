@@ -4,6 +4,7 @@ import type { Jobs } from './jobs';
 import type { Mailer } from './mail';
 import type { RateLimiter } from './ratelimit/limiter';
 import type { Secrets } from './secrets';
+import type { Vault } from './vault';
 
 /** The dependencies every module receives as one typed object (DESIGN.md style 3). */
 export type Platform = {
@@ -13,4 +14,6 @@ export type Platform = {
   jobs: Jobs;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** Encrypts secrets at rest (source credentials). */
+  vault: Vault;
 };

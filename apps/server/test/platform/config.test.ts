@@ -42,4 +42,32 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '9000' }).appUrl).toBe('http://localhost:9000');
     expect(loadConfig({ APP_URL: 'https://app.example.com/' }).appUrl).toBe('https://app.example.com');
   });
+
+  it('points connectors at the sandbox outside production and at the providers in production', () => {
+    const dev = loadConfig({ PORT: '9000' });
+    expect(dev.connectors.endpoints.googleAds).toBe('http://localhost:9000/sandbox/google-ads');
+    expect(dev.connectors.clients.google?.clientId).toBe('maya-sandbox');
+    const prod = loadConfig({
+      NODE_ENV: 'production',
+      SECRET_KEY: 'x'.repeat(32),
+      PROVIDER_ENDPOINTS: JSON.stringify({ moosend: 'https://moosend.internal.example' }),
+      PROVIDER_CLIENTS: JSON.stringify({ meta: { appId: '123', appSecret: 's' } }),
+    });
+    expect(prod.connectors.endpoints.googleAds).toBe('https://googleads.googleapis.com');
+    expect(prod.connectors.endpoints.moosend).toBe('https://moosend.internal.example');
+    expect(prod.connectors.clients).toMatchObject({ google: null, meta: { appId: '123', appSecret: 's' } });
+  });
+
+  it('names bad connector and credentials-key settings', () => {
+    expect(() => loadConfig({ PROVIDER_ENDPOINTS: '{nope' })).toThrow(/PROVIDER_ENDPOINTS: not valid JSON/);
+    expect(() => loadConfig({ PROVIDER_ENDPOINTS: '{"googleAds":"not a url"}' })).toThrow(
+      /PROVIDER_ENDPOINTS.googleAds/,
+    );
+    expect(() => loadConfig({ PROVIDER_CLIENTS: '{"tiktok":{}}' })).toThrow(/PROVIDER_CLIENTS/);
+    expect(() => loadConfig({ CREDENTIALS_KEYS: 'k1:c2hvcnQ=' })).toThrow(/32 random bytes/);
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(
+      loadConfig({ CREDENTIALS_KEYS: `new:${key}, old:${key}` }).credentialsKeys?.map((k) => k.id),
+    ).toEqual(['new', 'old']);
+  });
 });

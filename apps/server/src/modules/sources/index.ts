@@ -1,6 +1,33 @@
+import type { Features } from '@maya/contracts';
+import type { OrganizationAccess } from '../../platform/guards';
+import type { Platform } from '../../platform/platform';
 import type { Module } from '../module';
+import { createAuthorizationFlow } from './authorization';
 import { sourcesRoutes } from './routes';
+import { createSourcesService, FIRST_LOAD_QUEUE } from './service';
+import { createSetupFlows } from './setup';
 
-export function createSourcesModule(): Module {
-  return { name: 'sources', routes: (api) => sourcesRoutes(api) };
+export { FIRST_LOAD_QUEUE, type FirstLoadJob, type SourcesService } from './service';
+
+/** Data sources (spec 001 §2 Sources): connected accounts, authorizations and setup screens. */
+export function createSourcesModule(
+  platform: Platform,
+  services: { features: (access: OrganizationAccess) => Features },
+) {
+  const sources = createSourcesService({ platform, features: services.features });
+  const authorization = createAuthorizationFlow(platform, sources);
+  const setup = createSetupFlows(platform, sources);
+  const module: Module = {
+    name: 'sources',
+    routes: (api) =>
+      sourcesRoutes(api, {
+        sources,
+        authorization,
+        setup,
+        serviceAccountEmail: platform.config.connectors.clients.googleServiceAccount?.clientEmail ?? null,
+      }),
+    // The queue exists before the first connect sends to it; the ETL module works it.
+    start: async () => void (await platform.jobs.boss.createQueue(FIRST_LOAD_QUEUE)),
+  };
+  return { module, service: sources };
 }

@@ -1,0 +1,132 @@
+import { and, eq, gt, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import type { Transaction } from '../../platform/db/pool';
+import { serviceAccounts, sourceCredentials, sourceKeys, sourceOAuthStates } from './schema';
+
+export type ServiceAccountRow = typeof serviceAccounts.$inferSelect;
+export type CredentialsRow = typeof sourceCredentials.$inferSelect;
+export type OAuthStateRow = typeof sourceOAuthStates.$inferSelect;
+export type SourceKeyRow = typeof sourceKeys.$inferSelect;
+
+/** The sources tables; every call runs inside withOrganization (row-level security). */
+export const sourcesRepository = {
+  listAccounts(tx: Transaction): Promise<ServiceAccountRow[]> {
+    return tx.select().from(serviceAccounts).orderBy(serviceAccounts.serviceId, serviceAccounts.name);
+  },
+
+  async findAccount(tx: Transaction, id: string): Promise<ServiceAccountRow | null> {
+    const [row] = await tx.select().from(serviceAccounts).where(eq(serviceAccounts.id, id));
+    return row ?? null;
+  },
+
+  /** Inserts or, for an account connected before (a reconnect), points it at the new credentials. */
+  async upsertAccounts(
+    tx: Transaction,
+    rows: (typeof serviceAccounts.$inferInsert)[],
+  ): Promise<ServiceAccountRow[]> {
+    if (rows.length === 0) return [];
+    return tx
+      .insert(serviceAccounts)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [serviceAccounts.organizationId, serviceAccounts.serviceId, serviceAccounts.identifier],
+        set: {
+          name: sql`excluded.name`,
+          idLabel: sql`excluded.id_label`,
+          parentId: sql`excluded.parent_id`,
+          metadata: sql`excluded.metadata`,
+          credentialsId: sql`excluded.credentials_id`,
+          needsReconnect: false,
+          syncError: null,
+          // A failed account is retried by the next load; a healthy one keeps its status.
+          syncStatus: sql`case when ${serviceAccounts.syncStatus} = 'failed' then 'pending' else ${serviceAccounts.syncStatus} end`,
+        },
+      })
+      .returning();
+  },
+
+  async setLoadJob(tx: Transaction, id: string, jobId: string | null): Promise<void> {
+    await tx.update(serviceAccounts).set({ loadJobId: jobId }).where(eq(serviceAccounts.id, id));
+  },
+
+  async deleteAccount(tx: Transaction, id: string): Promise<ServiceAccountRow | null> {
+    const [row] = await tx.delete(serviceAccounts).where(eq(serviceAccounts.id, id)).returning();
+    return row ?? null;
+  },
+
+  /** Marks every account of the credentials as needing a reconnect (the grant was revoked). */
+  async markNeedsReconnect(tx: Transaction, credentialsId: string, error: string): Promise<void> {
+    await tx
+      .update(serviceAccounts)
+      .set({ needsReconnect: true, syncStatus: 'failed', syncError: error })
+      .where(eq(serviceAccounts.credentialsId, credentialsId));
+  },
+
+  async insertCredentials(tx: Transaction, row: typeof sourceCredentials.$inferInsert): Promise<void> {
+    await tx.insert(sourceCredentials).values(row);
+  },
+
+  async findCredentials(tx: Transaction, id: string): Promise<CredentialsRow | null> {
+    const [row] = await tx.select().from(sourceCredentials).where(eq(sourceCredentials.id, id));
+    return row ?? null;
+  },
+
+  async updateSealed(tx: Transaction, id: string, sealed: string): Promise<void> {
+    await tx.update(sourceCredentials).set({ sealed }).where(eq(sourceCredentials.id, id));
+  },
+
+  async markCredentialsUsed(tx: Transaction, id: string): Promise<void> {
+    await tx.update(sourceCredentials).set({ pendingUntil: null }).where(eq(sourceCredentials.id, id));
+  },
+
+  /** Credentials no account uses any more: replaced by a reconnect, or their last account deleted. */
+  async deleteOrphanCredentials(tx: Transaction): Promise<number> {
+    const orphans = await tx
+      .delete(sourceCredentials)
+      .where(
+        and(
+          or(isNull(sourceCredentials.pendingUntil), lt(sourceCredentials.pendingUntil, sql`now()`)),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(serviceAccounts)
+              .where(eq(serviceAccounts.credentialsId, sourceCredentials.id)),
+          ),
+        ),
+      )
+      .returning({ id: sourceCredentials.id });
+    return orphans.length;
+  },
+
+  async insertState(tx: Transaction, row: typeof sourceOAuthStates.$inferInsert): Promise<void> {
+    await tx.insert(sourceOAuthStates).values(row);
+  },
+
+  /** Claims an unexpired, unused state: single use, so a replayed callback finds nothing. */
+  async claimState(tx: Transaction, stateHash: string): Promise<OAuthStateRow | null> {
+    const [row] = await tx
+      .update(sourceOAuthStates)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(sourceOAuthStates.stateHash, stateHash),
+          isNull(sourceOAuthStates.usedAt),
+          gt(sourceOAuthStates.expiresAt, sql`now()`),
+        ),
+      )
+      .returning();
+    return row ?? null;
+  },
+
+  async findKey(tx: Transaction, serviceId: string): Promise<SourceKeyRow | null> {
+    const [row] = await tx.select().from(sourceKeys).where(eq(sourceKeys.serviceId, serviceId));
+    return row ?? null;
+  },
+
+  /** Inserts unless another request created the organization's key first; the stored key either way. */
+  async insertOrGetKey(tx: Transaction, row: typeof sourceKeys.$inferInsert): Promise<SourceKeyRow> {
+    await tx.insert(sourceKeys).values(row).onConflictDoNothing();
+    const stored = await this.findKey(tx, row.serviceId);
+    if (!stored) throw new Error('source key vanished after insert');
+    return stored;
+  },
+};

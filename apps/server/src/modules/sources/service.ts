@@ -1,0 +1,185 @@
+import { findService, type Connector, type Credentials } from '@maya/connectors';
+import {
+  SourcesErrorType,
+  overlappedProperties,
+  type Features,
+  type SelectableAccount,
+  type Service,
+  type ServiceAccount,
+} from '@maya/contracts';
+import { withOrganization } from '../../platform/db/tenant';
+import { AppError } from '../../platform/errors';
+import type { OrganizationAccess } from '../../platform/guards';
+import type { Platform } from '../../platform/platform';
+import { asAppError, createCredentialsStore } from './credentials';
+import { connectorOf } from './catalog';
+import { sourcesRepository as repo, type ServiceAccountRow } from './repository';
+
+/** The queue of first loads; the ETL module works it (issue 5). */
+export const FIRST_LOAD_QUEUE = 'sources.first-load';
+export type FirstLoadJob = { organizationId: string; serviceAccountId: string };
+
+export type SourcesDeps = {
+  platform: Pick<Platform, 'database' | 'vault' | 'config' | 'jobs'>;
+  features: (access: OrganizationAccess) => Features;
+};
+
+export type SourcesService = ReturnType<typeof createSourcesService>;
+
+export function toServiceAccount(row: ServiceAccountRow): ServiceAccount {
+  const service = findService(row.serviceId);
+  return {
+    uuid: row.id,
+    identifier: row.identifier,
+    name: row.name,
+    id_label: row.idLabel,
+    service: row.serviceId,
+    service_uuid: service?.uuid ?? '00000000-0000-4000-8000-000000000000',
+    sync_status: row.syncStatus,
+    sync_error: row.syncError,
+    connected_at: row.connectedAt.toISOString(),
+    last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
+    needs_reconnect: row.needsReconnect,
+    organization_id: row.organizationId,
+  };
+}
+
+export function createSourcesService(deps: SourcesDeps) {
+  const { database, jobs } = deps.platform;
+  const db = database.db;
+  const credentials = createCredentialsStore({
+    db,
+    vault: deps.platform.vault,
+    config: deps.platform.config,
+  });
+
+  /** The plan allows the service (spec 001 §2: not in the integrations list and not a trial → upgrade). */
+  function requireInPlan(access: OrganizationAccess, service: Service): void {
+    const features = deps.features(access);
+    if (!features.is_trial && !features.integrations.includes(service.id)) {
+      throw new AppError(403, SourcesErrorType.planUpgradeRequired, { service: service.id });
+    }
+  }
+
+  function requireCanAddAccounts(access: OrganizationAccess): void {
+    if (!deps.features(access).can_add_accounts)
+      throw new AppError(403, SourcesErrorType.accountLimitReached);
+  }
+
+  /** The service named by the path (id or uuid) and body (uuid), which must agree. */
+  function serviceFor(key: string, serviceUuid?: string): { service: Service; connector: Connector } {
+    const service = findService(key);
+    if (!service || (serviceUuid && service.uuid !== serviceUuid)) {
+      throw new AppError(404, SourcesErrorType.serviceNotFound);
+    }
+    return { service, connector: connectorOf(service) };
+  }
+
+  async function listAccountsWith(
+    connector: Connector,
+    credentialsValue: Credentials,
+  ): Promise<SelectableAccount[]> {
+    try {
+      return await connector.listAccounts(credentials.contextForCredentials(connector, credentialsValue));
+    } catch (error) {
+      throw asAppError(error);
+    }
+  }
+
+  /** Connects chosen accounts of verified credentials and queues each one's first load. */
+  async function connect(
+    access: OrganizationAccess,
+    userId: string,
+    credentialsId: string,
+    identifiers: string[],
+  ): Promise<ServiceAccount[]> {
+    requireCanAddAccounts(access);
+    const { organizationId } = access;
+    if (identifiers.length === 0) throw new AppError(400, SourcesErrorType.noAccountsSelected);
+    const connected = await withOrganization(db, organizationId, async (tx) => {
+      const row = await repo.findCredentials(tx, credentialsId);
+      if (!row || (row.pendingUntil && row.pendingUntil < new Date())) {
+        throw new AppError(404, SourcesErrorType.credentialsNotFound);
+      }
+      const offered = new Map(row.accounts.filter((a) => a.selectable).map((a) => [a.identifier, a]));
+      const unknown = identifiers.filter((id) => !offered.has(id));
+      if (unknown.length > 0) throw new AppError(400, SourcesErrorType.unknownAccount, { accounts: unknown });
+      if (row.serviceId === 'google_search_console') {
+        const overlapped = overlappedProperties(identifiers, identifiers);
+        if (overlapped.size > 0) {
+          throw new AppError(400, SourcesErrorType.overlappingProperties, { accounts: [...overlapped] });
+        }
+      }
+      const chosen = [...new Set(identifiers)].flatMap((id) => offered.get(id) ?? []);
+      const rows = await repo.upsertAccounts(
+        tx,
+        chosen.map((account) => ({
+          organizationId,
+          serviceId: row.serviceId,
+          identifier: account.identifier,
+          name: account.name,
+          idLabel: account.id_label,
+          parentId: account.parent_id,
+          metadata: {},
+          credentialsId: row.id,
+          connectedBy: userId,
+        })),
+      );
+      await repo.markCredentialsUsed(tx, row.id);
+      await repo.deleteOrphanCredentials(tx);
+      return rows;
+    });
+    for (const row of connected) {
+      const job: FirstLoadJob = { organizationId, serviceAccountId: row.id };
+      const jobId = await jobs.boss.send(FIRST_LOAD_QUEUE, job, { singletonKey: row.id, retryLimit: 3 });
+      if (jobId) await withOrganization(db, organizationId, (tx) => repo.setLoadJob(tx, row.id, jobId));
+    }
+    return connected.map(toServiceAccount);
+  }
+
+  return {
+    credentials,
+    serviceFor,
+    requireInPlan,
+    requireCanAddAccounts,
+    listAccountsWith,
+    connect,
+
+    async list(organizationId: string): Promise<ServiceAccount[]> {
+      const rows = await withOrganization(db, organizationId, (tx) => repo.listAccounts(tx));
+      return rows.map(toServiceAccount);
+    },
+
+    /** The sidebar's warnings: failed accounts and those whose grant was revoked. */
+    async warnings(organizationId: string): Promise<string[]> {
+      const rows = await withOrganization(db, organizationId, (tx) => repo.listAccounts(tx));
+      return rows.filter((r) => r.syncStatus === 'failed' || r.needsReconnect).map((r) => r.id);
+    },
+
+    /**
+     * Deletes the account: its queued load is cancelled and credentials no account uses are
+     * dropped. Data already loaded stays in the warehouse until the next load rebuilds the models
+     * without it (docs/decisions.md).
+     */
+    async remove(access: OrganizationAccess, id: string): Promise<void> {
+      if (access.isDemo) throw new AppError(403, SourcesErrorType.accountLimitReached);
+      const row = await withOrganization(db, access.organizationId, async (tx) => {
+        const deleted = await repo.deleteAccount(tx, id);
+        if (deleted) await repo.deleteOrphanCredentials(tx);
+        return deleted;
+      });
+      if (!row) throw new AppError(404, SourcesErrorType.serviceAccountNotFound);
+      if (row.loadJobId) await jobs.boss.cancel(FIRST_LOAD_QUEUE, row.loadJobId).catch(() => undefined);
+    },
+
+    async saveVerified(
+      access: OrganizationAccess,
+      userId: string,
+      serviceId: string,
+      value: Credentials,
+      accounts: SelectableAccount[],
+    ): Promise<string> {
+      return credentials.save(access.organizationId, { serviceId, credentials: value, accounts, userId });
+    },
+  };
+}

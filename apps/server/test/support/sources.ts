@@ -1,0 +1,70 @@
+import pg from 'pg';
+import { expect } from 'vitest';
+import { call, verifiedUser, type AccountsApp } from './accounts';
+
+/** A verified user with an organization of their own. */
+export async function organizationOwner(t: AccountsApp, email: string) {
+  const user = await verifiedUser(t, email);
+  const created = await call(t.base, 'POST', '/organizations', {
+    token: user.token,
+    body: { name: `Org of ${email}` },
+  });
+  expect(created.status).toBe(201);
+  return { ...user, organizationId: created.body.id as string };
+}
+
+/**
+ * Answers a sandbox provider's consent page as a browser would (Allow as the first offered
+ * account, or Deny) and returns where the provider sent the browser back.
+ */
+export async function consent(authorizationUrl: string, decision: 'allow' | 'deny'): Promise<URL> {
+  const page = await fetch(authorizationUrl);
+  const html = await page.text();
+  expect(page.status, html).toBe(200);
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? '';
+  const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  const account = /name="account" value="([^"]+)"/.exec(html)?.[1] ?? 'other';
+  const answer = await fetch(new URL(action, page.url), {
+    method: 'POST',
+    body: new URLSearchParams({ request_id: requestId, decision, account }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    redirect: 'manual',
+  });
+  expect(answer.status).toBe(302);
+  return new URL(answer.headers.get('location') ?? '');
+}
+
+/** Starts the authorization of a service and consents: the callback URL the browser lands on. */
+export async function authorize(
+  t: AccountsApp,
+  owner: { token: string; organizationId: string },
+  service: { id: string; uuid: string },
+  decision: 'allow' | 'deny' = 'allow',
+) {
+  const started = await call(t.base, 'POST', `/services/${service.id}/oauth/start`, {
+    token: owner.token,
+    body: { serviceUuid: service.uuid, organization_id: owner.organizationId },
+  });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  return consent(started.body.authorization_url as string, decision);
+}
+
+/**
+ * Reads what was stored, as the owner within the organization (the policies are forced for the
+ * owner too, so the organization is set as the app sets it).
+ */
+export async function ownerQuery<T extends Record<string, unknown>>(
+  t: AccountsApp,
+  organizationId: string,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: t.app.platform.database.ownerUrl });
+  await client.connect();
+  try {
+    await client.query(`select set_config('app.organization_id', $1, false)`, [organizationId]);
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
