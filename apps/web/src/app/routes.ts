@@ -73,6 +73,31 @@ const settingsPage: LazyPage = () =>
 const organizationHome: LazyPage = () =>
   import('../features/organizations/components/OrganizationHome').then((m) => m.OrganizationHome);
 
+const sourcesPage: LazyPage = () =>
+  import('../features/sources/components/list/SourcesPage').then((m) => m.SourcesPage);
+const addSourcePage: LazyPage = () =>
+  import('../features/sources/components/add/AddSourcePage').then((m) => m.AddSourcePage);
+const authorizationRedirectPage: LazyPage = () =>
+  import('../features/sources/components/connect/AuthorizationRedirectPage').then(
+    (m) => m.AuthorizationRedirectPage,
+  );
+const oauthCallbackPage: LazyPage = () =>
+  import('../features/sources/components/connect/OAuthCallbackPage').then((m) => m.OAuthCallbackPage);
+const googlePlayOAuthForward: LazyPage = () =>
+  import('../features/sources/components/connect/GooglePlayOAuthForward').then(
+    (m) => m.GooglePlayOAuthForward,
+  );
+const selectAccountsPage: LazyPage = () =>
+  import('../features/sources/components/select/SelectAccountsPage').then((m) => m.SelectAccountsPage);
+const googlePlaySetupPage: LazyPage = () =>
+  import('../features/sources/components/setup/GooglePlaySetupPage').then((m) => m.GooglePlaySetupPage);
+const appleAdsSetupPage: LazyPage = () =>
+  import('../features/sources/components/setup/AppleAdsSetupPage').then((m) => m.AppleAdsSetupPage);
+const ga4EventsSetupPage: LazyPage = () =>
+  import('../features/sources/components/setup/Ga4EventsSetupPage').then((m) => m.Ga4EventsSetupPage);
+const moosendSetupPage: LazyPage = () =>
+  import('../features/sources/components/setup/MoosendSetupPage').then((m) => m.MoosendSetupPage);
+
 type RouteRow = [path: string, access: RouteAccess, title: string, page?: LazyPage];
 
 function rows(spec: SpecArea, prefix: string, list: RouteRow[]): AppRoute[] {
@@ -112,20 +137,25 @@ const entryRoutes = rows('000-accounts', '', [
 
 /** spec 001 §2: the routes outside the organization prefix. */
 const sourcesTopLevelRoutes = rows('001-sources', '', [
-  [OAUTH_CALLBACK_PATH, 'protected', 'Connecting Source'],
-  ['/sources/setup/google_play/oauth', 'protected', 'Google Play Setup'],
+  [OAUTH_CALLBACK_PATH, 'protected', 'Connecting Source', oauthCallbackPage],
+  ['/sources/setup/google_play/oauth', 'protected', 'Google Play Setup', googlePlayOAuthForward],
 ]);
 
 /** spec 001 §2: data sources and modelling, under /organization/:organizationSlug. */
 const sourcesRoutes = rows('001-sources', ORGANIZATION_PREFIX, [
-  ['/sources', 'protected', 'Sources'],
-  ['/sources/add', 'protected', 'Add Source'],
-  ['/sources/:serviceUuid/redirect', 'protected', 'Connecting Source'],
-  ['/integrations/add', 'protected', 'Select Accounts'],
-  ['/sources/setup/google_play/:serviceUuid', 'protected', 'Google Play Setup'],
-  ['/sources/setup/apple_ads/:uuid', 'protected', 'Apple Ads Setup'],
-  ['/sources/setup/google_analytics_4_events/:uuid', 'protected', 'Google Analytics 4 Events Setup'],
-  ['/sources/setup/moosend/:uuid', 'protected', 'Moosend Setup'],
+  ['/sources', 'protected', 'Sources', sourcesPage],
+  ['/sources/add', 'protected', 'Add Source', addSourcePage],
+  ['/sources/:serviceUuid/redirect', 'protected', 'Connecting Source', authorizationRedirectPage],
+  ['/integrations/add', 'protected', 'Select Accounts', selectAccountsPage],
+  ['/sources/setup/google_play/:serviceUuid', 'protected', 'Google Play Setup', googlePlaySetupPage],
+  ['/sources/setup/apple_ads/:uuid', 'protected', 'Apple Ads Setup', appleAdsSetupPage],
+  [
+    '/sources/setup/google_analytics_4_events/:uuid',
+    'protected',
+    'Google Analytics 4 Events Setup',
+    ga4EventsSetupPage,
+  ],
+  ['/sources/setup/moosend/:uuid', 'protected', 'Moosend Setup', moosendSetupPage],
   ['/sources/setup/custom-table/:tableId', 'protected', 'Custom Table'],
   ['/sources/setup/custom-table/:tableName/edit', 'protected', 'Edit Custom Table'],
   ['/competitors', 'protected', 'Competitors'],

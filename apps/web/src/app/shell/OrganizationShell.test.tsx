@@ -55,8 +55,8 @@ describe('organization shell', () => {
       ['Marketplace', '/organization/acme/billing/products'],
     ]);
     expect(screen.getByRole('link', { name: 'Sources' })).toHaveAttribute('aria-current', 'page');
-    // The page itself is not built yet: not found, inside the shell.
-    expect(screen.getByText('We could not find the page you are looking for.')).toBeInTheDocument();
+    // The page renders inside the shell.
+    expect(await screen.findByRole('heading', { name: 'Sources', level: 1 })).toBeInTheDocument();
   });
 
   it('leaves Data Load out without ETL', async () => {

@@ -2,16 +2,20 @@ import {
   ActionIcon,
   Collapse,
   Divider,
+  Indicator,
   NavLink,
   ScrollArea,
   Stack,
   Text,
+  ThemeIcon,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { IconChevronDown, IconExternal } from '../../shared/ui/icons';
+import { useCurrentOrganization } from '../../features/organizations';
+import { sourcesWarningLabel, useServiceAccountWarnings } from '../../features/sources';
+import { IconAlert, IconChevronDown, IconExternal } from '../../shared/ui/icons';
 import {
   activeSectionKey,
   isItemActive,
@@ -28,9 +32,31 @@ type SidebarProps = {
   onNavigate: () => void;
 };
 
+/** The item that carries the warning icon of accounts with problems (spec 001 §2). */
+const SOURCES_ITEM_KEY = 'sources';
+
+/**
+ * How many source accounts failed or need reconnecting, for the Sources item's warning icon.
+ * Demo organizations have no Sources item, so nothing is asked for them.
+ */
+function useSourcesWarningCount(): number {
+  const organization = useCurrentOrganization();
+  const warnings = useServiceAccountWarnings(
+    organization?.id ?? '',
+    organization !== null && !organization.is_demo,
+  );
+  return warnings.data?.count ?? 0;
+}
+
+/** The warning count an item shows: only Sources has one. */
+function warningsOf(entry: SidebarItem, sourcesWarnings: number): number {
+  return entry.key === SOURCES_ITEM_KEY ? sourcesWarnings : 0;
+}
+
 /** The sidebar (spec 002 §2): sections that open one at a time, or an icon rail when collapsed. */
 export function Sidebar({ sections, compact, onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
+  const sourcesWarnings = useSourcesWarningCount();
   const active = activeSectionKey(sections, pathname);
   const [open, setOpen] = useState<SidebarSectionKey | null>(active ?? sections[0]?.key ?? null);
   // Moving to a page of another section opens that section (React's "adjust state on change" pattern).
@@ -49,7 +75,12 @@ export function Sidebar({ sections, compact, onNavigate }: SidebarProps) {
               <Stack key={section.key} gap={4} align="center" w="100%">
                 {index > 0 && <Divider w="60%" my={6} />}
                 {section.items.map((entry) => (
-                  <RailItem key={entry.key} item={entry} active={isItemActive(pathname, entry)} />
+                  <RailItem
+                    key={entry.key}
+                    item={entry}
+                    active={isItemActive(pathname, entry)}
+                    warnings={warningsOf(entry, sourcesWarnings)}
+                  />
                 ))}
               </Stack>
             ))}
@@ -64,6 +95,7 @@ export function Sidebar({ sections, compact, onNavigate }: SidebarProps) {
                 onToggle={() => setOpen((current) => (current === section.key ? null : section.key))}
                 pathname={pathname}
                 onNavigate={onNavigate}
+                sourcesWarnings={sourcesWarnings}
               />
             ))}
           </Stack>
@@ -79,9 +111,17 @@ type SectionGroupProps = {
   onToggle: () => void;
   pathname: string;
   onNavigate: () => void;
+  sourcesWarnings: number;
 };
 
-function SectionGroup({ section, opened, onToggle, pathname, onNavigate }: SectionGroupProps) {
+function SectionGroup({
+  section,
+  opened,
+  onToggle,
+  pathname,
+  onNavigate,
+  sourcesWarnings,
+}: SectionGroupProps) {
   const panelId = useId();
   return (
     <div>
@@ -107,7 +147,12 @@ function SectionGroup({ section, opened, onToggle, pathname, onNavigate }: Secti
         <Stack gap={2} pb="xs" role="list" aria-label={section.label}>
           {section.items.map((entry) => (
             <div role="listitem" key={entry.key}>
-              <ItemLink item={entry} active={isItemActive(pathname, entry)} onNavigate={onNavigate} />
+              <ItemLink
+                item={entry}
+                active={isItemActive(pathname, entry)}
+                onNavigate={onNavigate}
+                warnings={warningsOf(entry, sourcesWarnings)}
+              />
             </div>
           ))}
         </Stack>
@@ -121,14 +166,28 @@ const navLinkStyles = {
   label: { fontWeight: 500, fontSize: 'var(--mantine-font-size-sm)' },
 } as const;
 
+/** An orange warning icon that names how many accounts need attention. */
+function WarningIcon({ count }: { count: number }) {
+  const label = sourcesWarningLabel(count);
+  return (
+    <Tooltip label={label} withArrow position="right">
+      <ThemeIcon variant="transparent" color="orange" size="sm" role="img" aria-label={label}>
+        <IconAlert size={16} />
+      </ThemeIcon>
+    </Tooltip>
+  );
+}
+
 function ItemLink({
   item,
   active,
   onNavigate,
+  warnings,
 }: {
   item: SidebarItem;
   active: boolean;
   onNavigate: () => void;
+  warnings: number;
 }) {
   const Icon = item.icon;
   if (item.external) {
@@ -152,6 +211,7 @@ function ItemLink({
       to={item.to}
       label={item.label}
       leftSection={<Icon size={19} />}
+      rightSection={warnings > 0 ? <WarningIcon count={warnings} /> : undefined}
       active={active}
       aria-current={active ? 'page' : undefined}
       variant="light"
@@ -161,24 +221,33 @@ function ItemLink({
   );
 }
 
-function RailItem({ item, active }: { item: SidebarItem; active: boolean }) {
+function RailItem({ item, active, warnings }: { item: SidebarItem; active: boolean; warnings: number }) {
   const Icon = item.icon;
+  const label = warnings > 0 ? `${item.label} (${sourcesWarningLabel(warnings)})` : item.label;
   const common = {
     size: 44,
     radius: 'md',
     variant: active ? 'light' : 'subtle',
     color: active ? 'indigo' : 'gray',
-    'aria-label': item.label,
+    'aria-label': label,
   } as const;
+  const icon =
+    warnings > 0 ? (
+      <Indicator color="orange" size={9} offset={2} processing={false} withBorder>
+        <Icon size={21} />
+      </Indicator>
+    ) : (
+      <Icon size={21} />
+    );
   return (
-    <Tooltip label={item.label} position="right" withArrow openDelay={150}>
+    <Tooltip label={label} position="right" withArrow openDelay={150}>
       {item.external ? (
         <ActionIcon {...common} component="a" href={item.to} target="_blank" rel="noopener noreferrer">
           <Icon size={21} />
         </ActionIcon>
       ) : (
         <ActionIcon {...common} component={Link} to={item.to} aria-current={active ? 'page' : undefined}>
-          <Icon size={21} />
+          {icon}
         </ActionIcon>
       )}
     </Tooltip>

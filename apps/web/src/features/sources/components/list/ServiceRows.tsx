@@ -1,0 +1,127 @@
+import { Box, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import type { ServiceAccount } from '@maya/contracts';
+import { useState } from 'react';
+import { IconChevronRight } from '../../../../shared/ui/icons';
+import type { ServiceWithAccounts } from '../../grouping';
+import { sourcesMessages } from '../../messages';
+import { formatDate, serviceStatus } from '../../status';
+import { ServiceLogo } from '../ServiceLogo';
+import { AccountActions } from './AccountActions';
+import { StatusBadge } from './StatusBadge';
+
+type ServiceRowsProps = {
+  entry: ServiceWithAccounts;
+  /** Null for demo organizations: no setup entries. */
+  actions: { onReconnect: () => void; onDelete: (account: ServiceAccount) => void } | null;
+};
+
+function needsAttention(account: ServiceAccount): boolean {
+  return account.sync_status === 'failed' || account.needs_reconnect;
+}
+
+/** A service row that expands to its accounts; services with problems start expanded. */
+export function ServiceRows({ entry, actions }: ServiceRowsProps) {
+  const { service, accounts } = entry;
+  const [expanded, setExpanded] = useState(() => accounts.some(needsAttention));
+  const { status, failedCount } = serviceStatus(accounts);
+  const count = `${accounts.length} ${accounts.length === 1 ? 'account' : 'accounts'}`;
+
+  return (
+    <>
+      <Table.Tr bg="gray.0">
+        <Table.Td>
+          <UnstyledButton
+            onClick={() => setExpanded((open) => !open)}
+            aria-expanded={expanded}
+            aria-label={`${service.name}, ${count}`}
+            w="100%"
+          >
+            <Group gap="sm" wrap="nowrap">
+              <IconChevronRight
+                size={16}
+                color="var(--mantine-color-gray-6)"
+                style={{ transform: expanded ? 'rotate(90deg)' : 'none', transition: 'transform 150ms ease' }}
+              />
+              <ServiceLogo service={service} size={26} />
+              <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {service.name}
+              </Text>
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {count}
+              </Text>
+            </Group>
+          </UnstyledButton>
+        </Table.Td>
+        <Table.Td>
+          <StatusBadge status={status} failedCount={failedCount} />
+        </Table.Td>
+        <Table.Td />
+        <Table.Td />
+      </Table.Tr>
+      {expanded &&
+        accounts.map((account) => (
+          <AccountRow
+            key={account.uuid}
+            account={account}
+            onReconnect={actions?.onReconnect ?? null}
+            onDelete={actions === null ? null : () => actions.onDelete(account)}
+          />
+        ))}
+    </>
+  );
+}
+
+type AccountRowProps = {
+  account: ServiceAccount;
+  onReconnect: (() => void) | null;
+  onDelete: (() => void) | null;
+};
+
+function AccountRow({ account, onReconnect, onDelete }: AccountRowProps) {
+  return (
+    <Table.Tr>
+      <Table.Td pl={{ base: 'lg', sm: 52 }}>
+        <Stack gap={2}>
+          <Text size="sm" fw={500}>
+            {account.name}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            {account.id_label}
+          </Text>
+          {account.sync_status === 'failed' && account.sync_error !== null && (
+            <Text size="xs" c="red.7">
+              {account.sync_error}
+            </Text>
+          )}
+          {account.needs_reconnect && (
+            <Group gap={6}>
+              <Text size="xs" c="orange.8">
+                {sourcesMessages.needsReconnect}
+              </Text>
+              {onReconnect !== null && (
+                <Button size="compact-xs" variant="light" color="orange" onClick={onReconnect}>
+                  {sourcesMessages.reconnect}
+                </Button>
+              )}
+            </Group>
+          )}
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge status={account.sync_status} />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" c="dark.4" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(account.connected_at)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        {onReconnect !== null && onDelete !== null && (
+          <Box ta="right">
+            <AccountActions account={account} onReconnect={onReconnect} onDelete={onDelete} />
+          </Box>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}

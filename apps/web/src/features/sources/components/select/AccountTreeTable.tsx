@@ -1,0 +1,110 @@
+import { ActionIcon, Avatar, Box, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import type { SelectableAccount } from '@maya/contracts';
+import { useId, useMemo, useState } from 'react';
+import { IconChevronRight } from '../../../../shared/ui/icons';
+import { buildAccountTree, parentIds, visibleRows } from '../../accountTree';
+import { sourcesMessages } from '../../messages';
+
+type AccountTreeTableProps = {
+  accounts: readonly SelectableAccount[];
+  selected: ReadonlySet<string>;
+  disabled: ReadonlySet<string>;
+  onToggle: (identifier: string) => void;
+};
+
+const INDENT_PX = 28;
+
+/**
+ * The account tree of spec 001 §2 (integrations/add): columns Account Name and Account ID,
+ * expandable parents, a checkbox on each account that can be connected.
+ */
+export function AccountTreeTable({ accounts, selected, disabled, onToggle }: AccountTreeTableProps) {
+  const roots = useMemo(() => buildAccountTree(accounts), [accounts]);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => parentIds(accounts));
+  const rows = visibleRows(roots, expanded);
+  const hintId = useId();
+  const { accountColumns } = sourcesMessages;
+
+  const toggleExpanded = (identifier: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(identifier)) next.delete(identifier);
+      else next.add(identifier);
+      return next;
+    });
+
+  return (
+    <Table.ScrollContainer minWidth={480} type="native">
+      <Table verticalSpacing="xs" horizontalSpacing="md" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{accountColumns.name}</Table.Th>
+            <Table.Th w="35%">{accountColumns.id}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map(({ node, depth }, index) => {
+            const { account, children } = node;
+            const isParent = children.length > 0;
+            const isOpen = expanded.has(account.identifier);
+            const isDisabled = disabled.has(account.identifier);
+            const thumbnail = account.metadata.thumbnail_url;
+            return (
+              <Table.Tr key={account.identifier}>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap" pl={depth * INDENT_PX}>
+                    <Box w={28} style={{ flexShrink: 0 }}>
+                      {isParent && (
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          size="sm"
+                          aria-expanded={isOpen}
+                          aria-label={`${isOpen ? 'Collapse' : 'Expand'} ${account.name}`}
+                          onClick={() => toggleExpanded(account.identifier)}
+                        >
+                          <IconChevronRight
+                            size={16}
+                            style={{
+                              transform: isOpen ? 'rotate(90deg)' : 'none',
+                              transition: 'transform 150ms',
+                            }}
+                          />
+                        </ActionIcon>
+                      )}
+                    </Box>
+                    {account.selectable && (
+                      <Checkbox
+                        aria-label={account.name}
+                        aria-describedby={isDisabled ? `${hintId}-${index}` : undefined}
+                        checked={selected.has(account.identifier)}
+                        disabled={isDisabled}
+                        onChange={() => onToggle(account.identifier)}
+                      />
+                    )}
+                    {thumbnail !== null && <Avatar src={thumbnail} alt="" size={24} radius="sm" />}
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={isParent ? 600 : 400} c={isDisabled ? 'dimmed' : undefined}>
+                        {account.name}
+                      </Text>
+                      {isDisabled && (
+                        <Text size="xs" c="dimmed" id={`${hintId}-${index}`}>
+                          {sourcesMessages.overlappedHint}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                    {account.id_label}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

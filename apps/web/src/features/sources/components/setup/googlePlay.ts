@@ -1,0 +1,23 @@
+import { GOOGLE_PLAY_BUCKET_PATTERN, GOOGLE_PLAY_BUCKET_PREFIX } from '@maya/contracts';
+import { sourcesMessages } from '../../messages';
+import type { GuideStep } from './SetupLayout';
+
+/** The path segment of the return from Google's consent (spec 001 §2). */
+export const GOOGLE_PLAY_RETURN = 'oauth';
+
+/** The two steps of the Google Play guide (spec 001 §2). */
+export const googlePlayGuideSteps: GuideStep[] = [
+  {
+    title: 'Copy the Cloud Storage URI',
+    body: `In the Google Play Console open Download reports → Statistics and copy the Cloud Storage URI of your reports bucket (it starts with ${GOOGLE_PLAY_BUCKET_PREFIX}pubsite_prod_).`,
+  },
+  {
+    title: 'Authorize with Google',
+    body: 'Paste the URI here and sign in with a Google account that can download the reports of your apps.',
+  },
+];
+
+/** spec 001 §5: empty, or `gs://` followed by non-space characters. */
+export function bucketError(bucket: string): string | null {
+  return bucket === '' || GOOGLE_PLAY_BUCKET_PATTERN.test(bucket) ? null : sourcesMessages.invalidBucket;
+}

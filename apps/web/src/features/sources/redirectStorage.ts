@@ -1,0 +1,77 @@
+/**
+ * What the browser keeps between leaving for a provider and coming back (spec 001 §3 "Local
+ * browser storage"). Storage failures (private mode, quota) read as missing values.
+ */
+export const REDIRECT_STATE_KEY = 'redirectState';
+export const REDIRECT_CODE_KEY = 'redirectCode';
+export const REDIRECT_SERVICE_ID_KEY = 'redirectServiceId';
+export const REDIRECT_SERVICE_UUID_KEY = 'redirectServiceUuid';
+export const GOOGLE_PLAY_BUCKET_KEY = 'google_play_bucket';
+
+function read(key: string): string | null {
+  try {
+    const value = window.localStorage.getItem(key);
+    return value === '' ? null : value;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage unavailable: the next screen reports the missing data.
+  }
+}
+
+export type PendingAuthorization = { state: string; code: string; serviceId: string; serviceUuid: string };
+
+/** The OAuth callback's findings, for the account selection. Missing values are not written. */
+export function storeAuthorization(values: Partial<PendingAuthorization>): void {
+  const entries: [string, string | undefined][] = [
+    [REDIRECT_STATE_KEY, values.state],
+    [REDIRECT_CODE_KEY, values.code],
+    [REDIRECT_SERVICE_ID_KEY, values.serviceId],
+    [REDIRECT_SERVICE_UUID_KEY, values.serviceUuid],
+  ];
+  for (const [key, value] of entries) write(key, value === undefined || value === '' ? null : value);
+}
+
+/** The stored authorization, or null when any part is missing. */
+export function readAuthorization(): PendingAuthorization | null {
+  const state = read(REDIRECT_STATE_KEY);
+  const code = read(REDIRECT_CODE_KEY);
+  const serviceId = read(REDIRECT_SERVICE_ID_KEY);
+  const serviceUuid = read(REDIRECT_SERVICE_UUID_KEY);
+  if (state === null || code === null || serviceId === null || serviceUuid === null) return null;
+  return { state, code, serviceId, serviceUuid };
+}
+
+export function clearAuthorization(): void {
+  for (const key of [
+    REDIRECT_STATE_KEY,
+    REDIRECT_CODE_KEY,
+    REDIRECT_SERVICE_ID_KEY,
+    REDIRECT_SERVICE_UUID_KEY,
+  ])
+    write(key, null);
+}
+
+/** GA4 events: the service being set up (spec 001 §4 "the service uuid is stored locally"). */
+export function storeServiceUuid(serviceUuid: string): void {
+  write(REDIRECT_SERVICE_UUID_KEY, serviceUuid);
+}
+
+export function storeGooglePlayBucket(bucket: string): void {
+  write(GOOGLE_PLAY_BUCKET_KEY, bucket);
+}
+
+export function readGooglePlayBucket(): string | null {
+  return read(GOOGLE_PLAY_BUCKET_KEY);
+}
+
+export function clearGooglePlayBucket(): void {
+  write(GOOGLE_PLAY_BUCKET_KEY, null);
+}

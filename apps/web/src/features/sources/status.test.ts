@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, serviceStatus } from './status';
+
+const of = (...statuses: ('pending' | 'running' | 'failed' | 'finished')[]) =>
+  statuses.map((sync_status) => ({ sync_status }));
+
+describe('service status precedence (spec 001 §2)', () => {
+  it('failed first, with the count of failed accounts', () => {
+    expect(serviceStatus(of('finished', 'failed', 'pending', 'failed', 'running'))).toEqual({
+      status: 'failed',
+      failedCount: 2,
+    });
+  });
+
+  it('then pending, then running, else finished', () => {
+    expect(serviceStatus(of('running', 'pending', 'finished')).status).toBe('pending');
+    expect(serviceStatus(of('finished', 'running')).status).toBe('running');
+    expect(serviceStatus(of('finished', 'finished')).status).toBe('finished');
+    expect(serviceStatus([]).status).toBe('finished');
+  });
+});
+
+describe('formatDate', () => {
+  it('shows DD/MM/YYYY, and nothing for a bad date', () => {
+    expect(formatDate('2025-03-04T12:00:00.000Z')).toBe('04/03/2025');
+    expect(formatDate('nope')).toBe('');
+  });
+});
