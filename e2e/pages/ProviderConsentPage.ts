@@ -12,6 +12,7 @@ export class ProviderConsentPage {
   }
 
   async deny(): Promise<void> {
+    await this.page.getByRole('heading', { name: /Sign in with (Google|Microsoft)/ }).waitFor();
     await this.page.getByRole('button', { name: 'Deny' }).click();
   }
 }

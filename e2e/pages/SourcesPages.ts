@@ -1,0 +1,46 @@
+import type { Page } from 'playwright-core';
+
+/** The sources list, the add-source page and the account selection (spec 001 §2). */
+export class SourcesPages {
+  constructor(
+    private readonly page: Page,
+    private readonly organizationSlug: string,
+  ) {}
+
+  async openList(): Promise<void> {
+    await this.page.goto(`/organization/${this.organizationSlug}/sources`);
+    await this.page.getByRole('heading', { name: 'Sources' }).waitFor();
+  }
+
+  async openAdd(): Promise<void> {
+    await this.page.goto(`/organization/${this.organizationSlug}/sources/add`);
+    await this.page.getByRole('heading', { name: 'Add source' }).waitFor();
+  }
+
+  /** Clicks a service card on the add-source page. */
+  async choose(serviceName: string): Promise<void> {
+    await this.page
+      .getByRole('button', { name: serviceName, exact: true })
+      .or(this.page.getByRole('link', { name: serviceName, exact: true }))
+      .click();
+  }
+
+  accountCheckbox(name: string) {
+    return this.page.getByRole('checkbox', { name, exact: true });
+  }
+
+  async connect(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Connect' }).click();
+  }
+
+  /** Expands a service's row on the sources list to show its accounts. */
+  async expand(serviceName: string): Promise<void> {
+    const toggle = this.page.getByRole('button', { name: new RegExp(`^${serviceName}, `) });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  }
+
+  /** An account's row on the sources list (its service expanded). */
+  accountRow(name: string) {
+    return this.page.getByRole('row').filter({ hasText: name });
+  }
+}
