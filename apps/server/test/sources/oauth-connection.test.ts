@@ -1,7 +1,7 @@
 import { catalog } from '@maya/connectors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
-import { authorize, organizationOwner, ownerQuery } from '../support/sources';
+import { authorize, organizationOwner, ownerQuery, verifyCallback } from '../support/sources';
 
 const googleAds = catalog.find((s) => s.id === 'google_ads')!;
 const searchConsole = catalog.find((s) => s.id === 'google_search_console')!;
@@ -17,13 +17,7 @@ describe('connecting a service through OAuth', () => {
     const owner = await organizationOwner(t, 'connect@example.com');
     const callback = await authorize(t, owner, googleAds);
     expect(callback.pathname).toBe('/oauth/google_ads/callback');
-    const code = callback.searchParams.get('code')!;
-    const state = callback.searchParams.get('state')!;
-
-    const verified = await call(t.base, 'POST', '/services/google_ads/oauth/verify', {
-      token: owner.token,
-      body: { serviceUuid: googleAds.uuid, organization_id: owner.organizationId, code, state },
-    });
+    const verified = await verifyCallback(t, owner, googleAds, callback);
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
     const accounts = verified.body.accounts as {
       identifier: string;
@@ -39,10 +33,7 @@ describe('connecting a service through OAuth', () => {
     expect(JSON.stringify(verified.body)).not.toMatch(/access_token|refresh_token|ya29|sandbox\./);
 
     // The state is single use: a replayed callback is refused.
-    const replay = await call(t.base, 'POST', '/services/google_ads/oauth/verify', {
-      token: owner.token,
-      body: { serviceUuid: googleAds.uuid, organization_id: owner.organizationId, code, state },
-    });
+    const replay = await verifyCallback(t, owner, googleAds, callback);
     expect(replay.status).toBe(400);
     expect(replay.body.detail.type).toBe('invalid_state');
 
@@ -94,15 +85,7 @@ describe('connecting a service through OAuth', () => {
   it('refuses accounts the verification did not offer, and an empty choice, changing nothing', async () => {
     const owner = await organizationOwner(t, 'unknown-account@example.com');
     const callback = await authorize(t, owner, googleAds);
-    const verified = await call(t.base, 'POST', '/services/google_ads/oauth/verify', {
-      token: owner.token,
-      body: {
-        serviceUuid: googleAds.uuid,
-        organization_id: owner.organizationId,
-        code: callback.searchParams.get('code'),
-        state: callback.searchParams.get('state'),
-      },
-    });
+    const verified = await verifyCallback(t, owner, googleAds, callback);
     const manager = (verified.body.accounts as { identifier: string; selectable: boolean }[]).find(
       (a) => !a.selectable,
     )!;
@@ -135,15 +118,7 @@ describe('connecting a service through OAuth', () => {
     const owner = await organizationOwner(t, 'state-owner@example.com');
     const other = await organizationOwner(t, 'state-thief@example.com');
     const callback = await authorize(t, owner, googleAds);
-    const stolen = await call(t.base, 'POST', '/services/google_ads/oauth/verify', {
-      token: other.token,
-      body: {
-        serviceUuid: googleAds.uuid,
-        organization_id: other.organizationId,
-        code: callback.searchParams.get('code'),
-        state: callback.searchParams.get('state'),
-      },
-    });
+    const stolen = await verifyCallback(t, other, googleAds, callback);
     expect(stolen.status).toBe(400);
     expect(stolen.body.detail.type).toBe('invalid_state');
 
@@ -159,15 +134,7 @@ describe('connecting a service through OAuth', () => {
     const owner = await organizationOwner(t, 'overlap@example.com');
     const callback = await authorize(t, owner, searchConsole);
     expect(callback.pathname).toBe('/oauth/search_console/callback');
-    const verified = await call(t.base, 'POST', '/services/google_search_console/oauth/verify', {
-      token: owner.token,
-      body: {
-        serviceUuid: searchConsole.uuid,
-        organization_id: owner.organizationId,
-        code: callback.searchParams.get('code'),
-        state: callback.searchParams.get('state'),
-      },
-    });
+    const verified = await verifyCallback(t, owner, searchConsole, callback);
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
     const ids = (verified.body.accounts as { identifier: string }[]).map((a) => a.identifier);
     const domain = ids.find((id) => id.startsWith('sc-domain:'))!;
@@ -189,15 +156,7 @@ describe('connecting a service through OAuth', () => {
     const owner = await organizationOwner(t, 'delete@example.com');
     const stranger = await organizationOwner(t, 'stranger@example.com');
     const callback = await authorize(t, owner, googleAds);
-    const verified = await call(t.base, 'POST', '/services/google_ads/oauth/verify', {
-      token: owner.token,
-      body: {
-        serviceUuid: googleAds.uuid,
-        organization_id: owner.organizationId,
-        code: callback.searchParams.get('code'),
-        state: callback.searchParams.get('state'),
-      },
-    });
+    const verified = await verifyCallback(t, owner, googleAds, callback);
     const client = (verified.body.accounts as { identifier: string; selectable: boolean }[]).find(
       (a) => a.selectable,
     )!;
@@ -287,15 +246,7 @@ describe('connecting a service through OAuth', () => {
     const meta = catalog.find((s) => s.id === 'facebook_ads')!;
     const metaCallback = await authorize(t, owner, meta);
     expect(metaCallback.pathname).toBe('/oauth/facebook_ads/callback');
-    const metaVerified = await call(t.base, 'POST', '/services/facebook_ads/oauth/verify', {
-      token: owner.token,
-      body: {
-        serviceUuid: meta.uuid,
-        organization_id: owner.organizationId,
-        code: metaCallback.searchParams.get('code'),
-        state: metaCallback.searchParams.get('state'),
-      },
-    });
+    const metaVerified = await verifyCallback(t, owner, meta, metaCallback);
     expect(metaVerified.status, JSON.stringify(metaVerified.body)).toBe(200);
     expect(
       (metaVerified.body.accounts as { identifier: string }[]).some((a) => a.identifier.startsWith('act_')),
@@ -304,17 +255,7 @@ describe('connecting a service through OAuth', () => {
     const play = catalog.find((s) => s.id === 'google_play')!;
     const playCallback = await authorize(t, owner, play);
     expect(playCallback.pathname).toBe('/sources/setup/google_play/oauth');
-    const verify = (bucket: string) =>
-      call(t.base, 'POST', '/services/google_play/oauth/verify', {
-        token: owner.token,
-        body: {
-          serviceUuid: play.uuid,
-          organization_id: owner.organizationId,
-          code: playCallback.searchParams.get('code'),
-          state: playCallback.searchParams.get('state'),
-          metadata: { bucket },
-        },
-      });
+    const verify = (bucket: string) => verifyCallback(t, owner, play, playCallback, { bucket });
     const badBucket = await verify('s3://not-google');
     expect(badBucket.status).toBe(400);
     expect(badBucket.body.detail.type).toBe('invalid_bucket');

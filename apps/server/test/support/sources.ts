@@ -68,3 +68,23 @@ export async function ownerQuery<T extends Record<string, unknown>>(
     await client.end();
   }
 }
+
+/** Finishes an authorization the way integrations/add does: the callback's code and state verified. */
+export function verifyCallback(
+  t: AccountsApp,
+  owner: { token: string; organizationId: string },
+  service: { id: string; uuid: string },
+  callback: URL,
+  metadata?: Record<string, string>,
+) {
+  return call(t.base, 'POST', `/services/${service.id}/oauth/verify`, {
+    token: owner.token,
+    body: {
+      serviceUuid: service.uuid,
+      organization_id: owner.organizationId,
+      code: callback.searchParams.get('code'),
+      state: callback.searchParams.get('state'),
+      ...(metadata ? { metadata } : {}),
+    },
+  });
+}

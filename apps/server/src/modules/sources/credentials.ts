@@ -57,6 +57,9 @@ export function createCredentialsStore(deps: { db: Database; vault: Vault; confi
       const row = await withOrganization(db, organizationId, (tx) => repo.findCredentials(tx, credentialsId));
       if (!row) throw new AppError(404, SourcesErrorType.credentialsNotFound);
       const credentials = vault.open<Credentials>(row.sealed, context(organizationId, row.id));
+      // Key rotation: credentials sealed with an older key are sealed again with the current one on use.
+      const resealed = vault.resealed(row.sealed, context(organizationId, row.id));
+      if (resealed) await withOrganization(db, organizationId, (tx) => repo.updateSealed(tx, row.id, resealed));
       return this.contextForCredentials(connector, credentials, async (next) => {
         await withOrganization(db, organizationId, (tx) =>
           repo.updateSealed(tx, row.id, vault.seal(next, context(organizationId, row.id))),

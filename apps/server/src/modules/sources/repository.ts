@@ -53,14 +53,6 @@ export const sourcesRepository = {
     return row ?? null;
   },
 
-  /** Marks every account of the credentials as needing a reconnect (the grant was revoked). */
-  async markNeedsReconnect(tx: Transaction, credentialsId: string, error: string): Promise<void> {
-    await tx
-      .update(serviceAccounts)
-      .set({ needsReconnect: true, syncStatus: 'failed', syncError: error })
-      .where(eq(serviceAccounts.credentialsId, credentialsId));
-  },
-
   async insertCredentials(tx: Transaction, row: typeof sourceCredentials.$inferInsert): Promise<void> {
     await tx.insert(sourceCredentials).values(row);
   },
