@@ -30,3 +30,14 @@ export function* windows(range: DateRange, days: number): Generator<DateRange> {
     yield { from: isoDate(start), to: isoDate(Math.min(end, start + (days - 1) * DAY_MS)) };
   }
 }
+
+/** A compact date (YYYYMMDD: GA4's date dimension, BigQuery export table suffixes) as an ISO date. */
+export function fromCompactDate(value: string): string {
+  if (!/^\d{8}$/.test(value)) throw new RangeError(`Not a YYYYMMDD date: ${value}`);
+  return `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`;
+}
+
+/** An ISO date as YYYYMMDD. */
+export function compactDate(date: string): string {
+  return date.replaceAll('-', '');
+}

@@ -7,6 +7,7 @@ import type { ProviderClients, ProviderEndpoints, OAuthEndpoints } from './endpo
 import { ProviderError } from './errors';
 import { createProviderHttp } from './http';
 import type { TokenSource } from './http';
+import { cachedTokenSource } from './token-source';
 import type { OAuthProvider, OAuthTokens } from './types';
 
 /**
@@ -213,27 +214,17 @@ export function oauthTokenSource(
   },
 ): TokenSource & { current(): OAuthTokens } {
   let tokens = input.tokens;
-  let pending: Promise<void> | null = null;
-  const now = input.now ?? Date.now;
-  const refresh = () => {
-    pending ??= (async () => {
-      try {
-        tokens = await refreshTokens({ ...input, tokens });
-        await input.onTokens(tokens);
-      } finally {
-        pending = null;
-      }
-    })();
-    return pending;
-  };
-  return {
-    current: () => tokens,
-    refresh,
-    async authorization() {
-      if (pending) await pending;
-      if (tokens.expires_at !== null && tokens.expires_at - EXPIRY_MARGIN_MS[input.provider] <= now())
-        await refresh();
-      return `Bearer ${tokens.access_token}`;
+  const cached = (t: OAuthTokens) => ({ value: t.access_token, expiresAt: t.expires_at });
+  const source = cachedTokenSource({
+    initial: cached(tokens),
+    marginMs: EXPIRY_MARGIN_MS[input.provider],
+    now: input.now,
+    fetchToken: async () => {
+      const fresh = await refreshTokens({ ...input, tokens });
+      tokens = fresh;
+      await input.onTokens(fresh);
+      return cached(fresh);
     },
-  };
+  });
+  return { ...source, current: () => tokens };
 }

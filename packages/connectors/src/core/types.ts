@@ -95,7 +95,11 @@ export type Connector = {
   authenticate?: (input: AuthenticateInput) => TokenSource;
   /** The account tree offered on integrations/add (or verified for the setup screens). */
   listAccounts(context: ConnectorContext): Promise<SelectableAccount[]>;
-  /** Streams the account's rows for the date range, batch by batch; only `streams` when given. */
+  /**
+   * Streams the account's rows for the date range, batch by batch (never an empty one). With
+   * `streams`, only those streams are requested from the provider; a name the connector does not
+   * produce throws (defineConnector, connector.ts).
+   */
   extract(
     context: ConnectorContext,
     account: AccountRef,

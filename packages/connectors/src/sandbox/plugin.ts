@@ -11,22 +11,11 @@ import { createSigningKey } from './keys';
 import { metaAccountNote, metaConsentOutcome, metaProfile, registerMetaRoutes } from './meta';
 import type { RouteExtras } from './meta';
 import { microsoftAccountNote, microsoftProfile, registerMicrosoftRoutes } from './microsoft';
+import { assertSandboxAllowed } from './production';
 import { SandboxStore, TOKEN_FAULTS, isTokenFault } from './store';
 import type { ProviderProfile, SandboxAccount, SandboxIdentityOptions, SandboxProvider } from './types';
 
-export class SandboxInProductionError extends Error {
-  constructor() {
-    super(
-      'The sandbox identity providers are a development and test fake and are refused when ' +
-        'NODE_ENV=production. Configure the real Google, Microsoft and Meta endpoints instead.',
-    );
-    this.name = 'SandboxInProductionError';
-  }
-}
-
-export function assertSandboxAllowed(env: Record<string, string | undefined> = process.env): void {
-  if (env.NODE_ENV === 'production') throw new SandboxInProductionError();
-}
+export { assertSandboxAllowed, SandboxInProductionError } from './production';
 
 type ProviderParts = {
   profile: (publicBaseUrl: string) => ProviderProfile;

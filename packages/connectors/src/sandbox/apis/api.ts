@@ -4,8 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken } from '../http';
 import type { SandboxStore } from '../store';
 import type { Grant } from '../types';
-import { FaultRequestSchema } from './faults';
-import type { ApiFault, ApiFaults } from './faults';
+import { assertSandboxAllowed } from '../production';
+import { ApiFaults, FaultRequestSchema } from './faults';
+import type { ApiFault } from './faults';
 
 export type ApiErrorKind =
   | 'unauthenticated'
@@ -40,7 +41,8 @@ export class SandboxApiError extends Error {
 }
 
 export type SandboxApiOptions = {
-  faults: ApiFaults;
+  /** The API's injectable faults; a fresh set by default. */
+  faults?: ApiFaults;
   render: ErrorRenderer;
   /** The identity store whose access tokens this API accepts; null: the API authenticates itself. */
   store: SandboxStore | null;
@@ -53,11 +55,14 @@ declare module 'fastify' {
 }
 
 /**
- * Installs the shared parts on a sandbox API's encapsulated Fastify instance: error rendering,
- * `POST/DELETE /_sandbox/faults`, the fault hook and (with a store) bearer authentication.
+ * Installs the shared parts on a sandbox API's encapsulated Fastify instance: the production
+ * guard, error rendering, `POST/DELETE /_sandbox/faults`, the fault hook and (with a store)
+ * bearer authentication.
  */
 export function installSandboxApi(app: FastifyInstance, options: SandboxApiOptions): void {
-  const { faults, render, store } = options;
+  assertSandboxAllowed();
+  const { render, store } = options;
+  const faults = options.faults ?? new ApiFaults();
   const answer = (reply: FastifyReply, kind: ApiErrorKind, message: string, status = DEFAULT_STATUS[kind]) =>
     reply.code(status).send(render(kind, message, status));
 
@@ -151,10 +156,13 @@ export function grantOf(request: FastifyRequest): Grant {
   return request.sandboxGrant;
 }
 
-/** A required scope, as Google answers without it (403 insufficient scopes). */
-export function requireScope(request: FastifyRequest, scope: string): Grant {
+/**
+ * The grant of the request, which must hold one of `scopes` (any of them reads), answered as
+ * Google answers a token without it (403 insufficient scopes).
+ */
+export function requireScope(request: FastifyRequest, ...scopes: readonly string[]): Grant {
   const grant = grantOf(request);
-  if (!grant.scopes.includes(scope)) {
+  if (!scopes.some((scope) => grant.scopes.includes(scope))) {
     throw new SandboxApiError('permission_denied', 'Request had insufficient authentication scopes.');
   }
   return grant;

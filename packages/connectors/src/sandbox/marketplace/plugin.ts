@@ -3,7 +3,7 @@
 // Development and tests only: refused in production. State is in memory per registration.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken, useFormBodies } from '../http';
-import { assertSandboxAllowed } from '../plugin';
+import { assertSandboxAllowed } from '../production';
 import { buyPage } from './page';
 import {
   MARKETPLACE_TOKEN_TTL_MS,

@@ -8,6 +8,7 @@ import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { ProviderError } from '../../core/errors';
 import { createProviderHttp } from '../../core/http';
+import { cachedTokenSource } from '../../core/token-source';
 import type { ErrorReader, TokenSource } from '../../core/http';
 import type { AuthenticateInput, Credentials } from '../../core/types';
 
@@ -78,36 +79,20 @@ export function appleTokenSource(input: AuthenticateInput, now: () => number = D
     maxAttempts: 3,
     baseDelayMs: 200,
   });
-  let token: { value: string; expiresAt: number } | null = null;
-  let pending: Promise<void> | null = null;
-
-  const refresh = () => {
-    pending ??= (async () => {
-      try {
-        const answer = await http.json<TokenAnswer>(input.endpoints.appleOAuthToken, {
-          form: {
-            grant_type: 'client_credentials',
-            client_id: credentials.client_id,
-            client_secret: await appleClientSecret(credentials, now()),
-            scope: APPLE_SCOPE,
-          },
-          authenticated: false,
-        });
-        token = { value: answer.access_token, expiresAt: now() + (answer.expires_in ?? 3600) * 1000 };
-      } finally {
-        pending = null;
-      }
-    })();
-    return pending;
-  };
-
-  return {
-    refresh,
-    async authorization() {
-      if (pending) await pending;
-      if (!token || token.expiresAt - EXPIRY_MARGIN_MS <= now()) await refresh();
-      if (!token) throw new ProviderError('unavailable', 'No Apple Ads access token.', 0, 'Apple Ads');
-      return `Bearer ${token.value}`;
+  return cachedTokenSource({
+    marginMs: EXPIRY_MARGIN_MS,
+    now,
+    fetchToken: async () => {
+      const answer = await http.json<TokenAnswer>(input.endpoints.appleOAuthToken, {
+        form: {
+          grant_type: 'client_credentials',
+          client_id: credentials.client_id,
+          client_secret: await appleClientSecret(credentials, now()),
+          scope: APPLE_SCOPE,
+        },
+        authenticated: false,
+      });
+      return { value: answer.access_token, expiresAt: now() + (answer.expires_in ?? 3600) * 1000 };
     },
-  };
+  });
 }

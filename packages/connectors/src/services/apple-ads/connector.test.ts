@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectorContext } from '../../core/context';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoDate } from '../../core/dates';
 import { ProviderError } from '../../core/errors';
-import type { Credentials, Row, StreamBatch } from '../../core/types';
-import { recordingSleep, startHarness } from '../../testing';
-import type { Harness } from '../../testing';
+import type { Credentials, Row } from '../../core/types';
+import { drain, recordingFetch, recordingSleep } from '../../testing';
+import { useSandbox } from '../../testing/suite';
 import { appleTokenSource, generateAppleAdsKeyPair } from './auth';
 import { createAppleAdsConnector } from './connector';
 import { APPLE_ADS_SANDBOX_PREFIX, appleAdsSandbox } from './sandbox';
@@ -16,28 +15,28 @@ import {
 } from './sandbox-token';
 
 describe('Apple Ads connector against the sandbox', () => {
-  let harness: Harness;
+  const sandbox = useSandbox({
+    apis: [
+      { prefix: APPLE_OAUTH_SANDBOX_PREFIX, plugin: appleOAuthSandbox },
+      { prefix: APPLE_ADS_SANDBOX_PREFIX, plugin: appleAdsSandbox },
+    ],
+  });
   let connector: ReturnType<typeof createAppleAdsConnector>;
   let yesterday: string;
-
-  beforeAll(async () => {
-    harness = await startHarness({
-      apis: [
-        { prefix: APPLE_OAUTH_SANDBOX_PREFIX, plugin: appleOAuthSandbox },
-        { prefix: APPLE_ADS_SANDBOX_PREFIX, plugin: appleAdsSandbox },
-      ],
-    });
-    connector = createAppleAdsConnector({ pageSize: 20, now: harness.now });
-    yesterday = addDays(isoDate(harness.now()), -1);
+  beforeAll(() => {
+    connector = createAppleAdsConnector({ pageSize: 20, now: sandbox.harness.now });
+    yesterday = addDays(isoDate(sandbox.harness.now()), -1);
   });
-  afterAll(() => harness.close());
 
   type AppleCredentials = Extract<Credentials, { kind: 'apple_ads_key_pair' }>;
 
   /** A key pair as the product makes it, uploaded at (registered with) the sandbox Apple. */
   function uploadedCredentials(orgIds: number[] | null = null): AppleCredentials {
     const keys = generateAppleAdsKeyPair();
-    const ids = registerAppleSandboxClient(harness.stores.apple, { publicKeyPem: keys.publicKeyPem, orgIds });
+    const ids = registerAppleSandboxClient(sandbox.harness.stores.apple, {
+      publicKeyPem: keys.publicKeyPem,
+      orgIds,
+    });
     return {
       kind: 'apple_ads_key_pair',
       client_id: ids.clientId,
@@ -47,31 +46,13 @@ describe('Apple Ads connector against the sandbox', () => {
     };
   }
 
+  /** The context, its waits, and the requests it made as `METHOD url body` lines. */
   function contextFor(credentials: AppleCredentials = uploadedCredentials()) {
     const { sleep, waits } = recordingSleep();
-    const requests: string[] = [];
-    const counting: typeof fetch = async (input, init) => {
-      requests.push(
-        `${init?.method ?? 'GET'} ${input instanceof Request ? input.url : input.toString()} ${typeof init?.body === 'string' ? init.body : ''}`,
-      );
-      return fetch(input, init);
-    };
-    const context = connectorContext({
-      connector,
-      endpoints: harness.endpoints,
-      clients: harness.clients,
-      credentials,
-      fetch: counting,
-      sleep,
-    });
+    const recording = recordingFetch();
+    const context = sandbox.context(connector, credentials, { fetch: recording.fetch, sleep });
+    const requests = () => recording.requests.map((r) => `${r.method} ${r.url.href} ${r.body}`);
     return { context, waits, requests, credentials };
-  }
-
-  async function drain(batches: AsyncIterable<StreamBatch>): Promise<Map<string, Row[]>> {
-    const byStream = new Map<string, Row[]>();
-    for await (const batch of batches)
-      byStream.set(batch.stream, [...(byStream.get(batch.stream) ?? []), ...batch.rows]);
-    return byStream;
   }
 
   const org = (identifier: string) => ({ identifier, parent_id: null, metadata: {} });
@@ -105,10 +86,10 @@ describe('Apple Ads connector against the sandbox', () => {
       },
     ]);
     // One client-credentials exchange with an ES256 client secret, then the API call.
-    expect(requests[0]).toMatch(
+    expect(requests()[0]).toMatch(
       /^POST .*\/sandbox\/apple\/auth\/oauth2\/token grant_type=client_credentials&client_id=SEARCHADS\.[^&]+&client_secret=eyJ[^&]+&scope=searchadsorg$/,
     );
-    expect(requests[1]).toMatch(/^GET .*\/sandbox\/apple-ads\/api\/v5\/acls/);
+    expect(requests()[1]).toMatch(/^GET .*\/sandbox\/apple-ads\/api\/v5\/acls/);
   });
 
   it('shows only the organizations the API user was invited to', async () => {
@@ -121,11 +102,11 @@ describe('Apple Ads connector against the sandbox', () => {
   it('extracts all four streams across pages, reconciling campaigns, ad groups and search terms to the micro', async () => {
     const { context, requests } = contextFor();
     const range = { from: addDays(yesterday, -9), to: yesterday };
-    const streams = await drain(connector.extract(context, org('4242001'), range));
-    expect([...streams.keys()].sort()).toEqual(['ad_groups', 'campaigns', 'keywords', 'search_terms']);
-    expect(requests.filter((r) => /"offset":[1-9]/.test(r)).length).toBeGreaterThan(0);
+    const { streams } = await drain(connector.extract(context, org('4242001'), range));
+    expect(Object.keys(streams).sort()).toEqual(['ad_groups', 'campaigns', 'keywords', 'search_terms']);
+    expect(requests().filter((r) => /"offset":[1-9]/.test(r)).length).toBeGreaterThan(0);
 
-    for (const [name, rows] of streams) {
+    for (const [name, rows] of Object.entries(streams)) {
       const key = connector.streams.find((s) => s.name === name)!.primaryKey;
       expect(new Set(rows.map((row) => key.map((c) => row[c]).join('|'))).size, name).toBe(rows.length);
       for (const row of rows) {
@@ -140,33 +121,28 @@ describe('Apple Ads connector against the sandbox', () => {
     };
     const byCampaignDay = (row: Row) => `${row.date}|${row.campaign_id}`;
     for (const column of ['cost_micros', 'impressions', 'clicks', 'conversions']) {
-      const campaigns = total(streams.get('campaigns')!, byCampaignDay, column);
-      expect(total(streams.get('ad_groups')!, byCampaignDay, column)).toEqual(campaigns);
-      expect(total(streams.get('search_terms')!, byCampaignDay, column)).toEqual(campaigns);
+      const campaigns = total(streams.campaigns!, byCampaignDay, column);
+      expect(total(streams.ad_groups!, byCampaignDay, column)).toEqual(campaigns);
+      expect(total(streams.search_terms!, byCampaignDay, column)).toEqual(campaigns);
       // A keyword's numbers are those of the search terms it matched.
-      const targeted = streams.get('search_terms')!.filter((row) => row.search_term_source === 'TARGETED');
+      const targeted = streams.search_terms!.filter((row) => row.search_term_source === 'TARGETED');
       const byKeywordDay = (row: Row) => `${row.date}|${row.keyword_id}`;
-      expect(total(targeted, byKeywordDay, column)).toEqual(
-        total(streams.get('keywords')!, byKeywordDay, column),
-      );
+      expect(total(targeted, byKeywordDay, column)).toEqual(total(streams.keywords!, byKeywordDay, column));
     }
-    const auto = streams.get('search_terms')!.filter((row) => row.search_term_source === 'AUTO');
+    const auto = streams.search_terms!.filter((row) => row.search_term_source === 'AUTO');
     expect(auto.length).toBeGreaterThan(0);
     expect(auto.every((row) => row.keyword_id === '' && row.keyword === null)).toBe(true);
   });
 
   it('reads only the last 90 days, as Apple’s DAILY reports allow, and whole yen for JPY', async () => {
     const { context } = contextFor();
-    const streams = await drain(
+    const { streams } = await drain(
       connector.extract(context, org('4242003'), { from: addDays(yesterday, -400), to: yesterday }),
     );
-    const dates = streams
-      .get('campaigns')!
-      .map((row) => row.date as string)
-      .sort();
-    expect(dates[0]! >= addDays(isoDate(harness.now()), -89)).toBe(true);
+    const dates = streams.campaigns!.map((row) => row.date as string).sort();
+    expect(dates[0]! >= addDays(isoDate(sandbox.harness.now()), -89)).toBe(true);
     expect(dates.at(-1)).toBe(yesterday);
-    for (const row of streams.get('campaigns')!) {
+    for (const row of streams.campaigns!) {
       expect(row.currency).toBe('JPY');
       expect((row.cost_micros as number) % 1_000_000).toBe(0);
     }
@@ -176,23 +152,23 @@ describe('Apple Ads connector against the sandbox', () => {
         to: addDays(yesterday, -200),
       }),
     );
-    expect(old.size).toBe(0);
+    expect(old.batches).toBe(0);
   });
 
   it('fetches a new access token when the API says the old one expired', async () => {
     const { context, requests } = contextFor();
     await connector.listAccounts(context);
-    harness.faults(APPLE_ADS_SANDBOX_PREFIX).add({ kind: 'expired_token' });
+    sandbox.harness.faults(APPLE_ADS_SANDBOX_PREFIX).add({ kind: 'expired_token' });
     expect(await connector.listAccounts(context)).toHaveLength(3);
-    expect(requests.filter((r) => r.includes('/auth/oauth2/token'))).toHaveLength(2);
+    expect(requests().filter((r) => r.includes('/auth/oauth2/token'))).toHaveLength(2);
   });
 
   it('renews the access token before it runs out', async () => {
-    let clock = harness.now();
+    let clock = sandbox.harness.now();
     const tokens: string[] = [];
     const input = {
-      endpoints: harness.endpoints,
-      clients: harness.clients,
+      endpoints: sandbox.harness.endpoints,
+      clients: sandbox.harness.clients,
       credentials: uploadedCredentials(),
     };
     const source = appleTokenSource(input, () => clock);
@@ -207,19 +183,19 @@ describe('Apple Ads connector against the sandbox', () => {
 
   it('waits as long as Apple’s 429 says', async () => {
     const { context, waits } = contextFor();
-    harness
+    sandbox.harness
       .faults(APPLE_ADS_SANDBOX_PREFIX)
       .add({ kind: 'rate_limit', retry_after_s: 9 }, { path: '/reports/' });
-    const streams = await drain(
+    const { streams } = await drain(
       connector.extract(context, org('4242002'), { from: yesterday, to: yesterday }),
     );
     expect(waits).toEqual([9000]);
-    expect(streams.get('campaigns')!.length).toBeGreaterThan(0);
+    expect(streams.campaigns!.length).toBeGreaterThan(0);
   });
 
   it('reports a refused request with Apple’s message', async () => {
     const { context } = contextFor();
-    harness
+    sandbox.harness
       .faults(APPLE_ADS_SANDBOX_PREFIX)
       .add({ kind: 'provider_error', message: 'CAMPAIGN DOES NOT EXIST', status: 404 });
     const error = await connector.listAccounts(context).catch((e: unknown) => e);
@@ -235,8 +211,8 @@ describe('Apple Ads connector against the sandbox', () => {
   it('asks for reconnection when the key was revoked at Apple', async () => {
     const { context, credentials } = contextFor();
     await connector.listAccounts(context);
-    removeAppleSandboxClient(harness.stores.apple, credentials.client_id);
-    harness.faults(APPLE_ADS_SANDBOX_PREFIX).add({ kind: 'revoked' });
+    removeAppleSandboxClient(sandbox.harness.stores.apple, credentials.client_id);
+    sandbox.harness.faults(APPLE_ADS_SANDBOX_PREFIX).add({ kind: 'revoked' });
     const error = await connector.listAccounts(context).catch((e: unknown) => e);
     expect(error).toMatchObject({
       kind: 'reauthorization_required',
@@ -253,5 +229,26 @@ describe('Apple Ads connector against the sandbox', () => {
       kind: 'provider',
       message: 'The API user has no access to organization 4242001.',
     });
+  });
+
+  it('requests only the streams asked for (the campaigns report names the campaigns to drill into)', async () => {
+    const credentials = uploadedCredentials();
+    const range = { from: addDays(yesterday, -2), to: yesterday };
+    const only = (streams: string[]) =>
+      sandbox.extract(connector, credentials, org('4242002'), range, streams);
+    const reportsRead = (requests: { url: URL }[]) =>
+      new Set(
+        requests
+          .filter((r) => r.url.pathname.includes('/reports/'))
+          .map((r) => r.url.pathname.split('/').at(-1)),
+      );
+
+    const keywords = await only(['keywords']);
+    expect(Object.keys(keywords.streams)).toEqual(['keywords']);
+    expect(reportsRead(keywords.requests)).toEqual(new Set(['campaigns', 'keywords']));
+    const campaigns = await only(['campaigns']);
+    expect(Object.keys(campaigns.streams)).toEqual(['campaigns']);
+    expect(reportsRead(campaigns.requests)).toEqual(new Set(['campaigns']));
+    expect((await only([])).requests).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
 // the appleid.apple.com token endpoint (APPLE_OAUTH_SANDBOX_PREFIX, the base of
 // sandboxEndpoints().appleOAuthToken), which learns public keys through registerAppleSandboxClient
 // or POST {APPLE_OAUTH_SANDBOX_PREFIX}/_sandbox/clients.
-export { appleAdsConnector, createAppleAdsConnector, readAppleError, APPLE_DAILY_DAYS } from './connector';
+export { appleAdsConnector, createAppleAdsConnector, APPLE_DAILY_DAYS } from './connector';
+export { readAppleError } from './api';
 export type { AppleAdsOptions } from './connector';
 export { generateAppleAdsKeyPair, appleClientSecret, appleTokenSource } from './auth';
 export { appleAdsSandbox, APPLE_ADS_SANDBOX_PREFIX } from './sandbox';

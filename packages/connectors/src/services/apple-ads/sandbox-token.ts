@@ -14,7 +14,7 @@ import { useFormBodies } from '../../sandbox/http';
 import { randomToken } from '../../sandbox/store';
 import type { SandboxStore } from '../../sandbox/store';
 import type { SandboxApiPluginOptions } from '../../sandbox/apis/types';
-import { assertSandboxAllowed } from '../../sandbox/plugin';
+import { assertSandboxAllowed } from '../../sandbox/production';
 import type { Grant } from '../../sandbox/types';
 
 /** Where the sandbox Apple token endpoint is mounted (sandboxEndpoints().appleOAuthToken's base). */

@@ -1,39 +1,39 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoDate } from '../../core/dates';
-import { startHarness } from '../../testing';
-import type { Harness } from '../../testing';
+import { useSandbox } from '../../testing/suite';
 import { appleClientSecret, generateAppleAdsKeyPair } from './auth';
-import { amountToMicros } from './money';
+import { decimalToMicros } from '../../core/money';
 import { APPLE_ADS_SANDBOX_PREFIX, appleAdsSandbox } from './sandbox';
 import { APPLE_OAUTH_SANDBOX_PREFIX, appleOAuthSandbox } from './sandbox-token';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('sandbox Apple token endpoint and Apple Ads API', () => {
-  let harness: Harness;
+  const sandbox = useSandbox({
+    apis: [
+      { prefix: APPLE_OAUTH_SANDBOX_PREFIX, plugin: appleOAuthSandbox },
+      { prefix: APPLE_ADS_SANDBOX_PREFIX, plugin: appleAdsSandbox },
+    ],
+  });
   let yesterday: string;
   const keys = generateAppleAdsKeyPair();
   let ids: { client_id: string; team_id: string; key_id: string };
 
   beforeAll(async () => {
-    harness = await startHarness({
-      apis: [
-        { prefix: APPLE_OAUTH_SANDBOX_PREFIX, plugin: appleOAuthSandbox },
-        { prefix: APPLE_ADS_SANDBOX_PREFIX, plugin: appleAdsSandbox },
-      ],
-    });
-    yesterday = addDays(isoDate(harness.now()), -1);
-    const registered = await fetch(`${harness.baseUrl}${APPLE_OAUTH_SANDBOX_PREFIX}/_sandbox/clients`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ public_key: keys.publicKeyPem }),
-    });
+    yesterday = addDays(isoDate(sandbox.harness.now()), -1);
+    const registered = await fetch(
+      `${sandbox.harness.baseUrl}${APPLE_OAUTH_SANDBOX_PREFIX}/_sandbox/clients`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ public_key: keys.publicKeyPem }),
+      },
+    );
     expect(registered.status).toBe(201);
     ids = (await registered.json()) as typeof ids;
   });
-  afterAll(() => harness.close());
 
   const credentials = () => ({
     kind: 'apple_ads_key_pair' as const,
@@ -45,7 +45,7 @@ describe('sandbox Apple token endpoint and Apple Ads API', () => {
 
   /** Apple's documented call: POST with the parameters in the query string. */
   const tokenCall = async (secret: string, scope = 'searchadsorg') => {
-    const url = new URL(harness.endpoints.appleOAuthToken);
+    const url = new URL(sandbox.harness.endpoints.appleOAuthToken);
     for (const [name, value] of Object.entries({
       grant_type: 'client_credentials',
       client_id: ids.client_id,
@@ -62,7 +62,8 @@ describe('sandbox Apple token endpoint and Apple Ads API', () => {
   };
 
   const accessToken = async () =>
-    (await tokenCall(await appleClientSecret(credentials(), harness.now()))).body.access_token as string;
+    (await tokenCall(await appleClientSecret(credentials(), sandbox.harness.now()))).body
+      .access_token as string;
 
   it('makes an EC P-256 key pair in PEM and an ES256 client secret as Apple specifies', async () => {
     expect(keys.publicKeyPem).toMatch(/^-----BEGIN PUBLIC KEY-----\n/);
@@ -82,7 +83,7 @@ describe('sandbox Apple token endpoint and Apple Ads API', () => {
   });
 
   it('trades a valid client secret for an access token', async () => {
-    const { status, body } = await tokenCall(await appleClientSecret(credentials(), harness.now()));
+    const { status, body } = await tokenCall(await appleClientSecret(credentials(), sandbox.harness.now()));
     expect(status).toBe(200);
     expect(body).toEqual({
       access_token: expect.any(String),
@@ -97,7 +98,7 @@ describe('sandbox Apple token endpoint and Apple Ads API', () => {
       claims: { sub?: string; iss?: string; aud?: string; lifetimeS?: number; kid?: string },
       key = keys.privateKeyPem,
     ) => {
-      const iat = Math.floor(harness.now() / 1000);
+      const iat = Math.floor(sandbox.harness.now() / 1000);
       return new SignJWT({})
         .setProtectedHeader({ alg: 'ES256', kid: claims.kid ?? ids.key_id })
         .setSubject(claims.sub ?? ids.client_id)
@@ -131,7 +132,7 @@ describe('sandbox Apple token endpoint and Apple Ads API', () => {
       publicKeyEncoding: { type: 'spki', format: 'pem' },
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     });
-    const response = await fetch(`${harness.baseUrl}${APPLE_OAUTH_SANDBOX_PREFIX}/_sandbox/clients`, {
+    const response = await fetch(`${sandbox.harness.baseUrl}${APPLE_OAUTH_SANDBOX_PREFIX}/_sandbox/clients`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ public_key: rsa.publicKey }),
@@ -140,7 +141,7 @@ describe('sandbox Apple token endpoint and Apple Ads API', () => {
   });
 
   const report = async (path: string, body: unknown, orgId: string | null = '4242001') => {
-    const response = await fetch(`${harness.endpoints.appleAds}/api/v5${path}`, {
+    const response = await fetch(`${sandbox.harness.endpoints.appleAds}/api/v5${path}`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${await accessToken()}`,
@@ -207,10 +208,10 @@ describe('sandbox Apple token endpoint and Apple Ads API', () => {
       yesterday,
     ]);
     const spend = (sameRow.granularity as Json[]).reduce(
-      (sum, d) => sum + amountToMicros(d.localSpend.amount as string),
+      (sum, d) => sum + decimalToMicros(d.localSpend.amount as string),
       0,
     );
-    expect(spend).toBe(amountToMicros(row.total.localSpend.amount as string));
+    expect(spend).toBe(decimalToMicros(row.total.localSpend.amount as string));
     const grand = (body.data.reportingDataResponse.row as Json[]).reduce(
       (sum, r) => sum + (r.total.impressions as number),
       0,
@@ -222,7 +223,7 @@ describe('sandbox Apple token endpoint and Apple Ads API', () => {
   });
 
   it('enforces Apple’s report rules with ApiErrorResponse bodies', async () => {
-    const today = isoDate(harness.now());
+    const today = isoDate(sandbox.harness.now());
     const expectError = (answer: { status: number; body: Json }, status: number, code: string) => {
       expect(answer.status).toBe(status);
       expect(answer.body).toEqual({
@@ -264,7 +265,7 @@ describe('sandbox Apple token endpoint and Apple Ads API', () => {
     );
     expectError(await report('/reports/campaigns', daily(yesterday, yesterday), null), 400, 'INVALID_INPUT');
     expectError(await report('/reports/campaigns/1/adgroups', daily(yesterday, yesterday)), 404, 'NOT_FOUND');
-    harness.faults(APPLE_ADS_SANDBOX_PREFIX).add({ kind: 'rate_limit' });
+    sandbox.harness.faults(APPLE_ADS_SANDBOX_PREFIX).add({ kind: 'rate_limit' });
     expectError(await report('/reports/campaigns', daily(yesterday, yesterday)), 429, 'TOO_MANY_REQUESTS');
   });
 
@@ -297,7 +298,7 @@ describe('sandbox Apple token endpoint and Apple Ads API', () => {
   });
 
   it('answers the organizations with GET /acls', async () => {
-    const response = await fetch(`${harness.endpoints.appleAds}/api/v5/acls`, {
+    const response = await fetch(`${sandbox.harness.endpoints.appleAds}/api/v5/acls`, {
       headers: { authorization: `Bearer ${await accessToken()}` },
     });
     const body = (await response.json()) as Json;
@@ -311,7 +312,7 @@ describe('sandbox Apple token endpoint and Apple Ads API', () => {
       timeZone: 'Europe/Berlin',
       displayTimezone: 'Europe/Berlin',
     });
-    const anonymous = await fetch(`${harness.endpoints.appleAds}/api/v5/acls`);
+    const anonymous = await fetch(`${sandbox.harness.endpoints.appleAds}/api/v5/acls`);
     expect(anonymous.status).toBe(401);
   });
 });

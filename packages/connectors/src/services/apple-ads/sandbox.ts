@@ -6,9 +6,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { SandboxApiError, grantOf, installSandboxApi } from '../../sandbox/apis/api';
 import type { ApiErrorKind } from '../../sandbox/apis/api';
-import { ApiFaults } from '../../sandbox/apis/faults';
 import type { SandboxApiPluginOptions } from '../../sandbox/apis/types';
-import { assertSandboxAllowed } from '../../sandbox/plugin';
 import { APPLE_SANDBOX_ORGS, campaignsOf } from './sandbox-data';
 import type { AppleOrg } from './sandbox-data';
 import { ReportingRequestSchema, buildReport, validateReport } from './sandbox-reports';
@@ -39,10 +37,9 @@ function renderError(kind: ApiErrorKind, message: string): unknown {
 type CampaignParams = { Params: { campaignId?: string } };
 
 export const appleAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async (app, options) => {
-  assertSandboxAllowed();
   const store = options.stores.apple;
   const now = options.now ?? store.now;
-  installSandboxApi(app, { faults: options.faults ?? new ApiFaults(), render: renderError, store });
+  installSandboxApi(app, { faults: options.faults, render: renderError, store });
 
   /** The organizations the token's API user was invited to. */
   const orgsOf = (request: FastifyRequest): readonly AppleOrg[] => {

@@ -1,23 +1,21 @@
 // The tables the Apple Ads connector loads, and how a report row's daily `granularity` entries
 // become their rows: spend in micros of the org currency, taps as clicks, installs as conversions.
+import { ACCOUNT_DAY, strings, integers } from '../../core/columns';
 import type { Row, StreamColumn, StreamSchema } from '../../core/types';
-import { amountToMicros } from './money';
-
-const day: StreamColumn[] = [
-  { name: 'account_id', type: 'string' },
-  { name: 'date', type: 'date' },
-];
+import { decimalToMicros } from '../../core/money';
 
 const metrics: StreamColumn[] = [
   { name: 'currency', type: 'string' },
-  { name: 'cost_micros', type: 'integer' },
-  { name: 'impressions', type: 'integer' },
-  { name: 'clicks', type: 'integer' },
-  { name: 'conversions', type: 'integer' },
-  { name: 'tap_installs', type: 'integer' },
-  { name: 'view_installs', type: 'integer' },
-  { name: 'new_downloads', type: 'integer' },
-  { name: 'redownloads', type: 'integer' },
+  ...integers(
+    'cost_micros',
+    'impressions',
+    'clicks',
+    'conversions',
+    'tap_installs',
+    'view_installs',
+    'new_downloads',
+    'redownloads',
+  ),
 ];
 
 export const APPLE_STREAMS = {
@@ -25,9 +23,8 @@ export const APPLE_STREAMS = {
     name: 'campaigns',
     description: 'Daily metrics per campaign (POST /reports/campaigns, granularity DAILY).',
     columns: [
-      ...day,
-      { name: 'campaign_id', type: 'string' },
-      { name: 'campaign_name', type: 'string' },
+      ...ACCOUNT_DAY,
+      ...strings('campaign_id', 'campaign_name'),
       { name: 'campaign_status', type: 'string', nullable: true },
       { name: 'app_name', type: 'string', nullable: true },
       { name: 'adam_id', type: 'string', nullable: true },
@@ -39,10 +36,8 @@ export const APPLE_STREAMS = {
     name: 'ad_groups',
     description: 'Daily metrics per ad group (POST /reports/campaigns/{campaignId}/adgroups).',
     columns: [
-      ...day,
-      { name: 'campaign_id', type: 'string' },
-      { name: 'ad_group_id', type: 'string' },
-      { name: 'ad_group_name', type: 'string' },
+      ...ACCOUNT_DAY,
+      ...strings('campaign_id', 'ad_group_id', 'ad_group_name'),
       { name: 'ad_group_status', type: 'string', nullable: true },
       ...metrics,
     ],
@@ -52,12 +47,8 @@ export const APPLE_STREAMS = {
     name: 'keywords',
     description: 'Daily metrics per bidded keyword (POST /reports/campaigns/{campaignId}/keywords).',
     columns: [
-      ...day,
-      { name: 'campaign_id', type: 'string' },
-      { name: 'ad_group_id', type: 'string' },
-      { name: 'keyword_id', type: 'string' },
-      { name: 'keyword', type: 'string' },
-      { name: 'match_type', type: 'string' },
+      ...ACCOUNT_DAY,
+      ...strings('campaign_id', 'ad_group_id', 'keyword_id', 'keyword', 'match_type'),
       ...metrics,
     ],
     primaryKey: ['account_id', 'date', 'keyword_id'],
@@ -68,11 +59,8 @@ export const APPLE_STREAMS = {
       'Daily metrics per search term (POST /reports/campaigns/{campaignId}/searchterms). Search Match ' +
       "terms matched no bidded keyword: source AUTO, keyword_id '' and keyword null.",
     columns: [
-      ...day,
-      { name: 'campaign_id', type: 'string' },
-      { name: 'ad_group_id', type: 'string' },
-      { name: 'search_term_source', type: 'string' },
-      { name: 'keyword_id', type: 'string' },
+      ...ACCOUNT_DAY,
+      ...strings('campaign_id', 'ad_group_id', 'search_term_source', 'keyword_id'),
       { name: 'keyword', type: 'string', nullable: true },
       { name: 'match_type', type: 'string', nullable: true },
       { name: 'search_term', type: 'string' },
@@ -108,7 +96,7 @@ export function metricsOf(entry: AppleDay, orgCurrency: string): Row {
   const viewInstalls = entry.viewInstalls ?? 0;
   return {
     currency: entry.localSpend?.currency ?? orgCurrency,
-    cost_micros: entry.localSpend ? amountToMicros(entry.localSpend.amount) : 0,
+    cost_micros: entry.localSpend ? decimalToMicros(entry.localSpend.amount) : 0,
     impressions: entry.impressions ?? 0,
     clicks: entry.taps ?? 0,
     conversions: entry.totalInstalls ?? tapInstalls + viewInstalls,

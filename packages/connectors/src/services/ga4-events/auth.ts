@@ -9,6 +9,8 @@ import type { ProviderClients } from '../../core/endpoints';
 import { ProviderError } from '../../core/errors';
 import { createProviderHttp } from '../../core/http';
 import type { TokenSource } from '../../core/http';
+import { cachedTokenSource } from '../../core/token-source';
+import type { CachedToken } from '../../core/token-source';
 import type { AuthenticateInput } from '../../core/types';
 
 export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
@@ -34,11 +36,8 @@ export function serviceAccountTokenSource(
     baseDelayMs: 200,
   });
   let key: Promise<CryptoKey> | null = null;
-  type Token = { value: string; expiresAt: number };
-  let token: Token | null = null;
-  let pending: Promise<Token> | null = null;
 
-  async function fetchToken(): Promise<Token> {
+  async function fetchToken(): Promise<CachedToken> {
     const account = input.clients.googleServiceAccount;
     if (!account) {
       throw new ProviderError(
@@ -79,24 +78,8 @@ export function serviceAccountTokenSource(
       );
     }
     const lifetimeS = typeof answer.expires_in === 'number' ? answer.expires_in : ASSERTION_LIFETIME_S;
-    token = { value: answer.access_token, expiresAt: now() + lifetimeS * 1000 };
-    return token;
+    return { value: answer.access_token, expiresAt: now() + lifetimeS * 1000 };
   }
 
-  const refresh = () => {
-    pending ??= fetchToken().finally(() => {
-      pending = null;
-    });
-    return pending;
-  };
-  return {
-    refresh: async () => {
-      await refresh();
-    },
-    async authorization() {
-      const current = pending ? await pending : token;
-      const valid = current && current.expiresAt - EXPIRY_MARGIN_MS > now() ? current : await refresh();
-      return `Bearer ${valid.value}`;
-    },
-  };
+  return cachedTokenSource({ fetchToken, marginMs: EXPIRY_MARGIN_MS, now });
 }

@@ -1,85 +1,48 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connectorContext } from '../../core/context';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../core/dates';
 import { ProviderError } from '../../core/errors';
-import type { ProviderClients } from '../../core/endpoints';
-import type { AccountRef, Connector, Row } from '../../core/types';
+import type { AccountRef, Connector } from '../../core/types';
 import { historyWindow } from '../../sandbox/apis/data';
 import { SANDBOX_SERVICE_ACCOUNT_EMAIL } from '../../sandbox/service-accounts';
-import { recordingSleep, startHarness } from '../../testing';
-import type { Harness } from '../../testing';
+import { drain, recordingFetch, recordingSleep, sortedRows as sorted } from '../../testing';
+import type { TestContextOptions } from '../../testing/suite';
+import { useSandbox } from '../../testing/suite';
 import { ga4ExportServiceAccountEmail } from './auth';
 import { createGa4EventsConnector, ga4EventsConnector } from './connector';
 import { BIGQUERY_SANDBOX_PREFIX, bigQuerySandbox } from './sandbox';
 
-// The sandbox token endpoint checks the assertion's iat/exp on its clock: run it on the real one.
-let harness: Harness;
-let range: { from: string; to: string };
 const ACCOUNT: AccountRef = {
   identifier: 'maya-demo-project.analytics_123456789',
   parent_id: null,
   metadata: {},
 };
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-beforeAll(async () => {
-  harness = await startHarness({ apis: [{ prefix: BIGQUERY_SANDBOX_PREFIX, plugin: bigQuerySandbox }] });
-  const { last } = historyWindow(harness.now());
+// The sandbox token endpoint checks the assertion's iat/exp on its clock: run it on the real one.
+const sandbox = useSandbox({ apis: [{ prefix: BIGQUERY_SANDBOX_PREFIX, plugin: bigQuerySandbox }] });
+let range: { from: string; to: string };
+beforeAll(() => {
+  const { last } = historyWindow(sandbox.harness.now());
   range = { from: addDays(last, -19), to: last };
 });
-afterAll(() => harness.close());
-beforeEach(() => harness.faults(BIGQUERY_SANDBOX_PREFIX).clear());
 
-/** A fetch that remembers the paths it was asked for. */
-function recordingFetch() {
-  const paths: string[] = [];
-  const recorded: typeof fetch = (input, init) => {
-    paths.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
-    return fetch(input, init);
-  };
-  return { fetch: recorded, paths };
-}
-
-function context(
-  connector: Connector,
-  options: {
-    dataset?: string;
-    clients?: ProviderClients;
-    sleep?: (ms: number) => Promise<void>;
-    fetch?: typeof fetch;
-  } = {},
-) {
-  return connectorContext({
-    connector,
-    endpoints: harness.endpoints,
-    clients: options.clients ?? harness.clients,
-    credentials: {
-      kind: 'gcp_dataset',
-      project_id: 'maya-demo-project',
-      dataset_id: options.dataset ?? 'analytics_123456789',
-    },
-    sleep: options.sleep,
-    fetch: options.fetch,
-  });
-}
+const credentials = (dataset = 'analytics_123456789') =>
+  ({ kind: 'gcp_dataset', project_id: 'maya-demo-project', dataset_id: dataset }) as const;
+const context = (connector: Connector, options: TestContextOptions & { dataset?: string } = {}) =>
+  sandbox.context(connector, credentials(options.dataset), options);
 
 async function collect(connector: Connector, ctx = context(connector), r = range) {
-  const rows: Row[] = [];
-  let batches = 0;
-  for await (const batch of connector.extract(ctx, ACCOUNT, r)) {
-    expect(batch.stream).toBe('events_daily');
-    batches++;
-    rows.push(...batch.rows);
-  }
-  return { rows, batches };
+  const { streams, batches } = await drain(connector.extract(ctx, ACCOUNT, r));
+  expect(Object.keys(streams).filter((name) => name !== 'events_daily')).toEqual([]);
+  return { rows: streams.events_daily ?? [], batches };
 }
-const sorted = (rows: Row[]) => rows.map((r) => JSON.stringify(r)).sort();
 
 describe('GA4 events (BigQuery export) connector', () => {
   it("names the product's service account customers grant access to", () => {
-    expect(ga4ExportServiceAccountEmail(harness.clients)).toBe(SANDBOX_SERVICE_ACCOUNT_EMAIL);
-    expect(ga4ExportServiceAccountEmail({ ...harness.clients, googleServiceAccount: null })).toBeNull();
+    expect(ga4ExportServiceAccountEmail(sandbox.harness.clients)).toBe(SANDBOX_SERVICE_ACCOUNT_EMAIL);
+    expect(
+      ga4ExportServiceAccountEmail({ ...sandbox.harness.clients, googleServiceAccount: null }),
+    ).toBeNull();
   });
 
   it('verifies the dataset as the service account and offers it as the one account', async () => {
@@ -94,7 +57,7 @@ describe('GA4 events (BigQuery export) connector', () => {
         metadata: { thumbnail_url: null },
       },
     ]);
-    const grants = [...harness.stores.google.accessTokens.values()].map((t) => t.grant);
+    const grants = [...sandbox.harness.stores.google.accessTokens.values()].map((t) => t.grant);
     expect(grants).toContainEqual(
       expect.objectContaining({
         clientId: SANDBOX_SERVICE_ACCOUNT_EMAIL,
@@ -161,13 +124,15 @@ describe('GA4 events (BigQuery export) connector', () => {
   });
 
   it('clips the range to the daily tables and polls a job that is not finished yet', async () => {
-    const early = { from: '2000-01-01', to: addDays(historyWindow(harness.now()).first, 1) };
+    const early = { from: '2000-01-01', to: addDays(historyWindow(sandbox.harness.now()).first, 1) };
     const { rows } = await collect(
       createGa4EventsConnector({ queryTimeoutMs: 0 }),
       context(ga4EventsConnector),
       early,
     );
-    expect(new Set(rows.map((r) => r.date))).toEqual(new Set([historyWindow(harness.now()).first, early.to]));
+    expect(new Set(rows.map((r) => r.date))).toEqual(
+      new Set([historyWindow(sandbox.harness.now()).first, early.to]),
+    );
     const recorder = recordingFetch();
     const polled = await collect(
       createGa4EventsConnector({ queryTimeoutMs: 0 }),
@@ -175,24 +140,24 @@ describe('GA4 events (BigQuery export) connector', () => {
       { from: range.to, to: range.to },
     );
     expect(polled.rows.length).toBeGreaterThan(0);
-    expect(recorder.paths.filter((p) => /\/queries\/job_/.test(p))).toHaveLength(1);
+    expect(recorder.requests.filter((r) => /\/queries\/job_/.test(r.url.pathname))).toHaveLength(1);
   });
 
   it('signs a new assertion when the access token is refused (401)', async () => {
     const recorder = recordingFetch();
     const ctx = context(ga4EventsConnector, { fetch: recorder.fetch });
     await ga4EventsConnector.listAccounts(ctx);
-    harness.faults(BIGQUERY_SANDBOX_PREFIX).add({ kind: 'expired_token' });
+    sandbox.harness.faults(BIGQUERY_SANDBOX_PREFIX).add({ kind: 'expired_token' });
     await ga4EventsConnector.listAccounts(ctx);
     // A revoked token: service account tokens are simply minted again.
-    harness.faults(BIGQUERY_SANDBOX_PREFIX).add({ kind: 'revoked' });
+    sandbox.harness.faults(BIGQUERY_SANDBOX_PREFIX).add({ kind: 'revoked' });
     await ga4EventsConnector.listAccounts(ctx);
-    expect(recorder.paths.filter((p) => p.endsWith('/sandbox/google/token'))).toHaveLength(3);
+    expect(recorder.requests.filter((r) => r.url.pathname.endsWith('/sandbox/google/token'))).toHaveLength(3);
   });
 
   it('waits as Retry-After says on 429', async () => {
     const { sleep, waits } = recordingSleep();
-    harness
+    sandbox.harness
       .faults(BIGQUERY_SANDBOX_PREFIX)
       .add({ kind: 'rate_limit', retry_after_s: 4 }, { path: '/queries' });
     const { rows } = await collect(ga4EventsConnector, context(ga4EventsConnector, { sleep }), {
@@ -206,7 +171,7 @@ describe('GA4 events (BigQuery export) connector', () => {
   it("a key the token endpoint does not trust is a provider error with Google's message", async () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const clients = {
-      ...harness.clients,
+      ...sandbox.harness.clients,
       googleServiceAccount: {
         clientEmail: SANDBOX_SERVICE_ACCOUNT_EMAIL,
         privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
@@ -223,17 +188,26 @@ describe('GA4 events (BigQuery export) connector', () => {
     });
     const none = await ga4EventsConnector
       .listAccounts(
-        context(ga4EventsConnector, { clients: { ...harness.clients, googleServiceAccount: null } }),
+        context(ga4EventsConnector, { clients: { ...sandbox.harness.clients, googleServiceAccount: null } }),
       )
       .catch((e: unknown) => e);
     expect(none).toMatchObject({ kind: 'provider', message: expect.stringContaining('not configured') });
     const garbled = {
-      ...harness.clients,
+      ...sandbox.harness.clients,
       googleServiceAccount: { clientEmail: SANDBOX_SERVICE_ACCOUNT_EMAIL, privateKeyPem: 'nope' },
     };
     const bad = await ga4EventsConnector
       .listAccounts(context(ga4EventsConnector, { clients: garbled }))
       .catch((e: unknown) => e);
     expect(bad).toMatchObject({ kind: 'provider', message: expect.stringContaining('PKCS#8') });
+  });
+
+  it('requests nothing when its stream is not asked for', async () => {
+    const only = (streams: string[]) =>
+      sandbox.extract(ga4EventsConnector, credentials(), ACCOUNT, range, streams);
+    const events = await only(['events_daily']);
+    expect(Object.keys(events.streams)).toEqual(['events_daily']);
+    expect(events.requests.some((r) => r.url.pathname.endsWith('/queries'))).toBe(true);
+    expect((await only([])).requests).toEqual([]);
   });
 });

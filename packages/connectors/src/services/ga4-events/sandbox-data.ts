@@ -1,6 +1,7 @@
 // The sandbox's GA4 BigQuery exports: project maya-demo-project with two export datasets, one
 // shared with the product's service account and one not, holding daily tables for the last two
 // years and today's intraday table. The events of a day are a pure function of (dataset, date).
+import { compactDate } from '../../core/dates';
 import { daily, datesWithData, historyWindow, unit } from '../../sandbox/apis/data';
 import { SANDBOX_SERVICE_ACCOUNT_EMAIL } from '../../sandbox/service-accounts';
 
@@ -28,8 +29,8 @@ export function findDataset(projectId: string, datasetId: string): SandboxDatase
 /** The table ids of a dataset, in BigQuery's (lexicographic) order. */
 export function tableIds(nowMs: number): string[] {
   const { first, last } = historyWindow(nowMs);
-  const daily = datesWithData(first, last, nowMs).map((date) => `events_${date.replaceAll('-', '')}`);
-  const today = new Date(nowMs).toISOString().slice(0, 10).replaceAll('-', '');
+  const daily = datesWithData(first, last, nowMs).map((date) => `events_${compactDate(date)}`);
+  const today = compactDate(new Date(nowMs).toISOString().slice(0, 10));
   return [...daily, `events_intraday_${today}`];
 }
 
@@ -58,7 +59,7 @@ const EVENTS = [
 export type EventRow = [string, string, string, string, string, number, number, number];
 
 export function eventRows(dataset: SandboxDataset, date: string): EventRow[] {
-  const suffix = date.replaceAll('-', '');
+  const suffix = compactDate(date);
   const rows: EventRow[] = [];
   for (const source of SOURCES) {
     const keys = [dataset.datasetId, source.source, source.medium, source.name];

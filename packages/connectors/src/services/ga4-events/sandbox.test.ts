@@ -1,33 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compactDate } from '../../core/dates';
 import { historyWindow } from '../../sandbox/apis/data';
-import { SANDBOX_OAUTH_CLIENT } from '../../sandbox/clients';
-import { mintTokens, startHarness } from '../../testing';
-import type { Harness } from '../../testing';
+import { useSandbox } from '../../testing/suite';
 import { serviceAccountTokenSource } from './auth';
 import { BIGQUERY_READ_SCOPE } from './connector';
 import { BIGQUERY_SANDBOX_PREFIX, bigQuerySandbox } from './sandbox';
 import { eventsDailySql } from './sql';
 
-let harness: Harness;
+const sandbox = useSandbox({ apis: [{ prefix: BIGQUERY_SANDBOX_PREFIX, plugin: bigQuerySandbox }] });
 let authorization: string;
 let day: string;
 beforeAll(async () => {
-  harness = await startHarness({ apis: [{ prefix: BIGQUERY_SANDBOX_PREFIX, plugin: bigQuerySandbox }] });
   const source = serviceAccountTokenSource(
     {
-      endpoints: harness.endpoints,
-      clients: harness.clients,
+      endpoints: sandbox.harness.endpoints,
+      clients: sandbox.harness.clients,
       credentials: { kind: 'gcp_dataset', project_id: 'p', dataset_id: 'd' },
     },
     { scope: BIGQUERY_READ_SCOPE, provider: 'BigQuery' },
   );
   authorization = await source.authorization();
-  day = historyWindow(harness.now()).last.replaceAll('-', '');
+  day = compactDate(historyWindow(sandbox.harness.now()).last);
 });
-afterAll(() => harness.close());
 
 const api = (path: string, init: { body?: unknown; auth?: string } = {}) =>
-  fetch(`${harness.endpoints.bigquery}/bigquery/v2/projects/${path}`, {
+  fetch(`${sandbox.harness.endpoints.bigquery}/bigquery/v2/projects/${path}`, {
     method: init.body === undefined ? 'GET' : 'POST',
     headers: {
       authorization: init.auth ?? authorization,
@@ -52,7 +49,7 @@ describe('sandbox BigQuery API', () => {
     };
     expect(first.kind).toBe('bigquery#tableList');
     expect(first.tables[0]).toMatchObject({
-      id: `maya-demo-project:analytics_123456789.events_${historyWindow(harness.now()).first.replaceAll('-', '')}`,
+      id: `maya-demo-project:analytics_123456789.events_${compactDate(historyWindow(sandbox.harness.now()).first)}`,
       type: 'TABLE',
     });
     expect(first.totalItems).toBe(731);
@@ -137,12 +134,9 @@ describe('sandbox BigQuery API', () => {
   });
 
   it('answers 403 accessDenied to anyone but the granted service account, 404 in another location', async () => {
-    const user = mintTokens(harness.stores.google, {
-      clientId: SANDBOX_OAUTH_CLIENT.clientId,
-      scopes: [BIGQUERY_READ_SCOPE],
-    });
+    const user = sandbox.bearer('google', [BIGQUERY_READ_SCOPE]);
     const denied = await api('maya-demo-project/datasets/analytics_123456789', {
-      auth: `Bearer ${user.access_token}`,
+      auth: user,
     });
     expect(denied.status).toBe(403);
     expect(

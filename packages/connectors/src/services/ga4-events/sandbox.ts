@@ -4,7 +4,8 @@
 // https://cloud.google.com/bigquery/docs/reference/rest/v2/jobs/query
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { grantOf, installSandboxApi, SandboxApiError } from '../../sandbox/apis/api';
+import { fromCompactDate } from '../../core/dates';
+import { installSandboxApi, requireScope, SandboxApiError } from '../../sandbox/apis/api';
 import {
   datesWithData,
   decodePageToken,
@@ -12,9 +13,8 @@ import {
   hash,
   historyWindow,
 } from '../../sandbox/apis/data';
-import { ApiFaults } from '../../sandbox/apis/faults';
 import type { SandboxApiPluginOptions } from '../../sandbox/apis/types';
-import { googleErrorBody, invalidValueMessage } from '../search-console/google-sandbox-error';
+import { googleErrorBody, invalidValueMessage } from '../google/sandbox-errors';
 import { eventRows, findDataset, SANDBOX_PROJECT, tableIds } from './sandbox-data';
 import type { EventRow, SandboxDataset } from './sandbox-data';
 import { interpretQuery, RESULT_SCHEMA } from './sandbox-sql';
@@ -30,13 +30,8 @@ const READ_SCOPES = [
 ];
 const DEFAULT_MAX_RESULTS = 10_000;
 
-function readerOf(request: FastifyRequest): string {
-  const grant = grantOf(request);
-  if (!READ_SCOPES.some((scope) => grant.scopes.includes(scope))) {
-    throw new SandboxApiError('permission_denied', 'Request had insufficient authentication scopes.');
-  }
-  return grant.account.email;
-}
+/** The email of the user the request's token was granted by. */
+const readerOf = (request: FastifyRequest) => requireScope(request, ...READ_SCOPES).account.email;
 
 /** The dataset, or BigQuery's 404 / 403 (`accessDenied`) for `permission` on it. */
 function readableDataset(
@@ -70,11 +65,9 @@ function queryOfJob(jobId: string): EventsQuery | null {
 }
 
 function resultRows(dataset: SandboxDataset, query: EventsQuery, nowMs: number): EventRow[] {
-  const iso = (suffix: string) => `${suffix.slice(0, 4)}-${suffix.slice(4, 6)}-${suffix.slice(6, 8)}`;
   if (query.toSuffix < query.fromSuffix) return [];
-  return datesWithData(iso(query.fromSuffix), iso(query.toSuffix), nowMs).flatMap((date) =>
-    eventRows(dataset, date),
-  );
+  const [from, to] = [fromCompactDate(query.fromSuffix), fromCompactDate(query.toSuffix)];
+  return datesWithData(from, to, nowMs).flatMap((date) => eventRows(dataset, date));
 }
 
 /** One page of results: values as strings in `{f:[{v}]}`, as the REST API sends every type. */
@@ -146,7 +139,7 @@ export const bigQuerySandbox: FastifyPluginAsync<SandboxApiPluginOptions> = asyn
   const now = options.now ?? store.now;
   const base = `${options.publicBaseUrl}/bigquery/v2`;
   installSandboxApi(app, {
-    faults: options.faults ?? new ApiFaults(),
+    faults: options.faults,
     render: (kind, message, status) =>
       googleErrorBody(kind, message, status, {
         legacy: true,

@@ -1,4 +1,5 @@
 // The table the GA4 events (BigQuery export) connector produces.
+import { ACCOUNT_DAY, strings, integers } from '../../core/columns';
 import type { StreamSchema } from '../../core/types';
 
 export const EXPORT_EVENTS_DAILY_STREAM: StreamSchema = {
@@ -8,15 +9,9 @@ export const EXPORT_EVENTS_DAILY_STREAM: StreamSchema = {
     '(traffic_source: source, medium, campaign name). Users are distinct user_pseudo_ids of the day; ' +
     'revenue is the purchase revenue in USD micros.',
   columns: [
-    { name: 'account_id', type: 'string' },
-    { name: 'date', type: 'date' },
-    { name: 'event_name', type: 'string' },
-    { name: 'source', type: 'string' },
-    { name: 'medium', type: 'string' },
-    { name: 'campaign', type: 'string' },
-    { name: 'event_count', type: 'integer' },
-    { name: 'users', type: 'integer' },
-    { name: 'revenue_micros', type: 'integer' },
+    ...ACCOUNT_DAY,
+    ...strings('event_name', 'source', 'medium', 'campaign'),
+    ...integers('event_count', 'users', 'revenue_micros'),
     { name: 'currency', type: 'string' },
   ],
   primaryKey: ['account_id', 'date', 'event_name', 'source', 'medium', 'campaign'],

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connectorContext } from '../../core/context';
+import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../core/errors';
 import type { AccountRef, Connector, OAuthTokens, Row } from '../../core/types';
-import { SANDBOX_OAUTH_CLIENT } from '../../sandbox/clients';
-import { mintTokens, recordingSleep, startHarness } from '../../testing';
-import type { Harness } from '../../testing';
+import { drain, recordingSleep, sortedRows as sorted } from '../../testing';
+import type { TestContextOptions } from '../../testing/suite';
+import { useSandbox } from '../../testing/suite';
 import { createGa4Connector, GA4_SCOPE, ga4Connector } from './connector';
 import { GA4_SANDBOX_PREFIX, ga4Sandbox } from './sandbox';
 
-const NOW = Date.UTC(2025, 5, 15, 12);
 const RANGE = { from: '2025-05-01', to: '2025-05-14' };
 const PROPERTY: AccountRef = {
   identifier: 'properties/310000001',
@@ -16,55 +14,16 @@ const PROPERTY: AccountRef = {
   metadata: {},
 };
 
-let harness: Harness;
-beforeAll(async () => {
-  harness = await startHarness({ apis: [{ prefix: GA4_SANDBOX_PREFIX, plugin: ga4Sandbox }], now: NOW });
+const sandbox = useSandbox({
+  apis: [{ prefix: GA4_SANDBOX_PREFIX, plugin: ga4Sandbox }],
+  now: Date.UTC(2025, 5, 15, 12),
 });
-afterAll(() => harness.close());
-beforeEach(() => harness.faults(GA4_SANDBOX_PREFIX).clear());
+const credentials = () => ({ kind: 'oauth2', tokens: sandbox.tokens('google', [GA4_SCOPE]) }) as const;
+const context = (connector: Connector, options?: TestContextOptions) =>
+  sandbox.context(connector, credentials(), options);
+const collect = (connector: Connector, account = PROPERTY, range = RANGE, ctx = context(connector)) =>
+  drain(connector.extract(ctx, account, range));
 
-/**
- * Sandbox tokens whose expiry the connector reads on the real clock (the harness clock is fixed in
- * the past, so the minted expiry would look long gone).
- */
-function freshTokens(expiresInS = 3600): OAuthTokens {
-  const tokens = mintTokens(harness.stores.google, {
-    clientId: SANDBOX_OAUTH_CLIENT.clientId,
-    scopes: [GA4_SCOPE],
-  });
-  return { ...tokens, expires_at: Date.now() + expiresInS * 1000 };
-}
-
-function context(
-  connector: Connector,
-  options: {
-    tokens?: OAuthTokens;
-    sleep?: (ms: number) => Promise<void>;
-    onTokens?: (t: OAuthTokens) => Promise<void>;
-  } = {},
-) {
-  const tokens = options.tokens ?? freshTokens();
-  return connectorContext({
-    connector,
-    endpoints: harness.endpoints,
-    clients: harness.clients,
-    credentials: { kind: 'oauth2', tokens },
-    onTokens: options.onTokens,
-    sleep: options.sleep,
-  });
-}
-
-async function collect(connector: Connector, account = PROPERTY, range = RANGE, ctx = context(connector)) {
-  const streams: Record<string, Row[]> = {};
-  let batches = 0;
-  for await (const batch of connector.extract(ctx, account, range)) {
-    batches++;
-    (streams[batch.stream] ??= []).push(...batch.rows);
-  }
-  return { streams, batches };
-}
-
-const sorted = (rows: Row[]) => rows.map((r) => JSON.stringify(r)).sort();
 function sumBy(rows: Row[], column: string, filter: (row: Row) => boolean = () => true) {
   const sums = new Map<string, number>();
   for (const row of rows)
@@ -127,7 +86,7 @@ describe('GA4 connector', () => {
   it('refreshes an expired token after a 401 and hands the new tokens back', async () => {
     const stored: OAuthTokens[] = [];
     const ctx = context(ga4Connector, { onTokens: async (t) => void stored.push(t) });
-    harness.faults(GA4_SANDBOX_PREFIX).add({ kind: 'expired_token' }, { path: 'runReport' });
+    sandbox.harness.faults(GA4_SANDBOX_PREFIX).add({ kind: 'expired_token' }, { path: 'runReport' });
     const { streams } = await collect(ga4Connector, PROPERTY, { from: '2025-05-01', to: '2025-05-01' }, ctx);
     expect(streams.traffic_daily!.length).toBeGreaterThan(0);
     expect(stored).toHaveLength(1);
@@ -136,7 +95,9 @@ describe('GA4 connector', () => {
 
   it('backs off on RESOURCE_EXHAUSTED as Retry-After says', async () => {
     const { sleep, waits } = recordingSleep();
-    harness.faults(GA4_SANDBOX_PREFIX).add({ kind: 'rate_limit', retry_after_s: 30 }, { path: 'runReport' });
+    sandbox.harness
+      .faults(GA4_SANDBOX_PREFIX)
+      .add({ kind: 'rate_limit', retry_after_s: 30 }, { path: 'runReport' });
     const { streams } = await collect(
       ga4Connector,
       PROPERTY,
@@ -161,15 +122,32 @@ describe('GA4 connector', () => {
 
   it('gives up with rate_limited when the quota stays exhausted', async () => {
     const { sleep, waits } = recordingSleep();
-    harness.faults(GA4_SANDBOX_PREFIX).add({ kind: 'rate_limit', retry_after_s: 1 }, { times: -1 });
+    sandbox.harness.faults(GA4_SANDBOX_PREFIX).add({ kind: 'rate_limit', retry_after_s: 1 }, { times: -1 });
     const error = await ga4Connector.listAccounts(context(ga4Connector, { sleep })).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ProviderError', kind: 'rate_limited', status: 429 });
     expect(waits).toHaveLength(5);
   });
 
   it('a revoked grant asks for reauthorization', async () => {
-    harness.faults(GA4_SANDBOX_PREFIX).add({ kind: 'revoked' });
+    sandbox.harness.faults(GA4_SANDBOX_PREFIX).add({ kind: 'revoked' });
     const error = await ga4Connector.listAccounts(context(ga4Connector)).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ProviderError', kind: 'reauthorization_required' });
+  });
+
+  it('requests only the streams asked for', async () => {
+    const only = (streams: string[]) =>
+      sandbox.extract(ga4Connector, credentials(), PROPERTY, RANGE, streams);
+    const dimensionsAsked = (requests: { body: string }[]) =>
+      new Set(
+        requests.map((r) => (JSON.parse(r.body) as { dimensions: { name: string }[] }).dimensions[1]?.name),
+      );
+
+    const events = await only(['events_daily']);
+    expect(Object.keys(events.streams)).toEqual(['events_daily']);
+    expect(dimensionsAsked(events.requests)).toEqual(new Set(['eventName']));
+    const traffic = await only(['traffic_daily']);
+    expect(Object.keys(traffic.streams)).toEqual(['traffic_daily']);
+    expect(dimensionsAsked(traffic.requests)).toEqual(new Set(['sessionSource']));
+    expect((await only([])).requests).toEqual([]);
   });
 });

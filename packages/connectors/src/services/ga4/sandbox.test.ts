@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_OAUTH_CLIENT } from '../../sandbox/clients';
-import { mintTokens, startHarness } from '../../testing';
-import type { Harness } from '../../testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSandbox } from '../../testing/suite';
 import { GA4_SCOPE } from './connector';
 import { GA4_SANDBOX_PREFIX, ga4Sandbox } from './sandbox';
-import { decimalToMicros, ga4Date } from './values';
+import { doubleToMicros } from '../../core/money';
+import { fromCompactDate } from '../../core/dates';
 
-let harness: Harness;
-let authorization: string;
-beforeAll(async () => {
-  harness = await startHarness({
-    apis: [{ prefix: GA4_SANDBOX_PREFIX, plugin: ga4Sandbox }],
-    now: Date.UTC(2025, 5, 15, 12),
-  });
-  authorization = `Bearer ${mintTokens(harness.stores.google, { clientId: SANDBOX_OAUTH_CLIENT.clientId, scopes: [GA4_SCOPE] }).access_token}`;
+const sandbox = useSandbox({
+  apis: [{ prefix: GA4_SANDBOX_PREFIX, plugin: ga4Sandbox }],
+  now: Date.UTC(2025, 5, 15, 12),
 });
-afterAll(() => harness.close());
+let authorization: string;
+beforeAll(() => {
+  authorization = sandbox.bearer('google', [GA4_SCOPE]);
+});
 
 const runReport = (property: string, body: unknown) =>
-  fetch(`${harness.endpoints.analyticsData}/v1beta/properties/${property}:runReport`, {
+  fetch(`${sandbox.harness.endpoints.analyticsData}/v1beta/properties/${property}:runReport`, {
     method: 'POST',
     headers: { authorization, 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -26,9 +23,12 @@ const runReport = (property: string, body: unknown) =>
 
 describe('sandbox GA4 APIs', () => {
   it('lists account summaries with property summaries and a next page token', async () => {
-    const response = await fetch(`${harness.endpoints.analyticsAdmin}/v1beta/accountSummaries?pageSize=2`, {
-      headers: { authorization },
-    });
+    const response = await fetch(
+      `${sandbox.harness.endpoints.analyticsAdmin}/v1beta/accountSummaries?pageSize=2`,
+      {
+        headers: { authorization },
+      },
+    );
     const body = (await response.json()) as { accountSummaries: unknown[]; nextPageToken: string };
     expect(body.accountSummaries[0]).toEqual({
       name: 'accountSummaries/1000001',
@@ -51,7 +51,7 @@ describe('sandbox GA4 APIs', () => {
     });
     expect(body.nextPageToken).toEqual(expect.any(String));
     const last = await fetch(
-      `${harness.endpoints.analyticsAdmin}/v1beta/accountSummaries?pageSize=2&pageToken=${body.nextPageToken}`,
+      `${sandbox.harness.endpoints.analyticsAdmin}/v1beta/accountSummaries?pageSize=2&pageToken=${body.nextPageToken}`,
       { headers: { authorization } },
     );
     expect(await last.json()).toEqual({
@@ -125,12 +125,12 @@ describe('sandbox GA4 APIs', () => {
   });
 
   it('reads metric values exactly', () => {
-    expect(decimalToMicros('1234.56')).toBe(1_234_560_000);
-    expect(decimalToMicros('1234.5600000000002')).toBe(1_234_560_000);
-    expect(decimalToMicros('-0.0000005')).toBe(-1);
-    expect(decimalToMicros('7')).toBe(7_000_000);
-    expect(decimalToMicros('1e-6')).toBe(1);
-    expect(ga4Date('20250131')).toBe('2025-01-31');
-    expect(() => ga4Date('2025-01-31')).toThrow(RangeError);
+    expect(doubleToMicros('1234.56')).toBe(1_234_560_000);
+    expect(doubleToMicros('1234.5600000000002')).toBe(1_234_560_000);
+    expect(doubleToMicros('-0.0000005')).toBe(-1);
+    expect(doubleToMicros('7')).toBe(7_000_000);
+    expect(doubleToMicros('1e-6')).toBe(1);
+    expect(fromCompactDate('20250131')).toBe('2025-01-31');
+    expect(() => fromCompactDate('2025-01-31')).toThrow(RangeError);
   });
 });

@@ -1,13 +1,12 @@
 // The sandbox Google Analytics APIs under one mount: the Admin API's account summaries and the
 // Data API's runReport, shaped as Google documents them.
 // https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/accountSummaries/list
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { grantOf, installSandboxApi, SandboxApiError } from '../../sandbox/apis/api';
+import { installSandboxApi, requireScope, SandboxApiError } from '../../sandbox/apis/api';
 import { decodePageToken, encodePageToken } from '../../sandbox/apis/data';
-import { ApiFaults } from '../../sandbox/apis/faults';
 import type { SandboxApiPluginOptions } from '../../sandbox/apis/types';
-import { googleErrorBody, invalidValueMessage } from '../search-console/google-sandbox-error';
+import { googleErrorBody, invalidValueMessage } from '../google/sandbox-errors';
 import { findProperty, SANDBOX_ACCOUNTS } from './sandbox-data';
 import { runReport, RunReportSchema } from './sandbox-report';
 
@@ -19,13 +18,6 @@ const READ_SCOPES = [
   'https://www.googleapis.com/auth/analytics.edit',
 ];
 
-function requireReadScope(request: FastifyRequest): void {
-  const grant = grantOf(request);
-  if (!READ_SCOPES.some((scope) => grant.scopes.includes(scope))) {
-    throw new SandboxApiError('permission_denied', 'Request had insufficient authentication scopes.');
-  }
-}
-
 const ListQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).optional(),
   pageToken: z.string().optional(),
@@ -35,13 +27,13 @@ export const ga4Sandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async (ap
   const store = options.stores.google;
   const now = options.now ?? store.now;
   installSandboxApi(app, {
-    faults: options.faults ?? new ApiFaults(),
+    faults: options.faults,
     render: (kind, message, status) => googleErrorBody(kind, message, status, { legacy: false }),
     store,
   });
 
   app.get('/v1beta/accountSummaries', async (request) => {
-    requireReadScope(request);
+    requireScope(request, ...READ_SCOPES);
     const query = ListQuerySchema.safeParse(request.query);
     if (!query.success) throw new SandboxApiError('invalid_argument', 'pageSize must be a positive integer.');
     const pageSize = Math.min(query.data.pageSize ?? 50, 200);
@@ -77,7 +69,7 @@ export const ga4Sandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async (ap
   app.post<{ Params: { call: string } }>('/v1beta/properties/:call', async (request) => {
     const match = /^(\d+):runReport$/.exec(request.params.call);
     if (!match) throw new SandboxApiError('not_found', `Method not found: ${request.params.call}`);
-    requireReadScope(request);
+    requireScope(request, ...READ_SCOPES);
     const property = findProperty(`properties/${match[1]}`);
     if (!property) {
       throw new SandboxApiError(

@@ -1,82 +1,33 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connectorContext } from '../../core/context';
+import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../core/errors';
 import type { AccountRef, DateRange, OAuthTokens, Row } from '../../core/types';
-import { SANDBOX_OAUTH_CLIENT } from '../../sandbox/clients';
-import { mintTokens, recordingSleep, startHarness } from '../../testing';
-import type { Harness } from '../../testing';
+import { drain, recordingFetch, recordingSleep, sortedRows as sorted } from '../../testing';
+import type { TestContextOptions } from '../../testing/suite';
+import { useSandbox } from '../../testing/suite';
 import { GOOGLE_ADS_SCOPE } from './api';
 import { googleAdsConnector } from './connector';
 import { GOOGLE_ADS_SANDBOX_PREFIX, googleAdsSandbox } from './sandbox';
 import { GOOGLE_ADS_STREAMS } from './streams';
 
-const NOW = Date.UTC(2025, 5, 15, 12);
 const MANAGER = '5190427761';
 const CLIENT = '3816209475';
 const DIRECT = '8123940567';
 const client: AccountRef = { identifier: CLIENT, parent_id: MANAGER, metadata: {} };
 
-let harness: Harness;
-beforeAll(async () => {
-  harness = await startHarness({
-    apis: [{ prefix: GOOGLE_ADS_SANDBOX_PREFIX, plugin: googleAdsSandbox }],
-    now: NOW,
-  });
+const sandbox = useSandbox({
+  apis: [{ prefix: GOOGLE_ADS_SANDBOX_PREFIX, plugin: googleAdsSandbox }],
+  now: Date.UTC(2025, 5, 15, 12),
 });
-afterAll(() => harness.close());
-beforeEach(() => harness.faults(GOOGLE_ADS_SANDBOX_PREFIX).clear());
 
-/** Sandbox tokens; their expiry on the client's clock, which is real time (the sandbox's is NOW). */
-function tokensFor(email?: string): OAuthTokens {
-  const tokens = mintTokens(harness.stores.google, {
-    clientId: SANDBOX_OAUTH_CLIENT.clientId,
-    scopes: [GOOGLE_ADS_SCOPE],
-    email,
-  });
-  return { ...tokens, expires_at: Date.now() + 3600_000 };
-}
-
-/** Counts the search calls, to see the pages go by. */
-function countingFetch() {
-  const calls: string[] = [];
-  const wrapped: typeof fetch = (input, init) => {
-    const url = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
-    calls.push(`${url} ${typeof init?.body === 'string' ? init.body : ''}`);
-    return fetch(input, init);
-  };
-  return { calls, fetch: wrapped };
-}
-
-function context(
-  options: {
-    tokens?: OAuthTokens;
-    sleep?: (ms: number) => Promise<void>;
-    onTokens?: (t: OAuthTokens) => Promise<void>;
-    fetch?: typeof fetch;
-    clients?: Harness['clients'];
-  } = {},
-) {
-  return connectorContext({
-    connector: googleAdsConnector,
-    endpoints: harness.endpoints,
-    clients: options.clients ?? harness.clients,
-    credentials: { kind: 'oauth2', tokens: options.tokens ?? tokensFor() },
-    onTokens: options.onTokens,
-    sleep: options.sleep,
-    fetch: options.fetch,
-  });
-}
+const tokensFor = (email?: string) => sandbox.tokens('google', [GOOGLE_ADS_SCOPE], { email });
+const credentials = (tokens = tokensFor()) => ({ kind: 'oauth2', tokens }) as const;
+const context = (options: TestContextOptions & { tokens?: OAuthTokens } = {}) =>
+  sandbox.context(googleAdsConnector, credentials(options.tokens), options);
 
 async function collect(account: AccountRef, range: DateRange, ctx = context()) {
-  const streams: Record<string, Row[]> = {};
-  for await (const batch of googleAdsConnector.extract(ctx, account, range)) {
-    expect(batch.rows.length).toBeGreaterThan(0);
-    (streams[batch.stream] ??= []).push(...batch.rows);
-  }
-  return streams;
+  return (await drain(googleAdsConnector.extract(ctx, account, range))).streams;
 }
 
-const sorted = (rows: Row[]) => rows.map((r) => JSON.stringify(r)).sort();
 const sum = (rows: Row[], column: string) => rows.reduce((total, row) => total + Number(row[column]), 0);
 
 /** Sums of a metric per key, to compare the levels. */
@@ -116,16 +67,16 @@ describe('Google Ads connector', () => {
 
   it('extracts every stream page by page, the same rows as window by window, reconciling level to level', async () => {
     const range = { from: '2025-03-01', to: '2025-05-14' };
-    const counting = countingFetch();
+    const counting = recordingFetch();
     const whole = await collect(client, range, context({ fetch: counting.fetch }));
     expect(Object.keys(whole).sort()).toEqual(GOOGLE_ADS_STREAMS.map((s) => s.name).sort());
 
     // About 300 search terms a day: 75 days are more than two pages of 10,000 rows.
     const searchTerms = whole.search_terms!;
     expect(searchTerms.length).toBeGreaterThan(20_000);
-    const termPages = counting.calls.filter((c) => c.includes('FROM search_term_view'));
+    const termPages = counting.requests.filter((r) => r.body.includes('FROM search_term_view'));
     expect(termPages.length).toBe(Math.ceil(searchTerms.length / 10_000));
-    expect(termPages.slice(1).every((c) => c.includes('pageToken'))).toBe(true);
+    expect(termPages.slice(1).every((r) => r.body.includes('pageToken'))).toBe(true);
 
     const windows: Record<string, Row[]> = {};
     for (const window of [
@@ -185,7 +136,7 @@ describe('Google Ads connector', () => {
   });
 
   it('finds the manager to read a client through when the parent is not given', async () => {
-    const counting = countingFetch();
+    const counting = recordingFetch();
     const day = { from: '2025-06-10', to: '2025-06-10' };
     const streams = await collect(
       { identifier: CLIENT, parent_id: null, metadata: {} },
@@ -193,7 +144,9 @@ describe('Google Ads connector', () => {
       context({ fetch: counting.fetch }),
     );
     expect(sorted(streams.campaigns!)).toEqual(sorted((await collect(client, day)).campaigns!));
-    expect(counting.calls.some((c) => c.includes(`customers/${MANAGER}/googleAds:search`))).toBe(true);
+    expect(
+      counting.requests.some((r) => r.url.pathname.endsWith(`customers/${MANAGER}/googleAds:search`)),
+    ).toBe(true);
   });
 
   it("surfaces Google's message for an account it refuses", async () => {
@@ -222,7 +175,9 @@ describe('Google Ads connector', () => {
   it('refreshes the access token after a 401 and hands the new tokens back', async () => {
     const stored: OAuthTokens[] = [];
     const tokens = tokensFor();
-    harness.faults(GOOGLE_ADS_SANDBOX_PREFIX).add({ kind: 'expired_token' }, { path: 'googleAds:search' });
+    sandbox.harness
+      .faults(GOOGLE_ADS_SANDBOX_PREFIX)
+      .add({ kind: 'expired_token' }, { path: 'googleAds:search' });
     const streams = await collect(
       client,
       { from: '2025-06-10', to: '2025-06-10' },
@@ -237,7 +192,7 @@ describe('Google Ads connector', () => {
 
   it('waits as Retry-After says on 429 and then succeeds', async () => {
     const { sleep, waits } = recordingSleep();
-    harness
+    sandbox.harness
       .faults(GOOGLE_ADS_SANDBOX_PREFIX)
       .add({ kind: 'rate_limit', retry_after_s: 7 }, { path: 'googleAds:search', times: 2 });
     const streams = await collect(client, { from: '2025-06-10', to: '2025-06-10' }, context({ sleep }));
@@ -247,14 +202,16 @@ describe('Google Ads connector', () => {
 
   it('gives up on a lasting rate limit as rate_limited', async () => {
     const { sleep, waits } = recordingSleep();
-    harness.faults(GOOGLE_ADS_SANDBOX_PREFIX).add({ kind: 'rate_limit', retry_after_s: 1 }, { times: -1 });
+    sandbox.harness
+      .faults(GOOGLE_ADS_SANDBOX_PREFIX)
+      .add({ kind: 'rate_limit', retry_after_s: 1 }, { times: -1 });
     const error = await googleAdsConnector.listAccounts(context({ sleep })).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ProviderError', kind: 'rate_limited', status: 429 });
     expect(waits.length).toBe(5);
   });
 
   it('turns a provider error into a ProviderError with the provider message', async () => {
-    harness
+    sandbox.harness
       .faults(GOOGLE_ADS_SANDBOX_PREFIX)
       .add(
         { kind: 'provider_error', message: 'The customer is being migrated.' },
@@ -270,20 +227,26 @@ describe('Google Ads connector', () => {
   });
 
   it('a revoked grant asks for reauthorization', async () => {
-    harness.faults(GOOGLE_ADS_SANDBOX_PREFIX).add({ kind: 'revoked' });
+    sandbox.harness.faults(GOOGLE_ADS_SANDBOX_PREFIX).add({ kind: 'revoked' });
     const error = await googleAdsConnector.listAccounts(context()).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ProviderError', kind: 'reauthorization_required' });
   });
 
   it('without a developer token, says Google Ads is not configured', async () => {
-    const clients = { ...harness.clients, google: { ...harness.clients.google!, developerToken: '' } };
+    const clients = {
+      ...sandbox.harness.clients,
+      google: { ...sandbox.harness.clients.google!, developerToken: '' },
+    };
     const error = await googleAdsConnector.listAccounts(context({ clients })).catch((e: unknown) => e);
     expect(error).toMatchObject({
       name: 'ProviderError',
       kind: 'provider',
       message: expect.stringContaining('developer token'),
     });
-    const wrong = { ...harness.clients, google: { ...harness.clients.google!, developerToken: 'not-ours' } };
+    const wrong = {
+      ...sandbox.harness.clients,
+      google: { ...sandbox.harness.clients.google!, developerToken: 'not-ours' },
+    };
     const refused = await googleAdsConnector
       .listAccounts(context({ clients: wrong }))
       .catch((e: unknown) => e);
@@ -292,5 +255,21 @@ describe('Google Ads connector', () => {
       status: 401,
       message: 'The developer token is not valid.',
     });
+  });
+
+  it('requests only the streams asked for', async () => {
+    const day = { from: '2025-06-10', to: '2025-06-10' };
+    const only = (streams: string[]) =>
+      sandbox.extract(googleAdsConnector, credentials(), client, day, streams);
+    const reportsRead = (requests: { body: string }[]) =>
+      new Set(requests.map((r) => /FROM (\w+) WHERE segments\.date/.exec(r.body)?.[1]).filter(Boolean));
+
+    const terms = await only(['search_terms']);
+    expect(Object.keys(terms.streams)).toEqual(['search_terms']);
+    expect(reportsRead(terms.requests)).toEqual(new Set(['search_term_view']));
+    const keywords = await only(['keywords', 'ad_groups']);
+    expect(Object.keys(keywords.streams).sort()).toEqual(['ad_groups', 'keywords']);
+    expect(reportsRead(keywords.requests)).toEqual(new Set(['ad_group', 'keyword_view']));
+    expect((await only([])).requests).toEqual([]);
   });
 });

@@ -4,10 +4,13 @@
 // https://developers.google.com/google-ads/api/rest/reference/rest
 import type { SelectableAccount } from '@maya/contracts';
 import { httpFor } from '../../core/context';
+import { accountNode } from '../../core/accounts';
+import { defineConnector } from '../../core/connector';
 import { ProviderError } from '../../core/errors';
-import type { AccountRef, Connector, ConnectorContext } from '../../core/types';
+import type { AccountRef, ConnectorContext } from '../../core/types';
 import { customerIdOf, formatCustomerId, GOOGLE_ADS_API_VERSION, GOOGLE_ADS_SCOPE } from './api';
 import type { GoogleAdsRow, ListAccessibleCustomersResponse, SearchResponse } from './api';
+import { googleOAuth } from '../google/auth';
 import { readGoogleAdsError } from './error';
 import { CUSTOMER_CLIENTS_QUERY, CUSTOMER_CURRENCY_QUERY, STREAM_QUERIES } from './queries';
 import { GOOGLE_ADS_STREAMS } from './streams';
@@ -76,15 +79,14 @@ function clientOf(row: GoogleAdsRow): ClientRow {
 }
 
 function node(client: ClientRow, parent: string | null): SelectableAccount {
-  return {
+  return accountNode({
     identifier: client.id,
     id_label: formatCustomerId(client.id),
     name: client.name || formatCustomerId(client.id),
     parent_id: parent,
     // A manager account has no campaigns of its own: it groups the accounts below it.
     selectable: !client.manager,
-    metadata: { thumbnail_url: null },
-  };
+  });
 }
 
 /**
@@ -144,31 +146,24 @@ async function loginFor(api: GoogleAdsApi, account: AccountRef): Promise<string>
   return account.parent_id ?? account.identifier;
 }
 
-export const googleAdsConnector: Connector = {
+export const googleAdsConnector = defineConnector({
   id: 'google_ads',
-  auth: {
-    kind: 'oauth2',
-    provider: 'google',
-    scopes: [GOOGLE_ADS_SCOPE],
-    authorizeParams: { access_type: 'offline', prompt: 'consent' },
-    pkce: true,
-  },
+  auth: googleOAuth(GOOGLE_ADS_SCOPE),
   streams: GOOGLE_ADS_STREAMS,
   // Conversions are attributed to the click's day and keep arriving for weeks.
   lookbackDays: 30,
   listAccounts,
-  async *extract(context, account, range, streams) {
+  async *extract(context, account, range, wanted) {
     const api = googleAdsApi(context);
     const customerId = account.identifier;
     const login = await loginFor(api, account);
     const [customer] = await searchAll(api, customerId, CUSTOMER_CURRENCY_QUERY, login);
     const currency = text(customer?.customer?.currencyCode);
-    for (const spec of STREAM_QUERIES) {
-      if (streams && !streams.includes(spec.stream)) continue;
+    for (const spec of STREAM_QUERIES.filter((query) => wanted.has(query.stream))) {
       for await (const results of api.search(customerId, spec.query(range), login)) {
         if (results.length === 0) continue;
         yield { stream: spec.stream, rows: results.map((result) => spec.row(result, customerId, currency)) };
       }
     }
   },
-};
+});

@@ -38,6 +38,13 @@ export type StreamQuery = {
 
 const during = (range: DateRange) => `segments.date BETWEEN '${range.from}' AND '${range.to}'`;
 
+/** The leading columns of every stream: the day, the account and the campaign. */
+const campaignDay = (r: GoogleAdsRow, accountId: string) => ({
+  date: str(r.segments?.date),
+  account_id: accountId,
+  campaign_id: str(r.campaign?.id),
+});
+
 function performance(metrics: Fields, currency: string) {
   return {
     impressions: int(metrics?.impressions),
@@ -56,9 +63,7 @@ export const STREAM_QUERIES: StreamQuery[] = [
       `SELECT segments.date, campaign.id, campaign.name, campaign.status, campaign.advertising_channel_type, ` +
       `${METRICS} FROM campaign WHERE ${during(range)}`,
     row: (r, accountId, currency) => ({
-      date: str(r.segments?.date),
-      account_id: accountId,
-      campaign_id: str(r.campaign?.id),
+      ...campaignDay(r, accountId),
       campaign_name: str(r.campaign?.name),
       campaign_status: str(r.campaign?.status),
       channel_type: str(r.campaign?.advertisingChannelType),
@@ -71,9 +76,7 @@ export const STREAM_QUERIES: StreamQuery[] = [
       `SELECT segments.date, campaign.id, ad_group.id, ad_group.name, ad_group.status, ad_group.type, ` +
       `${METRICS} FROM ad_group WHERE ${during(range)}`,
     row: (r, accountId, currency) => ({
-      date: str(r.segments?.date),
-      account_id: accountId,
-      campaign_id: str(r.campaign?.id),
+      ...campaignDay(r, accountId),
       ad_group_id: str(r.adGroup?.id),
       ad_group_name: str(r.adGroup?.name),
       ad_group_status: str(r.adGroup?.status),
@@ -91,9 +94,7 @@ export const STREAM_QUERIES: StreamQuery[] = [
       const criterion = r.adGroupCriterion;
       const keyword = criterion?.keyword as Fields;
       return {
-        date: str(r.segments?.date),
-        account_id: accountId,
-        campaign_id: str(r.campaign?.id),
+        ...campaignDay(r, accountId),
         ad_group_id: str(r.adGroup?.id),
         keyword_id: str(criterion?.criterionId),
         keyword_text: str(keyword?.text),
@@ -111,9 +112,7 @@ export const STREAM_QUERIES: StreamQuery[] = [
     row: (r, accountId, currency) => {
       const segments = r.segments;
       return {
-        date: str(segments?.date),
-        account_id: accountId,
-        campaign_id: str(r.campaign?.id),
+        ...campaignDay(r, accountId),
         ad_group_id: str(r.adGroup?.id),
         search_term: str(r.searchTermView?.searchTerm),
         match_type: str(segments?.searchTermMatchType),
@@ -131,9 +130,7 @@ export const STREAM_QUERIES: StreamQuery[] = [
     row: (r, accountId, currency) => {
       const segments = r.segments;
       return {
-        date: str(segments?.date),
-        account_id: accountId,
-        campaign_id: str(r.campaign?.id),
+        ...campaignDay(r, accountId),
         conversion_action_id: lastId(segments?.conversionAction),
         conversion_action_name: str(segments?.conversionActionName),
         conversion_action_category: str(segments?.conversionActionCategory),

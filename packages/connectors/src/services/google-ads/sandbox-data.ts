@@ -2,6 +2,7 @@
 // with client accounts below them (one of them cancelled) and one client reached directly. The
 // campaigns of each client are built in sandbox-entities.ts, their daily numbers in
 // sandbox-metrics.ts.
+import type { Traffic } from '../../sandbox/apis/ad-traffic';
 
 export type CustomerStatus = 'ENABLED' | 'CANCELED';
 export type ChannelType = 'SEARCH' | 'SHOPPING' | 'DISPLAY';
@@ -41,18 +42,6 @@ export type Keyword = {
   status: 'ENABLED' | 'PAUSED';
   adGroup: AdGroup;
   terms: SearchTerm[];
-};
-
-/** How an entity's day is drawn: all stable per entity; the day adds noise and the season. */
-export type Traffic = {
-  seed: number;
-  /** Probability that it gets traffic on a day. */
-  presence: number;
-  impressions: number;
-  ctr: number;
-  cpcCents: number;
-  conversionRate: number;
-  orderValue: number;
 };
 
 export type SearchTerm = {

@@ -1,7 +1,9 @@
 // The campaigns of a sandbox Google Ads client: an outdoor-gear shop with 8 campaigns (6 search,
 // one shopping, one display), ad groups, 5 keywords per search ad group and about 480 candidate
 // search terms, of which some 300 get traffic on a given day. Built once per customer, from its id.
-import { hash, pick, unit, VOCABULARY } from '../../sandbox/apis/data';
+import { trafficProfile } from '../../sandbox/apis/ad-traffic';
+import type { TrafficMarket, TrafficScale } from '../../sandbox/apis/ad-traffic';
+import { hash, pick, VOCABULARY } from '../../sandbox/apis/data';
 import type {
   AdGroup,
   Campaign,
@@ -13,7 +15,6 @@ import type {
   SandboxCustomer,
   SearchTerm,
   SearchTermMatchType,
-  Traffic,
 } from './sandbox-data';
 
 const CATEGORIES: { name: string; products: string[] }[] = [
@@ -35,19 +36,14 @@ const KEYWORD_MATCH: KeywordMatchType[] = ['EXACT', 'PHRASE', 'BROAD', 'EXACT', 
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-function traffic(key: string, scale: { impressions: number; ctr: number; presence: number }): Traffic {
-  const u = (salt: string) => unit(key, salt);
-  return {
-    seed: hash(key),
-    presence: scale.presence === 1 ? 1 : scale.presence + 0.35 * u('presence'),
-    // Skewed: a few terms carry most of the volume.
-    impressions: 4 + scale.impressions * u('impressions') ** 2,
-    ctr: scale.ctr * (0.4 + 1.2 * u('ctr')),
-    cpcCents: 18 + Math.floor(220 * u('cpc')),
-    conversionRate: 0.01 + 0.07 * u('cvr'),
-    orderValue: 25 + 175 * u('aov'),
-  };
-}
+/** Google Ads' market: dearer clicks and larger baskets than Microsoft Advertising's. */
+const MARKET: TrafficMarket = {
+  presenceSpread: 0.35,
+  minImpressions: 4,
+  cpcCents: { min: 18, spread: 220 },
+  orderValue: { min: 25, spread: 175 },
+};
+const traffic = (key: string, scale: TrafficScale) => trafficProfile(key, scale, MARKET);
 
 /** Search terms of a keyword: the keyword itself and close variants, unique within the ad group. */
 function termTexts(keyword: Keyword, seen: Set<string>): { text: string; matchType: SearchTermMatchType }[] {

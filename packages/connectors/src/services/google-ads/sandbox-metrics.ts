@@ -4,6 +4,8 @@
 // conversions. Values are pure functions of (customer, entity, day): any range, any order, the
 // same numbers. Conversions are whole halves and values whole quarters, so sums of them are exact
 // in binary floating point whatever the order a warehouse adds them in.
+import { DRAW_WIDTH, drawTraffic, mix } from '../../sandbox/apis/ad-traffic';
+import type { Traffic } from '../../sandbox/apis/ad-traffic';
 import { season } from '../../sandbox/apis/data';
 import { entitiesOf } from './sandbox-entities';
 import type {
@@ -13,7 +15,6 @@ import type {
   Keyword,
   SandboxCustomer,
   SearchTerm,
-  Traffic,
 } from './sandbox-data';
 
 /** One result row before serialization; absent parts are null. */
@@ -56,37 +57,13 @@ export function emptyRow(customer: SandboxCustomer): Row {
 
 const DAY_MS = 86_400_000;
 
-/** A uniform number in [0, 1) from an entity seed, a day and a salt (murmur3 finalizer). */
-function mix(seed: number, day: number, salt: number): number {
-  let h = (seed ^ Math.imul(day, 0x9e3779b1) ^ Math.imul(salt, 0x85ebca6b)) >>> 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return (h >>> 0) / 0x1_0000_0000;
-}
+/** Sums per entity: impressions, clicks, spend cents, conversion halves, value quarters. */
+const WIDTH = DRAW_WIDTH;
+/** Conversion values in quarters of the currency: sums of them are exact. */
+const QUARTERS = 4;
 
-/** Sums per entity: impressions, clicks, cost micros, conversion halves, value quarters. */
-const WIDTH = 5;
-
-/** The day's draw for one entity into `into[offset..offset+5)`; false when it had no traffic. */
 function draw(t: Traffic, day: number, demand: number, into: Float64Array, offset: number): boolean {
-  if (t.presence < 1 && mix(t.seed, day, 1) >= t.presence) return false;
-  const impressions = Math.max(1, Math.round(t.impressions * demand * (0.6 + 0.8 * mix(t.seed, day, 2))));
-  const clicks = Math.round(impressions * t.ctr * (0.7 + 0.6 * mix(t.seed, day, 3)));
-  const costMicros = Math.round(clicks * t.cpcCents * (0.8 + 0.4 * mix(t.seed, day, 4))) * 10_000;
-  // Rounded at random so that rare conversions still happen as often as the rate says.
-  const expected = clicks * t.conversionRate * 2 * (0.5 + mix(t.seed, day, 5));
-  const halves = Math.floor(expected + mix(t.seed, day, 7));
-  const quarters =
-    halves === 0 ? 0 : Math.round(halves * 2 * t.orderValue * (0.7 + 0.6 * mix(t.seed, day, 6)));
-  into[offset] = impressions;
-  into[offset + 1] = clicks;
-  into[offset + 2] = costMicros;
-  into[offset + 3] = halves;
-  into[offset + 4] = quarters;
-  return true;
+  return drawTraffic(t, day, demand, QUARTERS, into, offset);
 }
 
 export type Day = { day: number; date: string; demand: number };
@@ -106,7 +83,7 @@ function setMetrics(row: Row, date: string, sums: Float64Array, offset: number):
   row.date = date;
   row.impressions = sums[offset] ?? 0;
   row.clicks = sums[offset + 1] ?? 0;
-  row.costMicros = sums[offset + 2] ?? 0;
+  row.costMicros = (sums[offset + 2] ?? 0) * 10_000;
   row.conversions = (sums[offset + 3] ?? 0) / 2;
   row.conversionsValue = (sums[offset + 4] ?? 0) / 4;
 }

@@ -1,30 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_DEVELOPER_TOKEN, SANDBOX_OAUTH_CLIENT } from '../../sandbox/clients';
-import { mintTokens, startHarness } from '../../testing';
-import type { Harness } from '../../testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_DEVELOPER_TOKEN } from '../../sandbox/clients';
+import { useSandbox } from '../../testing/suite';
 import { GOOGLE_ADS_API_VERSION, GOOGLE_ADS_FAILURE_TYPE, GOOGLE_ADS_SCOPE } from './api';
 import { readGoogleAdsError } from './error';
 import { GOOGLE_ADS_SANDBOX_PREFIX, googleAdsSandbox } from './sandbox';
 
-const NOW = Date.UTC(2025, 5, 15, 12);
 const MANAGER = '5190427761';
 const CLIENT = '3816209475';
 
-let harness: Harness;
-let token: string;
-beforeAll(async () => {
-  harness = await startHarness({
-    apis: [{ prefix: GOOGLE_ADS_SANDBOX_PREFIX, plugin: googleAdsSandbox }],
-    now: NOW,
-  });
-  token = mintTokens(harness.stores.google, {
-    clientId: SANDBOX_OAUTH_CLIENT.clientId,
-    scopes: [GOOGLE_ADS_SCOPE],
-  }).access_token;
+const sandbox = useSandbox({
+  apis: [{ prefix: GOOGLE_ADS_SANDBOX_PREFIX, plugin: googleAdsSandbox }],
+  now: Date.UTC(2025, 5, 15, 12),
 });
-afterAll(() => harness.close());
+let token: string;
+beforeAll(() => {
+  token = sandbox.tokens('google', [GOOGLE_ADS_SCOPE]).access_token;
+});
 
-const base = () => `${harness.endpoints.googleAds}/${GOOGLE_ADS_API_VERSION}`;
+const base = () => `${sandbox.harness.endpoints.googleAds}/${GOOGLE_ADS_API_VERSION}`;
 
 async function search(
   query: string,
@@ -229,12 +222,9 @@ describe('sandbox Google Ads API', () => {
   });
 
   it('answers without the adwords scope as Google does', async () => {
-    const other = mintTokens(harness.stores.google, {
-      clientId: SANDBOX_OAUTH_CLIENT.clientId,
-      scopes: ['openid'],
-    });
+    const other = sandbox.bearer('google', ['openid']);
     const { status, body } = await search(CAMPAIGN_QUERY, {
-      headers: { authorization: `Bearer ${other.access_token}` },
+      headers: { authorization: other },
     });
     expect(status).toBe(403);
     expect(readGoogleAdsError(status, body)).toEqual({

@@ -6,7 +6,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { installSandboxApi, requireScope } from '../../sandbox/apis/api';
-import { ApiFaults } from '../../sandbox/apis/faults';
 import type { SandboxApiPluginOptions } from '../../sandbox/apis/types';
 import { SANDBOX_DEVELOPER_TOKEN } from '../../sandbox/clients';
 import type { Grant } from '../../sandbox/types';
@@ -148,7 +147,7 @@ type SearchParams = { version: string; customerId: string };
 export const googleAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async (app, options) => {
   const store = options.stores.google;
   const now = options.now ?? store.now;
-  installSandboxApi(app, { faults: options.faults ?? new ApiFaults(), render: renderGoogleAdsError, store });
+  installSandboxApi(app, { faults: options.faults, render: renderGoogleAdsError, store });
 
   // `::` is a literal colon in a Fastify path.
   app.get<{ Params: VersionParams }>('/:version/customers::listAccessibleCustomers', (request, reply) =>

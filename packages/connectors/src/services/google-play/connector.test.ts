@@ -1,71 +1,34 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connectorContext } from '../../core/context';
+import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../core/errors';
-import type { AccountRef, Connector, OAuthTokens, Row } from '../../core/types';
-import { SANDBOX_OAUTH_CLIENT } from '../../sandbox/clients';
-import { mintTokens, recordingSleep, startHarness } from '../../testing';
-import type { Harness } from '../../testing';
+import type { AccountRef, Connector, OAuthTokens } from '../../core/types';
+import { drain, recordingSleep } from '../../testing';
+import type { TestContextOptions } from '../../testing/suite';
+import { useSandbox } from '../../testing/suite';
 import { createGooglePlayConnector, GOOGLE_PLAY_SCOPE, googlePlayConnector } from './connector';
 import { INSTALLS_METRICS } from './reports';
 import { CLOUD_STORAGE_SANDBOX_PREFIX, cloudStorageSandbox } from './sandbox';
 
-const NOW = Date.UTC(2025, 5, 15, 12);
 const BUCKET = 'gs://pubsite_prod_rev_0123456789';
 const RANGE = { from: '2025-03-20', to: '2025-06-14' };
 const APP: AccountRef = { identifier: 'com.acme.outdoor', parent_id: BUCKET, metadata: {} };
 
-let harness: Harness;
-beforeAll(async () => {
-  harness = await startHarness({
-    apis: [{ prefix: CLOUD_STORAGE_SANDBOX_PREFIX, plugin: cloudStorageSandbox }],
-    now: NOW,
-  });
+const sandbox = useSandbox({
+  apis: [{ prefix: CLOUD_STORAGE_SANDBOX_PREFIX, plugin: cloudStorageSandbox }],
+  now: Date.UTC(2025, 5, 15, 12),
 });
-afterAll(() => harness.close());
-beforeEach(() => harness.faults(CLOUD_STORAGE_SANDBOX_PREFIX).clear());
 
-/** Tokens whose expiry the connector reads on the real clock (the harness clock is fixed in the past). */
-function freshTokens(expiresInS = 3600, email?: string): OAuthTokens {
-  const tokens = mintTokens(harness.stores.google, {
-    clientId: SANDBOX_OAUTH_CLIENT.clientId,
-    scopes: [GOOGLE_PLAY_SCOPE],
-    email,
-  });
-  return { ...tokens, expires_at: Date.now() + expiresInS * 1000 };
-}
-
-function context(
+const credentials = (options: { bucket?: string; tokens?: OAuthTokens } = {}) =>
+  ({
+    kind: 'gcs_bucket',
+    tokens: options.tokens ?? sandbox.tokens('google', [GOOGLE_PLAY_SCOPE]),
+    bucket: options.bucket ?? BUCKET,
+  }) as const;
+const context = (
   connector: Connector,
-  options: {
-    bucket?: string;
-    tokens?: OAuthTokens;
-    sleep?: (ms: number) => Promise<void>;
-    onTokens?: (t: OAuthTokens) => Promise<void>;
-  } = {},
-) {
-  return connectorContext({
-    connector,
-    endpoints: harness.endpoints,
-    clients: harness.clients,
-    credentials: {
-      kind: 'gcs_bucket',
-      tokens: options.tokens ?? freshTokens(),
-      bucket: options.bucket ?? BUCKET,
-    },
-    onTokens: options.onTokens,
-    sleep: options.sleep,
-  });
-}
-
-async function collect(connector: Connector, ctx = context(connector), range = RANGE) {
-  const streams: Record<string, Row[]> = {};
-  let batches = 0;
-  for await (const batch of connector.extract(ctx, APP, range)) {
-    batches++;
-    (streams[batch.stream] ??= []).push(...batch.rows);
-  }
-  return { streams, batches };
-}
+  options: TestContextOptions & { bucket?: string; tokens?: OAuthTokens } = {},
+) => sandbox.context(connector, credentials(options), options);
+const collect = (connector: Connector, ctx = context(connector), range = RANGE) =>
+  drain(connector.extract(ctx, APP, range));
 
 describe('Google Play connector', () => {
   it("offers the bucket's apps under the bucket, listing every page", async () => {
@@ -110,10 +73,12 @@ describe('Google Play connector', () => {
   it('refreshes an expiring token first and after a 401, handing the new tokens back', async () => {
     const stored: OAuthTokens[] = [];
     const ctx = context(googlePlayConnector, {
-      tokens: freshTokens(30),
+      tokens: sandbox.tokens('google', [GOOGLE_PLAY_SCOPE], { expiresInS: 30 }),
       onTokens: async (t) => void stored.push(t),
     });
-    harness.faults(CLOUD_STORAGE_SANDBOX_PREFIX).add({ kind: 'expired_token' }, { path: 'alt=media' });
+    sandbox.harness
+      .faults(CLOUD_STORAGE_SANDBOX_PREFIX)
+      .add({ kind: 'expired_token' }, { path: 'alt=media' });
     const { streams } = await collect(googlePlayConnector, ctx, { from: '2025-06-01', to: '2025-06-02' });
     expect(streams.installs_overview).toHaveLength(2);
     expect(stored).toHaveLength(2);
@@ -121,7 +86,7 @@ describe('Google Play connector', () => {
 
   it('waits as Retry-After says on 429', async () => {
     const { sleep, waits } = recordingSleep();
-    harness
+    sandbox.harness
       .faults(CLOUD_STORAGE_SANDBOX_PREFIX)
       .add({ kind: 'rate_limit', retry_after_s: 2 }, { path: 'alt=media', times: 2 });
     const { streams } = await collect(googlePlayConnector, context(googlePlayConnector, { sleep }), {
@@ -154,10 +119,32 @@ describe('Google Play connector', () => {
   });
 
   it('a revoked grant asks for reauthorization', async () => {
-    harness.faults(CLOUD_STORAGE_SANDBOX_PREFIX).add({ kind: 'revoked' });
+    sandbox.harness.faults(CLOUD_STORAGE_SANDBOX_PREFIX).add({ kind: 'revoked' });
     const error = await googlePlayConnector
       .listAccounts(context(googlePlayConnector))
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ProviderError', kind: 'reauthorization_required' });
+  });
+
+  it('requests only the streams asked for', async () => {
+    const only = (streams: string[]) =>
+      sandbox.extract(googlePlayConnector, credentials(), APP, RANGE, streams);
+    const reportsRead = (requests: { url: URL }[]) =>
+      requests
+        .filter((r) => r.url.searchParams.get('alt') === 'media')
+        .map((r) => r.url.pathname.split('_').at(-1));
+
+    const country = await only(['installs_country']);
+    expect(Object.keys(country.streams)).toEqual(['installs_country']);
+    expect(reportsRead(country.requests)).toEqual([
+      'country.csv',
+      'country.csv',
+      'country.csv',
+      'country.csv',
+    ]);
+    const overview = await only(['installs_overview']);
+    expect(Object.keys(overview.streams)).toEqual(['installs_overview']);
+    expect(new Set(reportsRead(overview.requests))).toEqual(new Set(['overview.csv']));
+    expect((await only([])).requests).toEqual([]);
   });
 });

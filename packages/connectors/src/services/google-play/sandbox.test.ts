@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { SANDBOX_OAUTH_CLIENT } from '../../sandbox/clients';
-import { mintTokens, startHarness } from '../../testing';
-import type { Harness } from '../../testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSandbox } from '../../testing/suite';
 import { GOOGLE_PLAY_SCOPE } from './connector';
 import { CLOUD_STORAGE_SANDBOX_PREFIX, cloudStorageSandbox } from './sandbox';
 
-let harness: Harness;
-let authorization: string;
-beforeAll(async () => {
-  harness = await startHarness({
-    apis: [{ prefix: CLOUD_STORAGE_SANDBOX_PREFIX, plugin: cloudStorageSandbox }],
-    now: Date.UTC(2025, 5, 15, 12),
-  });
-  authorization = `Bearer ${mintTokens(harness.stores.google, { clientId: SANDBOX_OAUTH_CLIENT.clientId, scopes: [GOOGLE_PLAY_SCOPE] }).access_token}`;
+const sandbox = useSandbox({
+  apis: [{ prefix: CLOUD_STORAGE_SANDBOX_PREFIX, plugin: cloudStorageSandbox }],
+  now: Date.UTC(2025, 5, 15, 12),
 });
-afterAll(() => harness.close());
+let authorization: string;
+beforeAll(() => {
+  authorization = sandbox.bearer('google', [GOOGLE_PLAY_SCOPE]);
+});
 
 const get = (path: string) =>
-  fetch(`${harness.endpoints.storage}/storage/v1/b/${path}`, { headers: { authorization } });
+  fetch(`${sandbox.harness.endpoints.storage}/storage/v1/b/${path}`, { headers: { authorization } });
 type Listing = { kind: string; items: { name: string; [field: string]: string }[]; nextPageToken?: string };
 
 describe('sandbox Cloud Storage API', () => {
@@ -87,14 +83,13 @@ describe('sandbox Cloud Storage API', () => {
         ],
       },
     });
-    const stranger = mintTokens(harness.stores.google, {
-      clientId: SANDBOX_OAUTH_CLIENT.clientId,
-      scopes: [GOOGLE_PLAY_SCOPE],
-      email: 'charles@example.org',
-    });
-    const denied = await fetch(`${harness.endpoints.storage}/storage/v1/b/pubsite_prod_rev_0123456789/o`, {
-      headers: { authorization: `Bearer ${stranger.access_token}` },
-    });
+    const stranger = sandbox.bearer('google', [GOOGLE_PLAY_SCOPE], { email: 'charles@example.org' });
+    const denied = await fetch(
+      `${sandbox.harness.endpoints.storage}/storage/v1/b/pubsite_prod_rev_0123456789/o`,
+      {
+        headers: { authorization: stranger },
+      },
+    );
     expect(denied.status).toBe(403);
     expect(
       ((await denied.json()) as { error: { errors: { reason: string }[] } }).error.errors[0]!.reason,

@@ -3,11 +3,10 @@
 // https://cloud.google.com/storage/docs/json_api/v1/objects
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { grantOf, installSandboxApi, SandboxApiError } from '../../sandbox/apis/api';
+import { installSandboxApi, requireScope, SandboxApiError } from '../../sandbox/apis/api';
 import { decodePageToken, encodePageToken } from '../../sandbox/apis/data';
-import { ApiFaults } from '../../sandbox/apis/faults';
 import type { SandboxApiPluginOptions } from '../../sandbox/apis/types';
-import { googleErrorBody } from '../search-console/google-sandbox-error';
+import { googleErrorBody } from '../google/sandbox-errors';
 import { findBucket, getObject, listObjects } from './sandbox-data';
 import type { SandboxBucket, SandboxObject } from './sandbox-data';
 
@@ -23,10 +22,7 @@ const READ_SCOPES = [
 
 /** The bucket, or Cloud Storage's 404 / 403 for `permission` on it. */
 function readableBucket(request: FastifyRequest, name: string, permission: string): SandboxBucket {
-  const grant = grantOf(request);
-  if (!READ_SCOPES.some((scope) => grant.scopes.includes(scope))) {
-    throw new SandboxApiError('permission_denied', 'Request had insufficient authentication scopes.');
-  }
+  const grant = requireScope(request, ...READ_SCOPES);
   const bucket = findBucket(name);
   if (!bucket) throw new SandboxApiError('not_found', 'The specified bucket does not exist.');
   if (!bucket.readers.includes(grant.account.email)) {
@@ -50,7 +46,7 @@ export const cloudStorageSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = 
   const now = options.now ?? store.now;
   const base = `${options.publicBaseUrl}/storage/v1/b`;
   installSandboxApi(app, {
-    faults: options.faults ?? new ApiFaults(),
+    faults: options.faults,
     render: (kind, message, status) => {
       const { error } = googleErrorBody(kind, message, status, { legacy: true });
       // The Cloud Storage JSON API's errors carry no `status`.

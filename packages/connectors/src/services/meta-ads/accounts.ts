@@ -1,6 +1,7 @@
 // The account tree offered on integrations/add: the user's businesses (not selectable) with the
 // ad accounts they own or manage for clients, and the user's other ad accounts at the root.
 import type { SelectableAccount } from '@maya/contracts';
+import { accountNode } from '../../core/accounts';
 import { httpFor } from '../../core/context';
 import { ProviderError } from '../../core/errors';
 import type { ProviderHttp } from '../../core/http';
@@ -42,14 +43,14 @@ export async function listMetaAccounts(
   const query = { fields: ACCOUNT_FIELDS, limit: pageSize };
   const tree: SelectableAccount[] = [];
   const placed = new Set<string>();
-  const accountNode = (account: AdAccountNode, parent: string | null): SelectableAccount => ({
-    identifier: account.id,
-    id_label: account.account_id,
-    name: account.name,
-    parent_id: parent,
-    selectable: true,
-    metadata: { thumbnail_url: null },
-  });
+  const adAccount = (account: AdAccountNode, parent: string | null): SelectableAccount =>
+    accountNode({
+      identifier: account.id,
+      id_label: account.account_id,
+      name: account.name,
+      parent_id: parent,
+      selectable: true,
+    });
 
   for (const business of await businessesOf(http, base, pageSize)) {
     const accounts = [
@@ -60,24 +61,25 @@ export async function listMetaAccounts(
     );
     // A business without ad accounts would be an empty, unselectable node.
     if (accounts.length === 0) continue;
-    tree.push({
-      identifier: business.id,
-      id_label: business.id,
-      name: business.name,
-      parent_id: null,
-      selectable: false,
-      metadata: { thumbnail_url: null },
-    });
+    tree.push(
+      accountNode({
+        identifier: business.id,
+        id_label: business.id,
+        name: business.name,
+        parent_id: null,
+        selectable: false,
+      }),
+    );
     for (const account of accounts) {
       placed.add(account.id);
-      tree.push(accountNode(account, business.id));
+      tree.push(adAccount(account, business.id));
     }
   }
   for await (const page of graphPages<AdAccountNode>(http, `${base}/me/adaccounts`, query)) {
     for (const account of page) {
       if (placed.has(account.id)) continue;
       placed.add(account.id);
-      tree.push(accountNode(account, null));
+      tree.push(adAccount(account, null));
     }
   }
   return tree;

@@ -1,57 +1,48 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectorContext } from '../../core/context';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoDate } from '../../core/dates';
 import { ProviderError } from '../../core/errors';
-import type { Connector, OAuthTokens, Row, StreamBatch } from '../../core/types';
-import { SANDBOX_OAUTH_CLIENT } from '../../sandbox/clients';
+import type { Connector, OAuthTokens, Row } from '../../core/types';
 import { META_SANDBOX_NO_AD_ACCOUNTS_EMAIL } from '../../sandbox/meta';
-import { mintTokens, recordingSleep, startHarness } from '../../testing';
-import type { Harness } from '../../testing';
+import { drain, recordingFetch, recordingSleep } from '../../testing';
+import { useSandbox } from '../../testing/suite';
 import { META_ADS_SCOPES, createMetaAdsConnector } from './connector';
 import { META_ADS_SANDBOX_PREFIX, metaAdsSandbox } from './sandbox';
 
 const connector = createMetaAdsConnector({ pageSize: 7, windowDays: 5 });
+const AD_ACCOUNT = { identifier: 'act_238400000000001', parent_id: null, metadata: {} };
 
 describe('Meta Ads connector against the sandbox', () => {
-  let harness: Harness;
+  const sandbox = useSandbox({ apis: [{ prefix: META_ADS_SANDBOX_PREFIX, plugin: metaAdsSandbox }] });
   let yesterday: string;
-
-  beforeAll(async () => {
-    harness = await startHarness({ apis: [{ prefix: META_ADS_SANDBOX_PREFIX, plugin: metaAdsSandbox }] });
-    yesterday = addDays(isoDate(harness.now()), -1);
+  beforeAll(() => {
+    yesterday = addDays(isoDate(sandbox.harness.now()), -1);
   });
-  afterAll(() => harness.close());
 
-  function contextFor(
-    options: { email?: string; scopes?: string[]; expiresInS?: number; use?: Connector } = {},
-  ) {
-    const tokens = mintTokens(harness.stores.meta, {
-      clientId: SANDBOX_OAUTH_CLIENT.clientId,
+  /** A connected Meta account holds the 60-day token (exchanged at connect time). */
+  const tokensFor = (options: { email?: string; scopes?: string[]; expiresInS?: number } = {}) =>
+    sandbox.tokens('meta', options.scopes ?? META_ADS_SCOPES, {
       email: options.email,
-      scopes: options.scopes ?? META_ADS_SCOPES,
-      // A connected Meta account holds the 60-day token (exchanged at connect time).
       expiresInS: options.expiresInS ?? 60 * 86_400,
     });
+
+  function contextFor(
+    options: {
+      email?: string;
+      scopes?: string[];
+      expiresInS?: number;
+      use?: Connector;
+      fetch?: typeof fetch;
+    } = {},
+  ) {
+    const tokens = tokensFor(options);
     const stored: OAuthTokens[] = [];
     const { sleep, waits } = recordingSleep();
-    const context = connectorContext({
-      connector: options.use ?? connector,
-      endpoints: harness.endpoints,
-      clients: harness.clients,
-      credentials: { kind: 'oauth2', tokens },
-      onTokens: async (next) => {
-        stored.push(next);
-      },
-      sleep,
-    });
+    const context = sandbox.context(
+      options.use ?? connector,
+      { kind: 'oauth2', tokens },
+      { onTokens: async (next) => void stored.push(next), sleep, fetch: options.fetch },
+    );
     return { context, tokens, stored, waits };
-  }
-
-  async function drain(batches: AsyncIterable<StreamBatch>): Promise<Map<string, Row[]>> {
-    const byStream = new Map<string, Row[]>();
-    for await (const batch of batches)
-      byStream.set(batch.stream, [...(byStream.get(batch.stream) ?? []), ...batch.rows]);
-    return byStream;
   }
 
   it('lists businesses with their owned and client ad accounts, and personal ad accounts at the root', async () => {
@@ -86,29 +77,16 @@ describe('Meta Ads connector against the sandbox', () => {
   });
 
   it('extracts every stream across pages and windows, reconciling campaigns, ad sets and ads to the micro', async () => {
-    const { context } = contextFor();
-    const requests: string[] = [];
-    const counting = {
-      ...context,
-      fetch: (async (input, init) => {
-        requests.push(input instanceof Request ? input.url : input.toString());
-        return fetch(input, init);
-      }) as typeof fetch,
-    };
+    const recording = recordingFetch();
+    const { context } = contextFor({ fetch: recording.fetch });
     const range = { from: addDays(yesterday, -11), to: yesterday };
-    const streams = await drain(
-      connector.extract(
-        counting,
-        { identifier: 'act_238400000000001', parent_id: null, metadata: {} },
-        range,
-      ),
-    );
-    expect([...streams.keys()].sort()).toEqual(['ad_sets', 'ads', 'campaigns', 'conversions']);
+    const { streams } = await drain(connector.extract(context, AD_ACCOUNT, range));
+    expect(Object.keys(streams).sort()).toEqual(['ad_sets', 'ads', 'campaigns', 'conversions']);
     // 12 days in windows of 5: 3 windows, each level paged by 7 rows.
-    const pages = requests.filter((url) => url.includes('after='));
+    const pages = recording.requests.filter((r) => r.url.searchParams.has('after'));
     expect(pages.length).toBeGreaterThan(3);
 
-    for (const [name, rows] of streams) {
+    for (const [name, rows] of Object.entries(streams)) {
       const key = connector.streams.find((s) => s.name === name)!.primaryKey;
       const keys = new Set(rows.map((row) => key.map((column) => row[column]).join('|')));
       expect(keys.size, `${name} primary key is unique`).toBe(rows.length);
@@ -117,7 +95,7 @@ describe('Meta Ads connector against the sandbox', () => {
         expect(row.date! >= range.from && row.date! <= range.to).toBe(true);
       }
     }
-    const campaigns = streams.get('campaigns')!;
+    const campaigns = streams.campaigns!;
     expect(campaigns[0]).toMatchObject({ currency: 'EUR', cost_micros: expect.any(Number) });
     const sum = (rows: Row[], column: string) => {
       const totals = new Map<string, number>();
@@ -128,15 +106,15 @@ describe('Meta Ads connector against the sandbox', () => {
       return totals;
     };
     for (const column of ['cost_micros', 'impressions', 'clicks', 'link_clicks']) {
-      expect(sum(streams.get('ad_sets')!, column)).toEqual(sum(campaigns, column));
-      expect(sum(streams.get('ads')!, column)).toEqual(sum(campaigns, column));
+      expect(sum(streams.ad_sets!, column)).toEqual(sum(campaigns, column));
+      expect(sum(streams.ads!, column)).toEqual(sum(campaigns, column));
     }
     for (const row of campaigns) expect((row.cost_micros as number) % 10_000).toBe(0); // whole cents
 
-    const purchases = streams.get('conversions')!.filter((row) => row.action_type === 'purchase');
+    const purchases = streams.conversions!.filter((row) => row.action_type === 'purchase');
     expect(purchases.length).toBeGreaterThan(0);
     expect(purchases.every((row) => Number.isInteger(row.conversion_value_micros))).toBe(true);
-    const links = streams.get('conversions')!.filter((row) => row.action_type === 'link_click');
+    const links = streams.conversions!.filter((row) => row.action_type === 'link_click');
     expect(links.map((row) => row.conversions).sort()).toEqual(
       campaigns
         .filter((row) => (row.link_clicks as number) > 0)
@@ -147,14 +125,14 @@ describe('Meta Ads connector against the sandbox', () => {
 
   it('turns a zero-decimal currency (JPY) into whole-yen micros', async () => {
     const { context } = contextFor();
-    const streams = await drain(
+    const { streams } = await drain(
       connector.extract(
         context,
         { identifier: 'act_238400000000004', parent_id: '104857600654321', metadata: {} },
         { from: addDays(yesterday, -2), to: yesterday },
       ),
     );
-    const rows = streams.get('campaigns') ?? [];
+    const rows = streams.campaigns ?? [];
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(row.currency).toBe('JPY');
@@ -167,12 +145,12 @@ describe('Meta Ads connector against the sandbox', () => {
     await connector.listAccounts(context);
     expect(stored).toHaveLength(1);
     expect(stored[0]!.access_token).not.toBe(tokens.access_token);
-    expect(stored[0]!.expires_at! - harness.now()).toBeGreaterThan(59 * 24 * 3600 * 1000);
+    expect(stored[0]!.expires_at! - sandbox.harness.now()).toBeGreaterThan(59 * 24 * 3600 * 1000);
   });
 
   it('refreshes once after an expired-token answer (code 190, subcode 463) and carries on', async () => {
     const { context, stored } = contextFor();
-    harness.faults(META_ADS_SANDBOX_PREFIX).add({ kind: 'expired_token' });
+    sandbox.harness.faults(META_ADS_SANDBOX_PREFIX).add({ kind: 'expired_token' });
     const tree = await connector.listAccounts(context);
     expect(tree).toHaveLength(7);
     expect(stored).toHaveLength(1);
@@ -180,10 +158,10 @@ describe('Meta Ads connector against the sandbox', () => {
 
   it('waits as long as the throttling answer says, then succeeds', async () => {
     const { context, waits } = contextFor();
-    harness
+    sandbox.harness
       .faults(META_ADS_SANDBOX_PREFIX)
       .add({ kind: 'rate_limit', retry_after_s: 7 }, { path: '/insights' });
-    const streams = await drain(
+    const { streams } = await drain(
       connector.extract(
         context,
         { identifier: 'act_238400000000002', parent_id: null, metadata: {} },
@@ -191,12 +169,12 @@ describe('Meta Ads connector against the sandbox', () => {
       ),
     );
     expect(waits).toEqual([7000]);
-    expect(streams.get('campaigns')?.length).toBeGreaterThan(0);
+    expect(streams.campaigns?.length).toBeGreaterThan(0);
   });
 
   it('reports a provider refusal with Meta’s own message', async () => {
     const { context } = contextFor();
-    harness.faults(META_ADS_SANDBOX_PREFIX).add({
+    sandbox.harness.faults(META_ADS_SANDBOX_PREFIX).add({
       kind: 'provider_error',
       message: '(#100) Tried accessing nonexisting field (spend_x)',
     });
@@ -211,7 +189,7 @@ describe('Meta Ads connector against the sandbox', () => {
 
   it('asks for reconnection when the user removed the app (code 190, subcode 458)', async () => {
     const { context, stored } = contextFor();
-    harness.faults(META_ADS_SANDBOX_PREFIX).add({ kind: 'revoked' });
+    sandbox.harness.faults(META_ADS_SANDBOX_PREFIX).add({ kind: 'revoked' });
     const error = await connector.listAccounts(context).catch((e: unknown) => e);
     // Straight from the API's answer: no token exchange is tried for a removed app.
     expect(error).toMatchObject({
@@ -230,15 +208,38 @@ describe('Meta Ads connector against the sandbox', () => {
   it('refuses an ad account the user cannot see with Meta’s message', async () => {
     const { context } = contextFor({ email: META_SANDBOX_NO_AD_ACCOUNTS_EMAIL });
     const error = await drain(
-      connector.extract(
-        context,
-        { identifier: 'act_238400000000001', parent_id: null, metadata: {} },
-        { from: yesterday, to: yesterday },
-      ),
+      connector.extract(context, AD_ACCOUNT, { from: yesterday, to: yesterday }),
     ).catch((e: unknown) => e);
     expect(error).toMatchObject({
       kind: 'provider',
       message: expect.stringContaining("Object with ID 'act_238400000000001' does not exist"),
     });
+  });
+
+  it('requests only the streams asked for', async () => {
+    const range = { from: addDays(yesterday, -2), to: yesterday };
+    const only = (streams: string[]) =>
+      sandbox.extract(connector, { kind: 'oauth2', tokens: tokensFor() }, AD_ACCOUNT, range, streams);
+    const asked = (requests: { url: URL }[]) =>
+      new Set(requests.map((r) => `${r.url.searchParams.get('level')} ${r.url.searchParams.get('fields')}`));
+
+    const ads = await only(['ads']);
+    expect(Object.keys(ads.streams)).toEqual(['ads']);
+    expect(asked(ads.requests)).toEqual(
+      new Set([
+        'ad campaign_id,adset_id,ad_id,ad_name,account_currency,spend,impressions,clicks,inline_link_clicks',
+      ]),
+    );
+    const conversions = await only(['conversions']);
+    expect(Object.keys(conversions.streams)).toEqual(['conversions']);
+    expect(
+      [...asked(conversions.requests)].every(
+        (a) => a.startsWith('campaign ') && a.endsWith(',actions,action_values'),
+      ),
+    ).toBe(true);
+    const campaigns = await only(['campaigns']);
+    expect(Object.keys(campaigns.streams)).toEqual(['campaigns']);
+    expect([...asked(campaigns.requests)].some((a) => a.includes('actions'))).toBe(false);
+    expect((await only([])).requests).toEqual([]);
   });
 });

@@ -1,12 +1,21 @@
 // Meta Ads (Facebook and Instagram ads) through the Marketing API: the account tree from the
 // user's businesses and ad accounts, and daily Ads Insights at campaign, ad set and ad level.
 // https://developers.facebook.com/docs/marketing-api/insights
+import { defineConnector } from '../../core/connector';
 import { httpFor } from '../../core/context';
 import { windows } from '../../core/dates';
-import type { AccountRef, Connector, ConnectorContext, DateRange, Row, StreamBatch } from '../../core/types';
+import type { Connector, Row } from '../../core/types';
 import { listMetaAccounts } from './accounts';
 import { META_GRAPH_VERSION, graphPages, readMetaError } from './graph';
-import { INSIGHTS_FIELDS, META_STREAMS, adRow, adSetRow, campaignRow, conversionRows } from './streams';
+import {
+  CAMPAIGN_CONVERSION_FIELDS,
+  INSIGHTS_FIELDS,
+  META_STREAMS,
+  adRow,
+  adSetRow,
+  campaignRow,
+  conversionRows,
+} from './streams';
 import type { InsightsRow } from './streams';
 
 export const META_ADS_SCOPES = ['ads_read', 'business_management'];
@@ -19,6 +28,7 @@ export type MetaAdsOptions = {
 };
 
 type Level = keyof typeof INSIGHTS_FIELDS;
+const LEVELS: readonly Level[] = ['campaign', 'adset', 'ad'];
 
 const LEVEL_STREAMS: Record<Level, (accountId: string, row: InsightsRow) => Row> = {
   campaign: campaignRow,
@@ -36,38 +46,7 @@ export function createMetaAdsConnector(options: MetaAdsOptions = {}): Connector 
   const pageSize = options.pageSize ?? 500;
   const windowDays = options.windowDays ?? 30;
 
-  async function* extract(
-    context: ConnectorContext,
-    account: AccountRef,
-    range: DateRange,
-  ): AsyncIterable<StreamBatch> {
-    const http = httpFor(context, 'Meta', readMetaError);
-    const url = `${context.endpoints.metaGraph}/${META_GRAPH_VERSION}/${account.identifier}/insights`;
-    for (const window of windows(range, windowDays)) {
-      for (const level of ['campaign', 'adset', 'ad'] as const) {
-        const query = {
-          level,
-          time_increment: 1,
-          time_range: JSON.stringify({ since: window.from, until: window.to }),
-          fields: INSIGHTS_FIELDS[level],
-          limit: pageSize,
-        };
-        for await (const page of graphPages<InsightsRow>(http, url, query)) {
-          yield {
-            stream: STREAM_OF[level],
-            rows: page.map((row) => LEVEL_STREAMS[level](account.identifier, row)),
-          };
-          // Conversions come with the campaign rows: no second request for the same days.
-          if (level === 'campaign') {
-            const rows = page.flatMap((row) => conversionRows(account.identifier, row));
-            if (rows.length > 0) yield { stream: META_STREAMS.conversions.name, rows };
-          }
-        }
-      }
-    }
-  }
-
-  return {
+  return defineConnector({
     id: 'facebook_ads',
     auth: {
       kind: 'oauth2',
@@ -82,8 +61,39 @@ export function createMetaAdsConnector(options: MetaAdsOptions = {}): Connector 
     // for up to 28 days: re-read four weeks on every load.
     lookbackDays: 28,
     listAccounts: (context) => listMetaAccounts(context, pageSize),
-    extract,
-  };
+    async *extract(context, account, range, wanted) {
+      const conversions = wanted.has(META_STREAMS.conversions.name);
+      // Conversions come with the campaign rows: no second request for the same days.
+      const levels = LEVELS.filter(
+        (level) => wanted.has(STREAM_OF[level]) || (level === 'campaign' && conversions),
+      );
+      const http = httpFor(context, 'Meta', readMetaError);
+      const url = `${context.endpoints.metaGraph}/${META_GRAPH_VERSION}/${account.identifier}/insights`;
+      for (const window of windows(range, windowDays)) {
+        for (const level of levels) {
+          const query = {
+            level,
+            time_increment: 1,
+            time_range: JSON.stringify({ since: window.from, until: window.to }),
+            fields: level === 'campaign' && conversions ? CAMPAIGN_CONVERSION_FIELDS : INSIGHTS_FIELDS[level],
+            limit: pageSize,
+          };
+          for await (const page of graphPages<InsightsRow>(http, url, query)) {
+            if (wanted.has(STREAM_OF[level])) {
+              yield {
+                stream: STREAM_OF[level],
+                rows: page.map((row) => LEVEL_STREAMS[level](account.identifier, row)),
+              };
+            }
+            if (level === 'campaign' && conversions) {
+              const rows = page.flatMap((row) => conversionRows(account.identifier, row));
+              if (rows.length > 0) yield { stream: META_STREAMS.conversions.name, rows };
+            }
+          }
+        }
+      }
+    },
+  });
 }
 
 export const metaAdsConnector = createMetaAdsConnector();

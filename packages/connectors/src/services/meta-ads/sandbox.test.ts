@@ -1,32 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoDate } from '../../core/dates';
-import { SANDBOX_OAUTH_CLIENT } from '../../sandbox/clients';
-import { mintTokens, startHarness } from '../../testing';
-import type { Harness } from '../../testing';
+import { useSandbox } from '../../testing/suite';
 import { META_ADS_SCOPES } from './connector';
-import { decimalToMicros } from './money';
+import { decimalToMicros } from '../../core/money';
 import { META_ADS_SANDBOX_PREFIX, metaAdsSandbox } from './sandbox';
 import { formatAmount } from './sandbox-data';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('sandbox Graph API shapes', () => {
-  let harness: Harness;
+  const sandbox = useSandbox({ apis: [{ prefix: META_ADS_SANDBOX_PREFIX, plugin: metaAdsSandbox }] });
   let base: string;
   let headers: Record<string, string>;
   let yesterday: string;
 
-  beforeAll(async () => {
-    harness = await startHarness({ apis: [{ prefix: META_ADS_SANDBOX_PREFIX, plugin: metaAdsSandbox }] });
-    base = `${harness.endpoints.metaGraph}/v21.0`;
-    const tokens = mintTokens(harness.stores.meta, {
-      clientId: SANDBOX_OAUTH_CLIENT.clientId,
-      scopes: META_ADS_SCOPES,
-    });
-    headers = { authorization: `Bearer ${tokens.access_token}` };
-    yesterday = addDays(isoDate(harness.now()), -1);
+  beforeAll(() => {
+    base = `${sandbox.harness.endpoints.metaGraph}/v21.0`;
+    headers = { authorization: sandbox.bearer('meta', META_ADS_SCOPES) };
+    yesterday = addDays(isoDate(sandbox.harness.now()), -1);
   });
-  afterAll(() => harness.close());
 
   const get = async (path: string) => {
     const response = await fetch(`${base}${path}`, { headers });
@@ -123,7 +115,7 @@ describe('sandbox Graph API shapes', () => {
   });
 
   it('answers throttling and expired tokens as Meta does: HTTP 400 with codes 17 and 190', async () => {
-    harness.faults(META_ADS_SANDBOX_PREFIX).add({ kind: 'rate_limit', retry_after_s: 3 });
+    sandbox.harness.faults(META_ADS_SANDBOX_PREFIX).add({ kind: 'rate_limit', retry_after_s: 3 });
     const throttled = await get('/me/adaccounts');
     expect(throttled.status).toBe(400);
     expect(throttled.body.error).toMatchObject({

@@ -7,9 +7,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { SandboxApiError, grantOf, installSandboxApi } from '../../sandbox/apis/api';
 import type { ApiErrorKind } from '../../sandbox/apis/api';
 import { decodePageToken, encodePageToken } from '../../sandbox/apis/data';
-import { ApiFaults } from '../../sandbox/apis/faults';
 import type { SandboxApiPluginOptions } from '../../sandbox/apis/types';
-import { assertSandboxAllowed } from '../../sandbox/plugin';
 import { insightsRows, parseInsightsQuery } from './sandbox-insights';
 import { adAccountsOf, businessesOf } from './sandbox-data';
 import type { MetaAdAccount } from './sandbox-data';
@@ -87,10 +85,9 @@ const needsAdsRead = (request: FastifyRequest) =>
   );
 
 export const metaAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async (app, options) => {
-  assertSandboxAllowed();
   const store = options.stores.meta;
   const now = options.now ?? store.now;
-  installSandboxApi(app, { faults: options.faults ?? new ApiFaults(), render: graphErrorBody, store });
+  installSandboxApi(app, { faults: options.faults, render: graphErrorBody, store });
   // The Graph API answers token errors (code 190) and throttling (code 17/4/613) with 400.
   app.addHook('onSend', async (_request, reply, payload) => {
     if (reply.statusCode === 401 || reply.statusCode === 429) reply.code(400);

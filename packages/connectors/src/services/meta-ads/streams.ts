@@ -1,18 +1,11 @@
 // The tables the Meta Ads connector loads, and how an Ads Insights row becomes their rows.
+import { ACCOUNT_DAY, strings, integers } from '../../core/columns';
 import type { Row, StreamColumn, StreamSchema } from '../../core/types';
-import { decimalToMicros } from './money';
+import { decimalToMicros } from '../../core/money';
 
 const delivery: StreamColumn[] = [
   { name: 'currency', type: 'string' },
-  { name: 'cost_micros', type: 'integer' },
-  { name: 'impressions', type: 'integer' },
-  { name: 'clicks', type: 'integer' },
-  { name: 'link_clicks', type: 'integer' },
-];
-
-const day: StreamColumn[] = [
-  { name: 'account_id', type: 'string' },
-  { name: 'date', type: 'date' },
+  ...integers('cost_micros', 'impressions', 'clicks', 'link_clicks'),
 ];
 
 export const META_STREAMS = {
@@ -20,9 +13,8 @@ export const META_STREAMS = {
     name: 'campaigns',
     description: 'Daily delivery per campaign (Ads Insights, level=campaign).',
     columns: [
-      ...day,
-      { name: 'campaign_id', type: 'string' },
-      { name: 'campaign_name', type: 'string' },
+      ...ACCOUNT_DAY,
+      ...strings('campaign_id', 'campaign_name'),
       { name: 'objective', type: 'string', nullable: true },
       ...delivery,
     ],
@@ -31,26 +23,13 @@ export const META_STREAMS = {
   ad_sets: {
     name: 'ad_sets',
     description: 'Daily delivery per ad set (Ads Insights, level=adset).',
-    columns: [
-      ...day,
-      { name: 'campaign_id', type: 'string' },
-      { name: 'ad_set_id', type: 'string' },
-      { name: 'ad_set_name', type: 'string' },
-      ...delivery,
-    ],
+    columns: [...ACCOUNT_DAY, ...strings('campaign_id', 'ad_set_id', 'ad_set_name'), ...delivery],
     primaryKey: ['account_id', 'date', 'ad_set_id'],
   },
   ads: {
     name: 'ads',
     description: 'Daily delivery per ad (Ads Insights, level=ad).',
-    columns: [
-      ...day,
-      { name: 'campaign_id', type: 'string' },
-      { name: 'ad_set_id', type: 'string' },
-      { name: 'ad_id', type: 'string' },
-      { name: 'ad_name', type: 'string' },
-      ...delivery,
-    ],
+    columns: [...ACCOUNT_DAY, ...strings('campaign_id', 'ad_set_id', 'ad_id', 'ad_name'), ...delivery],
     primaryKey: ['account_id', 'date', 'ad_id'],
   },
   conversions: {
@@ -59,9 +38,8 @@ export const META_STREAMS = {
       'Actions per day, campaign and action type (Ads Insights `actions` and `action_values`, ' +
       'default attribution window: 7-day click, 1-day view).',
     columns: [
-      ...day,
-      { name: 'campaign_id', type: 'string' },
-      { name: 'action_type', type: 'string' },
+      ...ACCOUNT_DAY,
+      ...strings('campaign_id', 'action_type'),
       { name: 'conversions', type: 'number' },
       { name: 'currency', type: 'string' },
       { name: 'conversion_value_micros', type: 'integer', nullable: true },
@@ -94,10 +72,13 @@ export type InsightsRow = {
 /** What the insights request asks for at each level. */
 export const INSIGHTS_FIELDS = {
   campaign:
-    'campaign_id,campaign_name,objective,account_currency,spend,impressions,clicks,inline_link_clicks,actions,action_values',
+    'campaign_id,campaign_name,objective,account_currency,spend,impressions,clicks,inline_link_clicks',
   adset: 'campaign_id,adset_id,adset_name,account_currency,spend,impressions,clicks,inline_link_clicks',
   ad: 'campaign_id,adset_id,ad_id,ad_name,account_currency,spend,impressions,clicks,inline_link_clicks',
 } as const;
+
+/** The campaign level with the actions of the conversions stream. */
+export const CAMPAIGN_CONVERSION_FIELDS = `${INSIGHTS_FIELDS.campaign},actions,action_values`;
 
 const count = (value: string | undefined) => (value === undefined ? 0 : Number(value));
 

@@ -1,6 +1,7 @@
 // What the Microsoft Advertising connector and its sandbox agree on: the Bing Ads API v13 REST
 // paths, the OAuth scope, the JSON shapes, and reading the reports' decimal money exactly.
 // https://learn.microsoft.com/advertising/guides/get-started (REST: {service host}/{Service}/v13/...)
+import { decimalToMicros } from '../../core/money';
 
 export const MICROSOFT_ADS_SCOPE = 'https://ads.microsoft.com/msads.manage';
 
@@ -72,18 +73,17 @@ export type FaultBody = {
 };
 
 /**
- * A decimal money string of a report ("1234.56", "-0.5", FormatVersion 1.0's "1,234.56") as an
- * integer in millionths, computed on the digits so no binary rounding creeps in; null if it is not
- * a decimal number. Empty and "--" (no data) read as 0.
+ * A money cell of a report ("1234.56", "-0.5", FormatVersion 1.0's "1,234.56") in exact micros
+ * (core/money.ts); null if it is not a decimal number. Empty and "--" (no data) read as 0.
  */
-export function decimalToMicros(text: string): number | null {
+export function reportMoneyToMicros(text: string): number | null {
   const value = text.trim().replace(/,/g, '');
   if (value === '' || value === '--') return 0;
-  const match = /^(-?)(\d+)(?:\.(\d{1,6}))?$/.exec(value);
-  if (!match) return null;
-  const [, sign, whole = '0', fraction = ''] = match;
-  const micros = Number(whole) * 1_000_000 + Number(fraction.padEnd(6, '0'));
-  return sign === '-' && micros !== 0 ? -micros : micros;
+  try {
+    return decimalToMicros(value);
+  } catch {
+    return null;
+  }
 }
 
 /** '2025-06-01' → {Day: 1, Month: 6, Year: 2025}. */

@@ -1,70 +1,31 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connectorContext } from '../../core/context';
+import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../core/errors';
 import type { AccountRef, DateRange, OAuthTokens, Row } from '../../core/types';
-import { SANDBOX_OAUTH_CLIENT } from '../../sandbox/clients';
-import { mintTokens, recordingSleep, startHarness } from '../../testing';
-import type { Harness } from '../../testing';
+import { drain, recordingSleep, sortedRows as sorted } from '../../testing';
+import type { TestContextOptions } from '../../testing/suite';
+import { useSandbox } from '../../testing/suite';
 import { MICROSOFT_ADS_SCOPE } from './api';
 import { microsoftAdsConnector } from './connector';
 import { MICROSOFT_ADS_SANDBOX_PREFIX, microsoftAdsSandbox } from './sandbox';
 import { MICROSOFT_ADS_STREAMS } from './streams';
 
-const NOW = Date.UTC(2025, 5, 15, 12);
 const CONTOSO = '251873460';
 const US = '180246731';
 const account: AccountRef = { identifier: US, parent_id: CONTOSO, metadata: {} };
 
-let harness: Harness;
-beforeAll(async () => {
-  harness = await startHarness({
-    apis: [{ prefix: MICROSOFT_ADS_SANDBOX_PREFIX, plugin: microsoftAdsSandbox }],
-    now: NOW,
-  });
+const sandbox = useSandbox({
+  apis: [{ prefix: MICROSOFT_ADS_SANDBOX_PREFIX, plugin: microsoftAdsSandbox }],
+  now: Date.UTC(2025, 5, 15, 12),
 });
-afterAll(() => harness.close());
-beforeEach(() => harness.faults(MICROSOFT_ADS_SANDBOX_PREFIX).clear());
 
-/** Sandbox tokens; their expiry on the client's clock, which is real time (the sandbox's is NOW). */
-function tokensFor(email = 'alan@contoso.example'): OAuthTokens {
-  const tokens = mintTokens(harness.stores.microsoft, {
-    clientId: SANDBOX_OAUTH_CLIENT.clientId,
-    scopes: [MICROSOFT_ADS_SCOPE, 'offline_access'],
-    provider: 'microsoft',
-    email,
-  });
-  return { ...tokens, expires_at: Date.now() + 3600_000 };
-}
-
-function context(
-  options: {
-    tokens?: OAuthTokens;
-    sleep?: (ms: number) => Promise<void>;
-    onTokens?: (t: OAuthTokens) => Promise<void>;
-  } = {},
-) {
-  return connectorContext({
-    connector: microsoftAdsConnector,
-    endpoints: harness.endpoints,
-    clients: harness.clients,
-    credentials: { kind: 'oauth2', tokens: options.tokens ?? tokensFor() },
-    onTokens: options.onTokens,
-    // Report polls wait: recorded, not slept, unless a test watches them.
-    sleep: options.sleep ?? recordingSleep().sleep,
-  });
-}
-
-async function collect(ref: AccountRef, range: DateRange, ctx = context()) {
-  const streams: Record<string, Row[]> = {};
-  let batches = 0;
-  for await (const batch of microsoftAdsConnector.extract(ctx, ref, range)) {
-    batches++;
-    (streams[batch.stream] ??= []).push(...batch.rows);
-  }
-  return { streams, batches };
-}
-
-const sorted = (rows: Row[]) => rows.map((r) => JSON.stringify(r)).sort();
+/** Alan's tokens (a super admin of both sandbox customers) unless another user is named. */
+const tokensFor = (email?: string) =>
+  sandbox.tokens('microsoft', [MICROSOFT_ADS_SCOPE, 'offline_access'], { email });
+const credentials = (tokens = tokensFor()) => ({ kind: 'oauth2', tokens }) as const;
+const context = (options: TestContextOptions & { tokens?: OAuthTokens } = {}) =>
+  sandbox.context(microsoftAdsConnector, credentials(options.tokens), options);
+const collect = (ref: AccountRef, range: DateRange, ctx = context()) =>
+  drain(microsoftAdsConnector.extract(ctx, ref, range));
 
 function totals(rows: Row[], keys: string[], column: string): Map<string, number> {
   const out = new Map<string, number>();
@@ -170,17 +131,17 @@ describe('Microsoft Advertising connector', () => {
     const stored: OAuthTokens[] = [];
     const tokens = tokensFor();
     const ctx = context({ tokens, onTokens: async (t) => void stored.push(t) });
-    harness.faults(MICROSOFT_ADS_SANDBOX_PREFIX).add({ kind: 'expired_token' });
+    sandbox.harness.faults(MICROSOFT_ADS_SANDBOX_PREFIX).add({ kind: 'expired_token' });
     expect(await microsoftAdsConnector.listAccounts(ctx)).toHaveLength(6);
     expect(stored).toHaveLength(1);
     const rotated = stored[0]!;
     expect(rotated.access_token).not.toBe(tokens.access_token);
     expect(rotated.refresh_token).not.toBe(tokens.refresh_token);
-    expect(harness.stores.microsoft.refreshTokens.has(rotated.refresh_token!)).toBe(true);
+    expect(sandbox.harness.stores.microsoft.refreshTokens.has(rotated.refresh_token!)).toBe(true);
 
     // The old refresh token no longer works: the next refresh must use the rotated one.
-    harness.stores.microsoft.refreshTokens.delete(tokens.refresh_token!);
-    harness.faults(MICROSOFT_ADS_SANDBOX_PREFIX).add({ kind: 'expired_token' });
+    sandbox.harness.stores.microsoft.refreshTokens.delete(tokens.refresh_token!);
+    sandbox.harness.faults(MICROSOFT_ADS_SANDBOX_PREFIX).add({ kind: 'expired_token' });
     expect(await microsoftAdsConnector.listAccounts(ctx)).toHaveLength(6);
     expect(stored).toHaveLength(2);
     expect(stored[1]!.refresh_token).not.toBe(rotated.refresh_token);
@@ -188,7 +149,7 @@ describe('Microsoft Advertising connector', () => {
 
   it('waits as Retry-After says on 429 and then succeeds', async () => {
     const { sleep, waits } = recordingSleep();
-    harness
+    sandbox.harness
       .faults(MICROSOFT_ADS_SANDBOX_PREFIX)
       .add({ kind: 'rate_limit', retry_after_s: 9 }, { path: 'GenerateReport/Submit', times: 2 });
     const { streams } = await collect(account, { from: '2025-06-10', to: '2025-06-10' }, context({ sleep }));
@@ -211,7 +172,7 @@ describe('Microsoft Advertising connector', () => {
       message: 'The user is not authorized to perform this action.',
     });
 
-    harness
+    sandbox.harness
       .faults(MICROSOFT_ADS_SANDBOX_PREFIX)
       .add(
         { kind: 'provider_error', message: 'The account is being migrated.' },
@@ -222,8 +183,26 @@ describe('Microsoft Advertising connector', () => {
   });
 
   it('a revoked grant asks for reauthorization', async () => {
-    harness.faults(MICROSOFT_ADS_SANDBOX_PREFIX).add({ kind: 'revoked' });
+    sandbox.harness.faults(MICROSOFT_ADS_SANDBOX_PREFIX).add({ kind: 'revoked' });
     const error = await microsoftAdsConnector.listAccounts(context()).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ProviderError', kind: 'reauthorization_required' });
+  });
+
+  it('requests only the streams asked for', async () => {
+    const day = { from: '2025-06-10', to: '2025-06-10' };
+    const only = (streams: string[]) =>
+      sandbox.extract(microsoftAdsConnector, credentials(), account, day, streams);
+    const reportsRequested = (requests: { url: URL; body: string }[]) =>
+      requests
+        .filter((r) => r.url.pathname.endsWith('GenerateReport/Submit'))
+        .map((r) => (JSON.parse(r.body) as { ReportRequest: { Type: string } }).ReportRequest.Type);
+
+    const terms = await only(['search_terms']);
+    expect(Object.keys(terms.streams)).toEqual(['search_terms']);
+    expect(reportsRequested(terms.requests)).toEqual(['SearchQueryPerformanceReportRequest']);
+    const campaigns = await only(['campaigns']);
+    expect(Object.keys(campaigns.streams)).toEqual(['campaigns']);
+    expect(reportsRequested(campaigns.requests)).toEqual(['CampaignPerformanceReportRequest']);
+    expect((await only([])).requests).toEqual([]);
   });
 });

@@ -5,9 +5,11 @@
 // https://learn.microsoft.com/advertising/guides/request-download-report
 import type { SelectableAccount } from '@maya/contracts';
 import { httpFor } from '../../core/context';
+import { accountNode } from '../../core/accounts';
+import { defineConnector } from '../../core/connector';
 import { ProviderError } from '../../core/errors';
 import type { ProviderHttp } from '../../core/http';
-import type { AccountRef, Connector, ConnectorContext, DateRange } from '../../core/types';
+import type { AccountRef, ConnectorContext, DateRange } from '../../core/types';
 import { CUSTOMER_MANAGEMENT_PATH, MICROSOFT_ADS_SCOPE, REPORTING_PATH, reportDate } from './api';
 import type {
   GetAccountResponse,
@@ -96,24 +98,26 @@ async function listAccounts(context: ConnectorContext): Promise<SelectableAccoun
       (a) => REPORTABLE.has(a.AccountLifeCycleStatus) && (!allowed || allowed.has(id(a.Id))),
     );
     if (accounts.length === 0) continue;
-    tree.push({
-      identifier: customerId,
-      id_label: customerId,
-      name: names.get(customerId) ?? `Customer ${customerId}`,
-      parent_id: null,
-      // A customer groups ad accounts; reports are per account.
-      selectable: false,
-      metadata: { thumbnail_url: null },
-    });
+    tree.push(
+      accountNode({
+        identifier: customerId,
+        id_label: customerId,
+        name: names.get(customerId) ?? `Customer ${customerId}`,
+        parent_id: null,
+        // A customer groups ad accounts; reports are per account.
+        selectable: false,
+      }),
+    );
     for (const account of accounts) {
-      tree.push({
-        identifier: id(account.Id),
-        id_label: account.Number,
-        name: account.Name,
-        parent_id: customerId,
-        selectable: true,
-        metadata: { thumbnail_url: null },
-      });
+      tree.push(
+        accountNode({
+          identifier: id(account.Id),
+          id_label: account.Number,
+          name: account.Name,
+          parent_id: customerId,
+          selectable: true,
+        }),
+      );
     }
   }
   return tree;
@@ -208,7 +212,7 @@ async function waitForReport(
   }
 }
 
-export const microsoftAdsConnector: Connector = {
+export const microsoftAdsConnector = defineConnector({
   id: 'microsoft_ads',
   auth: {
     kind: 'oauth2',
@@ -221,11 +225,11 @@ export const microsoftAdsConnector: Connector = {
   // Conversions are attributed to the click's day and keep arriving for weeks.
   lookbackDays: 30,
   listAccounts,
-  async *extract(context, account, range) {
+  async *extract(context, account, range, wanted) {
     const api = client(context);
     const accountId = account.identifier;
     const customerId = await customerOf(api, account);
-    for (const spec of REPORTS) {
+    for (const spec of REPORTS.filter((report) => wanted.has(report.stream))) {
       const submitted = (await api.reporting(
         'GenerateReport/Submit',
         reportRequest(spec, accountId, range),
@@ -240,4 +244,4 @@ export const microsoftAdsConnector: Connector = {
       for await (const rows of reportRows(download.body, spec)) yield { stream: spec.stream, rows };
     }
   },
-};
+});

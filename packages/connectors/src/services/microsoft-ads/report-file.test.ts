@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../core/errors';
 import type { Row } from '../../core/types';
-import { decimalToMicros } from './api';
-import { CsvRecords } from './csv';
+import { reportMoneyToMicros } from './api';
 import { reportRows } from './report-file';
 import { REPORTS } from './reports';
 import { zipOne } from './sandbox-zip';
@@ -75,24 +74,12 @@ describe('report files', () => {
     expect(odd).toMatchObject({ kind: 'provider', message: expect.stringContaining('2 fields where 12') });
   });
 
-  it('splits records across pieces, a doubled quote at a piece boundary included', () => {
-    const parser = new CsvRecords();
-    const records = [
-      ...parser.push('"a","b"'),
-      ...parser.push('"c"\r\nplain,'),
-      ...parser.push('last\n'),
-      ...parser.push('"x"'),
-      ...parser.end(),
-    ];
-    expect(records).toEqual([['a', 'b"c'], ['plain', 'last'], ['x']]);
-  });
-
   it('turns decimal money into exact micros', () => {
-    expect(decimalToMicros('8.03')).toBe(8_030_000);
+    expect(reportMoneyToMicros('8.03')).toBe(8_030_000);
     expect(Number('8.03') * 1_000_000).not.toBe(8_030_000);
-    expect(decimalToMicros('1,234.56')).toBe(1_234_560_000);
-    expect(decimalToMicros('-3.5')).toBe(-3_500_000);
-    expect(decimalToMicros('--')).toBe(0);
-    expect(decimalToMicros('12.3.4')).toBeNull();
+    expect(reportMoneyToMicros('1,234.56')).toBe(1_234_560_000);
+    expect(reportMoneyToMicros('-3.5')).toBe(-3_500_000);
+    expect(reportMoneyToMicros('--')).toBe(0);
+    expect(reportMoneyToMicros('12.3.4')).toBeNull();
   });
 });

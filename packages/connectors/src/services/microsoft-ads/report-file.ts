@@ -2,11 +2,12 @@
 // them "Rows: N"), the column-header row, the data, and the copyright footer. Rows are handed on in
 // batches as the download arrives; a file with fewer rows than its header announces is refused
 // (a cut-off download), and so is any line that fits none of these parts.
+import { decodeText, parseCsv } from '../../core/csv';
 import { ProviderError } from '../../core/errors';
 import type { Row } from '../../core/types';
-import { CsvRecords, textOf, unzipped } from './csv';
 import { PROVIDER } from './reports';
 import type { Field, ReportSpec } from './reports';
+import { unzipped } from './unzip';
 
 const BATCH_SIZE = 5_000;
 
@@ -18,7 +19,6 @@ function unreadable(what: string): ProviderError {
 }
 
 export async function* reportRows(body: AsyncIterable<Uint8Array>, spec: ReportSpec): AsyncGenerator<Row[]> {
-  const parser = new CsvRecords();
   let columns: Map<string, number> | null = null;
   // Set inside take(): a holder, so that the check at the end sees it.
   const file = { announced: null as number | null };
@@ -53,14 +53,13 @@ export async function* reportRows(body: AsyncIterable<Uint8Array>, spec: ReportS
     seen++;
   };
 
-  for await (const text of textOf(unzipped(body))) {
-    for (const record of parser.push(text)) take(record);
+  for await (const record of parseCsv(decodeText(unzipped(body)))) {
+    take(record);
     if (batch.length >= BATCH_SIZE) {
       yield batch;
       batch = [];
     }
   }
-  for (const record of parser.end()) take(record);
   if (batch.length > 0) yield batch;
   const { announced } = file;
   if (announced !== null && seen !== announced) {

@@ -4,7 +4,7 @@
 // https://learn.microsoft.com/advertising/reporting-service/reporting-data-objects
 import { ProviderError } from '../../core/errors';
 import type { Row } from '../../core/types';
-import { decimalToMicros } from './api';
+import { reportMoneyToMicros } from './api';
 import { AD_GROUPS_STREAM, CAMPAIGNS_STREAM, KEYWORDS_STREAM, SEARCH_TERMS_STREAM } from './streams';
 
 export const PROVIDER = 'Microsoft Advertising';
@@ -25,7 +25,7 @@ const METRICS = ['Impressions', 'Clicks', 'Spend', 'ConversionsQualified', 'Reve
 const count = (text: string) => (text === '' || text === '--' ? 0 : Number(text.replace(/,/g, '')));
 
 function money(text: string, column: string): number {
-  const micros = decimalToMicros(text);
+  const micros = reportMoneyToMicros(text);
   if (micros === null)
     throw new ProviderError('provider', `The report has an unreadable ${column}: ${text}`, 200, PROVIDER);
   return micros;

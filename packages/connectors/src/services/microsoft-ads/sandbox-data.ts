@@ -2,20 +2,12 @@
 // ad accounts, the users' roles in them, and each account's campaigns: 4 search campaigns with 3 ad
 // groups of 4 keywords, each keyword matched by up to 3 search queries (about 90 of them with
 // traffic a day), plus an audience and a shopping campaign. Built once per account from its id.
-import { hash, pick, unit, VOCABULARY } from '../../sandbox/apis/data';
+import { trafficProfile } from '../../sandbox/apis/ad-traffic';
+import type { Traffic, TrafficMarket, TrafficScale } from '../../sandbox/apis/ad-traffic';
+import { hash, pick, VOCABULARY } from '../../sandbox/apis/data';
 import type { AccountLifeCycleStatus } from './api';
 
 export type MatchType = 'Exact' | 'Phrase' | 'Broad';
-
-export type Traffic = {
-  seed: number;
-  presence: number;
-  impressions: number;
-  ctr: number;
-  cpcCents: number;
-  conversionRate: number;
-  orderValue: number;
-};
 
 export type Campaign = {
   id: number;
@@ -151,18 +143,14 @@ const GROUPS: { campaign: string; products: string[] }[] = [
 ];
 const MATCH: MatchType[] = ['Exact', 'Phrase', 'Broad', 'Broad'];
 
-function traffic(key: string, scale: { impressions: number; ctr: number; presence: number }): Traffic {
-  const u = (salt: string) => unit(key, salt);
-  return {
-    seed: hash(key),
-    presence: scale.presence === 1 ? 1 : scale.presence + 0.3 * u('presence'),
-    impressions: 3 + scale.impressions * u('impressions') ** 2,
-    ctr: scale.ctr * (0.4 + 1.2 * u('ctr')),
-    cpcCents: 15 + Math.floor(160 * u('cpc')),
-    conversionRate: 0.01 + 0.07 * u('cvr'),
-    orderValue: 25 + 150 * u('aov'),
-  };
-}
+/** Microsoft Advertising's market: cheaper clicks and smaller baskets than Google Ads'. */
+const MARKET: TrafficMarket = {
+  presenceSpread: 0.3,
+  minImpressions: 3,
+  cpcCents: { min: 15, spread: 160 },
+  orderValue: { min: 25, spread: 150 },
+};
+const traffic = (key: string, scale: TrafficScale) => trafficProfile(key, scale, MARKET);
 
 function buildCampaigns(a: SandboxAccount): Campaign[] {
   const base = 410_000_000 + (hash(a.id, 'campaigns') % 100_000) * 100;

@@ -2,9 +2,11 @@
 // groups) and per audience or shopping ad group, so that every report is a sum of the same rows
 // and reconciles exactly. Money is whole cents, conversions whole halves: pure functions of
 // (account, entity, day).
+import { DRAW_WIDTH, drawTraffic } from '../../sandbox/apis/ad-traffic';
+import type { Traffic } from '../../sandbox/apis/ad-traffic';
 import { season } from '../../sandbox/apis/data';
 import { campaignsOf } from './sandbox-data';
-import type { AdGroup, Campaign, Keyword, SandboxAccount, SearchQuery, Traffic } from './sandbox-data';
+import type { AdGroup, Campaign, Keyword, SandboxAccount, SearchQuery } from './sandbox-data';
 
 export type BaseRow = {
   account: SandboxAccount;
@@ -21,30 +23,14 @@ export type BaseRow = {
 };
 
 const DAY_MS = 86_400_000;
-
-function mix(seed: number, day: number, salt: number): number {
-  let h = (seed ^ Math.imul(day, 0x9e3779b1) ^ Math.imul(salt, 0x85ebca6b)) >>> 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return (h >>> 0) / 0x1_0000_0000;
-}
+/** Revenue in cents of the account currency. */
+const CENTS = 100;
 
 type Draw = Pick<BaseRow, 'impressions' | 'clicks' | 'spendCents' | 'conversionHalves' | 'revenueCents'>;
 
-function draw(t: Traffic, day: number, demand: number): Draw | null {
-  if (t.presence < 1 && mix(t.seed, day, 1) >= t.presence) return null;
-  const impressions = Math.max(1, Math.round(t.impressions * demand * (0.6 + 0.8 * mix(t.seed, day, 2))));
-  const clicks = Math.round(impressions * t.ctr * (0.7 + 0.6 * mix(t.seed, day, 3)));
-  const spendCents = Math.round(clicks * t.cpcCents * (0.8 + 0.4 * mix(t.seed, day, 4)));
-  const expected = clicks * t.conversionRate * 2 * (0.5 + mix(t.seed, day, 5));
-  const conversionHalves = Math.floor(expected + mix(t.seed, day, 7));
-  const revenueCents =
-    conversionHalves === 0
-      ? 0
-      : Math.round((conversionHalves / 2) * t.orderValue * 100 * (0.7 + 0.6 * mix(t.seed, day, 6)));
+function draw(t: Traffic, day: number, demand: number, into: Float64Array): Draw | null {
+  if (!drawTraffic(t, day, demand, CENTS, into, 0)) return null;
+  const [impressions = 0, clicks = 0, spendCents = 0, conversionHalves = 0, revenueCents = 0] = into;
   return { impressions, clicks, spendCents, conversionHalves, revenueCents };
 }
 
@@ -53,18 +39,19 @@ export function dayRows(account: SandboxAccount, date: string): BaseRow[] {
   const day = Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
   const demand = season(date);
   const rows: BaseRow[] = [];
+  const drawn = new Float64Array(DRAW_WIDTH);
   for (const campaign of campaignsOf(account)) {
     for (const adGroup of campaign.adGroups) {
       const at = { account, campaign, adGroup, date };
       if (adGroup.traffic) {
-        const drawn = draw(adGroup.traffic, day, demand);
-        if (drawn) rows.push({ ...at, keyword: null, query: null, ...drawn });
+        const traffic = draw(adGroup.traffic, day, demand, drawn);
+        if (traffic) rows.push({ ...at, keyword: null, query: null, ...traffic });
         continue;
       }
       for (const keyword of adGroup.keywords) {
         for (const query of keyword.queries) {
-          const drawn = draw(query.traffic, day, demand);
-          if (drawn) rows.push({ ...at, keyword, query, ...drawn });
+          const traffic = draw(query.traffic, day, demand, drawn);
+          if (traffic) rows.push({ ...at, keyword, query, ...traffic });
         }
       }
     }

@@ -1,31 +1,22 @@
 import { inflateRawSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_DEVELOPER_TOKEN, SANDBOX_OAUTH_CLIENT } from '../../sandbox/clients';
-import { mintTokens, startHarness } from '../../testing';
-import type { Harness } from '../../testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_DEVELOPER_TOKEN } from '../../sandbox/clients';
+import { useSandbox } from '../../testing/suite';
 import { MICROSOFT_ADS_SCOPE } from './api';
 import { readMicrosoftAdsError } from './error';
 import { MICROSOFT_ADS_SANDBOX_PREFIX, microsoftAdsSandbox } from './sandbox';
 
-const NOW = Date.UTC(2025, 5, 15, 12);
 const CONTOSO = 251873460;
 const US = 180246731;
 
-let harness: Harness;
-let token: string;
-beforeAll(async () => {
-  harness = await startHarness({
-    apis: [{ prefix: MICROSOFT_ADS_SANDBOX_PREFIX, plugin: microsoftAdsSandbox }],
-    now: NOW,
-  });
-  token = mintTokens(harness.stores.microsoft, {
-    clientId: SANDBOX_OAUTH_CLIENT.clientId,
-    scopes: [MICROSOFT_ADS_SCOPE, 'offline_access'],
-    provider: 'microsoft',
-    email: 'alan@contoso.example',
-  }).access_token;
+const sandbox = useSandbox({
+  apis: [{ prefix: MICROSOFT_ADS_SANDBOX_PREFIX, plugin: microsoftAdsSandbox }],
+  now: Date.UTC(2025, 5, 15, 12),
 });
-afterAll(() => harness.close());
+let token: string;
+beforeAll(() => {
+  token = sandbox.tokens('microsoft', [MICROSOFT_ADS_SCOPE, 'offline_access']).access_token;
+});
 
 type Json = Record<string, unknown> & {
   OperationErrors?: { Code: number; ErrorCode: string | null; Message: string }[];
@@ -33,7 +24,7 @@ type Json = Record<string, unknown> & {
 };
 
 async function call(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${harness.endpoints.microsoftAdsCustomer}${path}`, {
+  const response = await fetch(`${sandbox.harness.endpoints.microsoftAdsCustomer}${path}`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${token}`,
@@ -254,7 +245,7 @@ describe('sandbox Microsoft Advertising API', () => {
 
   it('refuses a download whose signature does not match', async () => {
     const response = await fetch(
-      `${harness.baseUrl}${MICROSOFT_ADS_SANDBOX_PREFIX}/_sandbox/reports/123.zip?sig=forged`,
+      `${sandbox.harness.baseUrl}${MICROSOFT_ADS_SANDBOX_PREFIX}/_sandbox/reports/123.zip?sig=forged`,
     );
     expect(response.status).toBe(403);
   });

@@ -12,7 +12,6 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { grantOf, installSandboxApi } from '../../sandbox/apis/api';
-import { ApiFaults } from '../../sandbox/apis/faults';
 import type { SandboxApiPluginOptions } from '../../sandbox/apis/types';
 import { SANDBOX_DEVELOPER_TOKEN } from '../../sandbox/clients';
 import type { Grant } from '../../sandbox/types';
@@ -108,7 +107,7 @@ export const microsoftAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = 
   const secret = randomBytes(32);
   const reports = new Map<string, StoredReport>();
   installSandboxApi(app, {
-    faults: options.faults ?? new ApiFaults(),
+    faults: options.faults,
     render: renderMicrosoftAdsError,
     store,
   });

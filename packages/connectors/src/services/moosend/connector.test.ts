@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectorContext } from '../../core/context';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoDate } from '../../core/dates';
 import { ProviderError } from '../../core/errors';
-import type { Row, StreamBatch } from '../../core/types';
-import { recordingSleep, startHarness } from '../../testing';
-import type { Harness } from '../../testing';
+import { drain, recordingSleep } from '../../testing';
+import { useSandbox } from '../../testing/suite';
 import { parseMoosendDate } from './api';
 import { createMoosendConnector } from './connector';
 import { MOOSEND_INVALID_KEY, MOOSEND_SANDBOX_PREFIX, moosendSandbox } from './sandbox';
@@ -16,37 +14,22 @@ const account = { identifier: 'news@northpeak.example', parent_id: null, metadat
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('Moosend connector against the sandbox', () => {
-  let harness: Harness;
+  const sandbox = useSandbox({ apis: [{ prefix: MOOSEND_SANDBOX_PREFIX, plugin: moosendSandbox }] });
   let yesterday: string;
-
-  beforeAll(async () => {
-    harness = await startHarness({ apis: [{ prefix: MOOSEND_SANDBOX_PREFIX, plugin: moosendSandbox }] });
-    yesterday = addDays(isoDate(harness.now()), -1);
+  beforeAll(() => {
+    yesterday = addDays(isoDate(sandbox.harness.now()), -1);
   });
-  afterAll(() => harness.close());
 
-  function contextFor(apiKey: string = MOOSEND_SANDBOX_API_KEYS.northpeak) {
+  const credentials = (apiKey: string = MOOSEND_SANDBOX_API_KEYS.northpeak) =>
+    ({ kind: 'api_key', api_key: apiKey }) as const;
+  function contextFor(apiKey?: string) {
     const { sleep, waits } = recordingSleep();
-    const context = connectorContext({
-      connector,
-      endpoints: harness.endpoints,
-      clients: harness.clients,
-      credentials: { kind: 'api_key', api_key: apiKey },
-      sleep,
-    });
-    return { context, waits };
-  }
-
-  async function drain(batches: AsyncIterable<StreamBatch>): Promise<Map<string, Row[]>> {
-    const byStream = new Map<string, Row[]>();
-    for await (const batch of batches)
-      byStream.set(batch.stream, [...(byStream.get(batch.stream) ?? []), ...batch.rows]);
-    return byStream;
+    return { context: sandbox.context(connector, credentials(apiKey), { sleep }), waits };
   }
 
   const raw = async (path: string, apiKey: string = MOOSEND_SANDBOX_API_KEYS.northpeak) => {
     const response = await fetch(
-      `${harness.endpoints.moosend}/v3${path}${path.includes('?') ? '&' : '?'}apikey=${apiKey}`,
+      `${sandbox.harness.endpoints.moosend}/v3${path}${path.includes('?') ? '&' : '?'}apikey=${apiKey}`,
     );
     return { status: response.status, body: (await response.json()) as Json };
   };
@@ -80,15 +63,15 @@ describe('Moosend connector against the sandbox', () => {
 
   it('extracts every campaign across pages and the totals of those delivered in the range', async () => {
     const range = { from: addDays(yesterday, -27), to: yesterday };
-    const streams = await drain(connector.extract(contextFor().context, account, range));
-    const campaigns = streams.get('campaigns')!;
+    const { streams } = await drain(connector.extract(contextFor().context, account, range));
+    const campaigns = streams.campaigns!;
     const listed = (await raw('/campaigns/1/100.json')).body.Context.Paging.TotalResults as number;
     expect(listed).toBeGreaterThan(100);
     expect(campaigns).toHaveLength(listed);
     expect(new Set(campaigns.map((c) => c.campaign_id)).size).toBe(listed);
     expect(campaigns.filter((c) => c.status === 'draft')).toHaveLength(2);
 
-    const stats = streams.get('campaign_stats')!;
+    const stats = streams.campaign_stats!;
     const delivered = campaigns.filter(
       (c) => c.status === 'sent' && c.delivered_on! >= range.from && c.delivered_on! <= range.to,
     );
@@ -115,17 +98,17 @@ describe('Moosend connector against the sandbox', () => {
 
   it('backs off on Moosend’s rate limit (HTTP 200, Code 429) and carries on', async () => {
     const { context, waits } = contextFor();
-    harness
+    sandbox.harness
       .faults(MOOSEND_SANDBOX_PREFIX)
       .add({ kind: 'rate_limit', retry_after_s: 4 }, { path: '/campaigns/', times: 2 });
-    const streams = await drain(connector.extract(context, account, { from: yesterday, to: yesterday }));
+    const { streams } = await drain(connector.extract(context, account, { from: yesterday, to: yesterday }));
     expect(waits).toEqual([4000, 4000]);
-    expect(streams.get('campaigns')!.length).toBeGreaterThan(100);
+    expect(streams.campaigns!.length).toBeGreaterThan(100);
   });
 
   it('retries a server failure with exponential backoff', async () => {
     const { context, waits } = contextFor();
-    harness.faults(MOOSEND_SANDBOX_PREFIX).add({ kind: 'server_error' }, { path: '/senders/' });
+    sandbox.harness.faults(MOOSEND_SANDBOX_PREFIX).add({ kind: 'server_error' }, { path: '/senders/' });
     expect(await connector.listAccounts(context)).toHaveLength(1);
     expect(waits).toHaveLength(1);
     expect(waits[0]).toBeGreaterThan(0);
@@ -133,7 +116,9 @@ describe('Moosend connector against the sandbox', () => {
 
   it('reports a refused request with Moosend’s own error text', async () => {
     const { context } = contextFor();
-    harness.faults(MOOSEND_SANDBOX_PREFIX).add({ kind: 'provider_error', message: 'MAILING_LIST_NOT_FOUND' });
+    sandbox.harness
+      .faults(MOOSEND_SANDBOX_PREFIX)
+      .add({ kind: 'provider_error', message: 'MAILING_LIST_NOT_FOUND' });
     const error = await connector.listAccounts(context).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'provider', message: 'MAILING_LIST_NOT_FOUND' });
   });
@@ -169,7 +154,7 @@ describe('Moosend connector against the sandbox', () => {
       body: { Code: MOOSEND_INVALID_KEY.code, Error: MOOSEND_INVALID_KEY.message, Context: null },
     });
 
-    harness.faults(MOOSEND_SANDBOX_PREFIX).add({ kind: 'rate_limit' });
+    sandbox.harness.faults(MOOSEND_SANDBOX_PREFIX).add({ kind: 'rate_limit' });
     expect(await raw('/senders/find_all.json')).toEqual({
       status: 200,
       body: { Code: 429, Error: 'RATE-LIMITING', Context: null },
@@ -185,5 +170,20 @@ describe('Moosend connector against the sandbox', () => {
     expect(parseMoosendDate('/Date(1700004600000+0200)/')?.localDate).toBe('2023-11-15');
     expect(parseMoosendDate('/Date(1700004600000-0500)/')?.localDate).toBe('2023-11-14');
     expect(parseMoosendDate(null)).toBeNull();
+  });
+
+  it('requests only the streams asked for (campaign_stats reads the campaign list to find the sends)', async () => {
+    const range = { from: addDays(yesterday, -13), to: yesterday };
+    const only = (streams: string[]) => sandbox.extract(connector, credentials(), account, range, streams);
+    const summaries = (requests: { url: URL }[]) =>
+      requests.filter((r) => r.url.pathname.endsWith('/view_summary.json')).length;
+
+    const campaigns = await only(['campaigns']);
+    expect(Object.keys(campaigns.streams)).toEqual(['campaigns']);
+    expect(summaries(campaigns.requests)).toBe(0);
+    const stats = await only(['campaign_stats']);
+    expect(Object.keys(stats.streams)).toEqual(['campaign_stats']);
+    expect(summaries(stats.requests)).toBe(stats.streams.campaign_stats!.length);
+    expect((await only([])).requests).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 // The tables the Moosend connector loads, and how Moosend's campaign objects become their rows.
+import { strings, integers } from '../../core/columns';
 import type { Row, StreamSchema } from '../../core/types';
 import { parseMoosendDate } from './api';
 
@@ -8,11 +9,7 @@ export const MOOSEND_STREAMS = {
     description:
       'Every campaign of the account (drafts included), as GET /campaigns/{Page}/{PageSize} lists them.',
     columns: [
-      { name: 'account_id', type: 'string' },
-      { name: 'campaign_id', type: 'string' },
-      { name: 'name', type: 'string' },
-      { name: 'subject', type: 'string' },
-      { name: 'status', type: 'string' },
+      ...strings('account_id', 'campaign_id', 'name', 'subject', 'status'),
       { name: 'created_at', type: 'timestamp', nullable: true },
       { name: 'delivered_at', type: 'timestamp', nullable: true },
       { name: 'delivered_on', type: 'date', nullable: true },
@@ -29,19 +26,20 @@ export const MOOSEND_STREAMS = {
       'Totals to date of each sent campaign (GET /campaigns/{id}/view_summary), dated by its delivery ' +
       'day in the account time zone and refreshed while the campaign is within the lookback.',
     columns: [
-      { name: 'account_id', type: 'string' },
-      { name: 'campaign_id', type: 'string' },
+      ...strings('account_id', 'campaign_id'),
       { name: 'date', type: 'date' },
-      { name: 'sent', type: 'integer' },
-      { name: 'unique_opens', type: 'integer' },
-      { name: 'total_opens', type: 'integer' },
-      { name: 'unique_link_clicks', type: 'integer' },
-      { name: 'total_link_clicks', type: 'integer' },
-      { name: 'bounces', type: 'integer' },
-      { name: 'unsubscribes', type: 'integer' },
-      { name: 'complaints', type: 'integer' },
-      { name: 'forwards', type: 'integer' },
-      { name: 'unique_forwards', type: 'integer' },
+      ...integers(
+        'sent',
+        'unique_opens',
+        'total_opens',
+        'unique_link_clicks',
+        'total_link_clicks',
+        'bounces',
+        'unsubscribes',
+        'complaints',
+        'forwards',
+        'unique_forwards',
+      ),
       { name: 'measured_until', type: 'timestamp', nullable: true },
       { name: 'is_archived', type: 'boolean' },
     ],

@@ -1,71 +1,31 @@
 import { overlappedProperties } from '@maya/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connectorContext } from '../../core/context';
+import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../core/errors';
 import type { AccountRef, Connector, OAuthTokens, Row } from '../../core/types';
-import { SANDBOX_OAUTH_CLIENT } from '../../sandbox/clients';
-import { mintTokens, recordingSleep, startHarness } from '../../testing';
-import type { Harness } from '../../testing';
+import { drain, recordingSleep, sortedRows as sorted } from '../../testing';
+import type { TestContextOptions } from '../../testing/suite';
+import { useSandbox } from '../../testing/suite';
 import { createSearchConsoleConnector, SEARCH_CONSOLE_SCOPE, searchConsoleConnector } from './connector';
 import { SEARCH_CONSOLE_SANDBOX_PREFIX, searchConsoleSandbox } from './sandbox';
 
-const NOW = Date.UTC(2025, 5, 15, 12);
 const RANGE = { from: '2025-06-01', to: '2025-06-03' };
 const account = (identifier: string): AccountRef => ({ identifier, parent_id: null, metadata: {} });
 
-let harness: Harness;
-beforeAll(async () => {
-  harness = await startHarness({
-    apis: [{ prefix: SEARCH_CONSOLE_SANDBOX_PREFIX, plugin: searchConsoleSandbox }],
-    now: NOW,
-  });
+const sandbox = useSandbox({
+  apis: [{ prefix: SEARCH_CONSOLE_SANDBOX_PREFIX, plugin: searchConsoleSandbox }],
+  now: Date.UTC(2025, 5, 15, 12),
 });
-afterAll(() => harness.close());
-beforeEach(() => harness.faults(SEARCH_CONSOLE_SANDBOX_PREFIX).clear());
 
-/**
- * Sandbox tokens whose expiry the connector reads on the real clock (the harness clock is fixed in
- * the past, so the minted expiry would look long gone).
- */
-function freshTokens(expiresInS = 3600): OAuthTokens {
-  const tokens = mintTokens(harness.stores.google, {
-    clientId: SANDBOX_OAUTH_CLIENT.clientId,
-    scopes: [SEARCH_CONSOLE_SCOPE],
-  });
-  return { ...tokens, expires_at: Date.now() + expiresInS * 1000 };
+const freshTokens = (expiresInS?: number) => sandbox.tokens('google', [SEARCH_CONSOLE_SCOPE], { expiresInS });
+
+function context(connector: Connector, options: TestContextOptions & { tokens?: OAuthTokens } = {}) {
+  return sandbox.context(connector, { kind: 'oauth2', tokens: options.tokens ?? freshTokens() }, options);
 }
 
-function context(
-  connector: Connector,
-  options: {
-    tokens?: OAuthTokens;
-    sleep?: (ms: number) => Promise<void>;
-    onTokens?: (t: OAuthTokens) => Promise<void>;
-  } = {},
-) {
-  const tokens = options.tokens ?? freshTokens();
-  return connectorContext({
-    connector,
-    endpoints: harness.endpoints,
-    clients: harness.clients,
-    credentials: { kind: 'oauth2', tokens },
-    onTokens: options.onTokens,
-    sleep: options.sleep,
-  });
+function collect(connector: Connector, siteUrl: string, range = RANGE, ctx = context(connector)) {
+  return drain(connector.extract(ctx, account(siteUrl), range));
 }
 
-async function collect(connector: Connector, siteUrl: string, range = RANGE, ctx = context(connector)) {
-  const streams: Record<string, Row[]> = {};
-  let batches = 0;
-  for await (const batch of connector.extract(ctx, account(siteUrl), range)) {
-    batches++;
-    (streams[batch.stream] ??= []).push(...batch.rows);
-  }
-  return { streams, batches };
-}
-
-/** Rows as sorted JSON lines: order-free comparison without a quadratic deep-equal. */
-const sorted = (rows: Row[]) => rows.map((r) => JSON.stringify(r)).sort();
 const keyOf = (row: Row, columns: string[]) => columns.map((c) => String(row[c])).join('|');
 
 describe('Search Console connector', () => {
@@ -160,7 +120,7 @@ describe('Search Console connector', () => {
     expect(stored[0]!.access_token).not.toBe(tokens.access_token);
     expect(stored[0]!.refresh_token).toBe(tokens.refresh_token);
 
-    harness.faults(SEARCH_CONSOLE_SANDBOX_PREFIX).add({ kind: 'expired_token' });
+    sandbox.harness.faults(SEARCH_CONSOLE_SANDBOX_PREFIX).add({ kind: 'expired_token' });
     const accounts = await searchConsoleConnector.listAccounts(ctx);
     expect(accounts).toHaveLength(5);
     expect(stored).toHaveLength(2);
@@ -168,7 +128,7 @@ describe('Search Console connector', () => {
 
   it('waits as Retry-After says on 429 and then succeeds', async () => {
     const { sleep, waits } = recordingSleep();
-    harness
+    sandbox.harness
       .faults(SEARCH_CONSOLE_SANDBOX_PREFIX)
       .add({ kind: 'rate_limit', retry_after_s: 7 }, { path: 'searchAnalytics', times: 2 });
     const day = { from: '2025-06-02', to: '2025-06-02' };
@@ -195,10 +155,32 @@ describe('Search Console connector', () => {
   });
 
   it('a revoked grant asks for reauthorization', async () => {
-    harness.faults(SEARCH_CONSOLE_SANDBOX_PREFIX).add({ kind: 'revoked' });
+    sandbox.harness.faults(SEARCH_CONSOLE_SANDBOX_PREFIX).add({ kind: 'revoked' });
     const error = await searchConsoleConnector
       .listAccounts(context(searchConsoleConnector))
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ProviderError', kind: 'reauthorization_required' });
+  });
+
+  it('requests only the streams asked for', async () => {
+    const credentials = { kind: 'oauth2', tokens: freshTokens() } as const;
+    const only = (streams: string[]) =>
+      sandbox.extract(
+        searchConsoleConnector,
+        credentials,
+        account('https://www.example.com/'),
+        RANGE,
+        streams,
+      );
+    const dimensionsAsked = (requests: { body: string }[]) =>
+      requests.map((r) => (JSON.parse(r.body) as { dimensions: string[] }).dimensions.join(','));
+
+    const totals = await only(['search_analytics_totals']);
+    expect(Object.keys(totals.streams)).toEqual(['search_analytics_totals']);
+    expect(dimensionsAsked(totals.requests)).toEqual(['date,country,device']);
+    const details = await only(['search_analytics']);
+    expect(Object.keys(details.streams)).toEqual(['search_analytics']);
+    expect(new Set(dimensionsAsked(details.requests))).toEqual(new Set(['date,query,page,country,device']));
+    expect((await only([])).requests).toEqual([]);
   });
 });

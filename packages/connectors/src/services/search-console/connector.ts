@@ -2,11 +2,13 @@
 // performance through the Search Analytics API.
 // https://developers.google.com/webmaster-tools/v1/how-tos/all-your-data
 import type { SelectableAccount } from '@maya/contracts';
-import { httpFor } from '../../core/context';
-import { eachDay, windows } from '../../core/dates';
+import { accountNode } from '../../core/accounts';
+import { defineConnector } from '../../core/connector';
+import { windows } from '../../core/dates';
 import type { ProviderHttp } from '../../core/http';
-import type { AccountRef, Connector, ConnectorContext, DateRange, Row, StreamBatch } from '../../core/types';
-import { readGoogleError } from './google-error';
+import type { Connector, ConnectorContext, DateRange, Row, StreamSchema } from '../../core/types';
+import { googleOAuth } from '../google/auth';
+import { googleHttp } from '../google/http';
 import { SEARCH_ANALYTICS_STREAM, SEARCH_ANALYTICS_TOTALS_STREAM } from './streams';
 
 export const SEARCH_CONSOLE_SCOPE = 'https://www.googleapis.com/auth/webmasters.readonly';
@@ -42,14 +44,13 @@ const sortKey = (siteUrl: string) =>
 
 function toAccount(site: SiteEntry): SelectableAccount {
   const domain = isDomainProperty(site.siteUrl);
-  return {
+  return accountNode({
     identifier: site.siteUrl,
     id_label: domain ? 'Domain property' : 'URL-prefix property',
     name: domain ? hostOf(site.siteUrl) : site.siteUrl,
     parent_id: null,
     selectable: true,
-    metadata: { thumbnail_url: null },
-  };
+  });
 }
 
 /** Every page of one query, following startRow until a short page. */
@@ -79,70 +80,58 @@ function toRow(accountId: string, dimensions: readonly string[], row: SearchRow)
   return out;
 }
 
+async function listProperties(context: ConnectorContext): Promise<SelectableAccount[]> {
+  const http = googleHttp(context, PROVIDER);
+  const answer = await http.json<{ siteEntry?: SiteEntry[] }>(
+    `${context.endpoints.searchConsole}/webmasters/v3/sites`,
+  );
+  return (
+    (answer?.siteEntry ?? [])
+      // An unverified user sees the property listed but may not read its data.
+      .filter((site) => site.permissionLevel !== 'siteUnverifiedUser')
+      .sort((a, b) => (sortKey(a.siteUrl) < sortKey(b.siteUrl) ? -1 : 1))
+      .map(toAccount)
+  );
+}
+
 export function createSearchConsoleConnector(options: SearchConsoleOptions = {}): Connector {
   const rowLimit = Math.min(options.rowLimit ?? MAX_ROW_LIMIT, MAX_ROW_LIMIT);
   const totalsWindowDays = options.totalsWindowDays ?? 30;
 
-  async function* extract(
-    context: ConnectorContext,
-    account: AccountRef,
-    range: DateRange,
-  ): AsyncGenerator<StreamBatch> {
-    const http = httpFor(context, PROVIDER, readGoogleError);
-    const siteUrl = account.identifier;
-    const url = `${context.endpoints.searchConsole}/webmasters/v3/sites/${encodeURIComponent(siteUrl)}/searchAnalytics/query`;
-    // `all` includes the fresh (not yet final) days; the lookback re-reads them once they settle.
-    const common = { type: 'web', dataState: 'all', aggregationType: 'auto' };
-
-    const totalsDimensions = ['date', 'country', 'device'];
-    for (const window of windows(range, totalsWindowDays)) {
-      const body = { ...common, startDate: window.from, endDate: window.to, dimensions: totalsDimensions };
-      for await (const rows of queryPages(http, url, body, rowLimit)) {
-        yield {
-          stream: SEARCH_ANALYTICS_TOTALS_STREAM.name,
-          rows: rows.map((r) => toRow(siteUrl, totalsDimensions, r)),
-        };
-      }
-    }
-
-    // One day per request: Google serves at most 50,000 query rows per day and search type, and a
-    // whole range in one query would be cut at that limit.
-    const dimensions = ['date', 'query', 'page', 'country', 'device'];
-    for (const date of eachDay(range)) {
-      const body = { ...common, startDate: date, endDate: date, dimensions };
-      for await (const rows of queryPages(http, url, body, rowLimit)) {
-        yield { stream: SEARCH_ANALYTICS_STREAM.name, rows: rows.map((r) => toRow(siteUrl, dimensions, r)) };
-      }
-    }
-  }
-
-  return {
+  return defineConnector({
     id: 'google_search_console',
-    auth: {
-      kind: 'oauth2',
-      provider: 'google',
-      scopes: [SEARCH_CONSOLE_SCOPE],
-      authorizeParams: { access_type: 'offline', prompt: 'consent' },
-      pkce: true,
-    },
+    auth: googleOAuth(SEARCH_CONSOLE_SCOPE),
     streams: [SEARCH_ANALYTICS_STREAM, SEARCH_ANALYTICS_TOTALS_STREAM],
     // Search Console data is final after about two to three days.
     lookbackDays: 4,
-    async listAccounts(context) {
-      const http = httpFor(context, PROVIDER, readGoogleError);
-      const answer = await http.json<{ siteEntry?: SiteEntry[] }>(
-        `${context.endpoints.searchConsole}/webmasters/v3/sites`,
-      );
-      return (
-        (answer?.siteEntry ?? [])
-          // An unverified user sees the property listed but may not read its data.
-          .filter((site) => site.permissionLevel !== 'siteUnverifiedUser')
-          .sort((a, b) => (sortKey(a.siteUrl) < sortKey(b.siteUrl) ? -1 : 1))
-          .map(toAccount)
-      );
+    listAccounts: listProperties,
+    async *extract(context, account, range, wanted) {
+      const http = googleHttp(context, PROVIDER);
+      const siteUrl = account.identifier;
+      const url = `${context.endpoints.searchConsole}/webmasters/v3/sites/${encodeURIComponent(siteUrl)}/searchAnalytics/query`;
+      // `all` includes the fresh (not yet final) days; the lookback re-reads them once they settle.
+      const common = { type: 'web', dataState: 'all', aggregationType: 'auto' };
+      const pages = async function* (stream: StreamSchema, dimensions: string[], window: DateRange) {
+        const body = { ...common, startDate: window.from, endDate: window.to, dimensions };
+        for await (const rows of queryPages(http, url, body, rowLimit)) {
+          yield { stream: stream.name, rows: rows.map((r) => toRow(siteUrl, dimensions, r)) };
+        }
+      };
+
+      if (wanted.has(SEARCH_ANALYTICS_TOTALS_STREAM.name)) {
+        for (const window of windows(range, totalsWindowDays)) {
+          yield* pages(SEARCH_ANALYTICS_TOTALS_STREAM, ['date', 'country', 'device'], window);
+        }
+      }
+      // One day per request: Google serves at most 50,000 query rows per day and search type, and
+      // a whole range in one query would be cut at that limit.
+      if (wanted.has(SEARCH_ANALYTICS_STREAM.name)) {
+        for (const day of windows(range, 1)) {
+          yield* pages(SEARCH_ANALYTICS_STREAM, ['date', 'query', 'page', 'country', 'device'], day);
+        }
+      }
     },
-    extract,
-  };
+  });
 }
 
 export const searchConsoleConnector = createSearchConsoleConnector();

@@ -2,4 +2,3 @@ export { searchConsoleConnector, createSearchConsoleConnector, SEARCH_CONSOLE_SC
 export type { SearchConsoleOptions } from './connector';
 export { searchConsoleSandbox, SEARCH_CONSOLE_SANDBOX_PREFIX } from './sandbox';
 export { SEARCH_ANALYTICS_STREAM, SEARCH_ANALYTICS_TOTALS_STREAM } from './streams';
-export { readGoogleError } from './google-error';

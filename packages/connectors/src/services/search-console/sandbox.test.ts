@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_OAUTH_CLIENT } from '../../sandbox/clients';
-import { mintTokens, startHarness } from '../../testing';
-import type { Harness } from '../../testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSandbox } from '../../testing/suite';
 import { SEARCH_CONSOLE_SCOPE } from './connector';
 import { SEARCH_CONSOLE_SANDBOX_PREFIX, searchConsoleSandbox } from './sandbox';
 
-let harness: Harness;
-let authorization: string;
-beforeAll(async () => {
-  harness = await startHarness({
-    apis: [{ prefix: SEARCH_CONSOLE_SANDBOX_PREFIX, plugin: searchConsoleSandbox }],
-    now: Date.UTC(2025, 5, 15, 12),
-  });
-  const tokens = mintTokens(harness.stores.google, {
-    clientId: SANDBOX_OAUTH_CLIENT.clientId,
-    scopes: [SEARCH_CONSOLE_SCOPE],
-  });
-  authorization = `Bearer ${tokens.access_token}`;
+const sandbox = useSandbox({
+  apis: [{ prefix: SEARCH_CONSOLE_SANDBOX_PREFIX, plugin: searchConsoleSandbox }],
+  now: Date.UTC(2025, 5, 15, 12),
 });
-afterAll(() => harness.close());
+let authorization: string;
+beforeAll(() => {
+  authorization = sandbox.bearer('google', [SEARCH_CONSOLE_SCOPE]);
+});
 
 const query = (siteUrl: string, body: unknown, auth = authorization) =>
   fetch(
-    `${harness.endpoints.searchConsole}/webmasters/v3/sites/${encodeURIComponent(siteUrl)}/searchAnalytics/query`,
+    `${sandbox.harness.endpoints.searchConsole}/webmasters/v3/sites/${encodeURIComponent(siteUrl)}/searchAnalytics/query`,
     {
       method: 'POST',
       headers: { authorization: auth, 'content-type': 'application/json' },
@@ -32,7 +24,7 @@ const query = (siteUrl: string, body: unknown, auth = authorization) =>
 
 describe('sandbox Search Console API', () => {
   it('lists sites as siteEntry with permission levels, unverified ones included', async () => {
-    const response = await fetch(`${harness.endpoints.searchConsole}/webmasters/v3/sites`, {
+    const response = await fetch(`${sandbox.harness.endpoints.searchConsole}/webmasters/v3/sites`, {
       headers: { authorization },
     });
     const body = (await response.json()) as { siteEntry: { siteUrl: string; permissionLevel: string }[] };
@@ -113,14 +105,11 @@ describe('sandbox Search Console API', () => {
     );
     expect(anonymous.status).toBe(401);
     expect(((await anonymous.json()) as { error: { status: string } }).error.status).toBe('UNAUTHENTICATED');
-    const wrongScope = mintTokens(harness.stores.google, {
-      clientId: SANDBOX_OAUTH_CLIENT.clientId,
-      scopes: ['openid'],
-    });
+    const wrongScope = sandbox.bearer('google', ['openid']);
     const denied = await query(
       'https://www.example.com/',
       { startDate: '2025-06-01', endDate: '2025-06-01' },
-      `Bearer ${wrongScope.access_token}`,
+      wrongScope,
     );
     expect(denied.status).toBe(403);
   });

@@ -1,12 +1,11 @@
 // The sandbox Search Console API (webmasters v3), shaped as Google documents it:
 // https://developers.google.com/webmaster-tools/v1/sites/list
 // https://developers.google.com/webmaster-tools/v1/searchanalytics/query
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { grantOf, installSandboxApi, SandboxApiError } from '../../sandbox/apis/api';
-import { ApiFaults } from '../../sandbox/apis/faults';
+import { installSandboxApi, requireScope, SandboxApiError } from '../../sandbox/apis/api';
 import type { SandboxApiPluginOptions } from '../../sandbox/apis/types';
-import { googleErrorBody, invalidValueMessage } from './google-sandbox-error';
+import { googleErrorBody, invalidValueMessage } from '../google/sandbox-errors';
 import { DIMENSIONS, SANDBOX_SITES, searchAnalytics } from './sandbox-data';
 
 export const SEARCH_CONSOLE_SANDBOX_PREFIX = '/sandbox/search-console';
@@ -46,31 +45,24 @@ function parseBody(body: unknown): z.infer<typeof QueryBodySchema> {
   return query;
 }
 
-function requireReadScope(request: FastifyRequest): void {
-  const grant = grantOf(request);
-  if (!READ_SCOPES.some((scope) => grant.scopes.includes(scope))) {
-    throw new SandboxApiError('permission_denied', 'Request had insufficient authentication scopes.');
-  }
-}
-
 export const searchConsoleSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async (app, options) => {
   const store = options.stores.google;
   const now = options.now ?? store.now;
   installSandboxApi(app, {
-    faults: options.faults ?? new ApiFaults(),
+    faults: options.faults,
     render: (kind, message, status) => googleErrorBody(kind, message, status, { legacy: true }),
     store,
   });
 
   app.get('/webmasters/v3/sites', async (request) => {
-    requireReadScope(request);
+    requireScope(request, ...READ_SCOPES);
     return { siteEntry: SANDBOX_SITES.map(({ siteUrl, permissionLevel }) => ({ siteUrl, permissionLevel })) };
   });
 
   app.post<{ Params: { siteUrl: string } }>(
     '/webmasters/v3/sites/:siteUrl/searchAnalytics/query',
     async (request) => {
-      requireReadScope(request);
+      requireScope(request, ...READ_SCOPES);
       const { siteUrl } = request.params;
       const site = SANDBOX_SITES.find((s) => s.siteUrl === siteUrl);
       if (!site || site.permissionLevel === 'siteUnverifiedUser') {

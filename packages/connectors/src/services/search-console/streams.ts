@@ -1,9 +1,9 @@
 // The tables the Search Console connector produces.
+import { ACCOUNT_DAY, strings, integers } from '../../core/columns';
 import type { StreamSchema } from '../../core/types';
 
 const metrics = [
-  { name: 'clicks', type: 'integer' },
-  { name: 'impressions', type: 'integer' },
+  ...integers('clicks', 'impressions'),
   /** clicks / impressions, as Google computes it (0..1). */
   { name: 'ctr', type: 'number' },
   /** Average top position, impression-weighted (1 = first). */
@@ -15,15 +15,7 @@ export const SEARCH_ANALYTICS_STREAM: StreamSchema = {
   description:
     'Web search performance by day, query, page, country (ISO 3166-1 alpha-3, lower case) and device. ' +
     'Anonymized (rare) queries are left out, as Google does, so these rows add up to less than search_analytics_totals.',
-  columns: [
-    { name: 'account_id', type: 'string' },
-    { name: 'date', type: 'date' },
-    { name: 'query', type: 'string' },
-    { name: 'page', type: 'string' },
-    { name: 'country', type: 'string' },
-    { name: 'device', type: 'string' },
-    ...metrics,
-  ],
+  columns: [...ACCOUNT_DAY, ...strings('query', 'page', 'country', 'device'), ...metrics],
   primaryKey: ['account_id', 'date', 'query', 'page', 'country', 'device'],
 };
 
@@ -32,12 +24,6 @@ export const SEARCH_ANALYTICS_TOTALS_STREAM: StreamSchema = {
   description:
     'Web search totals of the property by day, country and device, anonymized queries included ' +
     '(the numbers the Search Console performance report shows).',
-  columns: [
-    { name: 'account_id', type: 'string' },
-    { name: 'date', type: 'date' },
-    { name: 'country', type: 'string' },
-    { name: 'device', type: 'string' },
-    ...metrics,
-  ],
+  columns: [...ACCOUNT_DAY, ...strings('country', 'device'), ...metrics],
   primaryKey: ['account_id', 'date', 'country', 'device'],
 };

@@ -1,6 +1,7 @@
-// Streaming reading of Google Play's report files: bytes → text (the encoding from the byte order
-// mark: the installs reports are UTF-16LE with a BOM, earnings CSVs UTF-8) → CSV records (RFC 4180:
-// quoted fields, doubled quotes, CRLF or LF), without holding the file in memory.
+// Reading CSV report files as they download (Google Play's installs reports, Microsoft
+// Advertising's reports): bytes → text (the encoding from the byte order mark: Google Play writes
+// UTF-16LE with a BOM, Microsoft UTF-8) → records (RFC 4180: quoted fields holding commas, doubled
+// quotes and newlines; CRLF, LF or CR line ends), without ever holding the file in memory.
 
 import { TextDecoder } from 'node:util';
 
@@ -47,7 +48,7 @@ const COMMA = 44;
 const LF = 10;
 const CR = 13;
 
-/** CSV records from text chunks; blank lines are skipped. */
+/** CSV records from text chunks; blank lines are skipped. A text ending inside quotes throws. */
 export async function* parseCsv(chunks: AsyncIterable<string>): AsyncGenerator<string[]> {
   let record: string[] = [];
   let field = '';
@@ -105,5 +106,6 @@ export async function* parseCsv(chunks: AsyncIterable<string>): AsyncGenerator<s
     }
     field += chunk.slice(start);
   }
+  if (inQuotes && !quoteSeen) throw new Error('The text ends inside a quoted field.');
   if (field !== '' || record.length > 0) yield* endRecord();
 }

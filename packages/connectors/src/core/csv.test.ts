@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { decodeText, parseCsv, sniffEncoding } from './csv';
-import { installsRow, normalizeHeader, parseInstallsObject } from './reports';
 
 async function* from<T>(items: T[]): AsyncGenerator<T> {
   for (const item of items) yield item;
@@ -17,7 +16,7 @@ function chunked(bytes: Uint8Array, size: number): Uint8Array[] {
   return chunks;
 }
 
-describe('report decoding', () => {
+describe('CSV reading', () => {
   const text =
     'Date,Package Name,Country\r\n2025-01-01,"com.acme, ""beta""",GR\n2025-01-02,com.acme,Ελλάδα 🏔\n';
 
@@ -51,28 +50,13 @@ describe('report decoding', () => {
     ]);
   });
 
-  it('names report objects and maps columns by header, whatever the case', () => {
-    expect(parseInstallsObject('stats/installs/installs_com.acme_beta_202501_overview.csv')).toEqual({
-      name: 'stats/installs/installs_com.acme_beta_202501_overview.csv',
-      packageName: 'com.acme_beta',
-      month: '202501',
-      dimension: 'overview',
-    });
-    expect(parseInstallsObject('stats/ratings/ratings_com.acme_202501_overview.csv')).toBeNull();
-    const headers = [
-      'Date',
-      'Package name',
-      'Daily User Installs',
-      'Active Device Installs',
-      'Something New',
-    ].map(normalizeHeader);
-    expect(installsRow(headers, ['2025-01-02', 'com.acme', '12', '', '9'], 'overview')).toMatchObject({
-      date: '2025-01-02',
-      package_name: 'com.acme',
-      daily_user_installs: 12,
-      active_device_installs: null,
-      daily_device_installs: null,
-    });
-    expect(installsRow(headers, ['Total', 'com.acme', '12', '', ''], 'overview')).toBeNull();
+  it('splits records across pieces, a doubled quote at a piece boundary included', async () => {
+    const pieces = ['"a","b"', '"c"\r\nplain,', 'last\n', '"x"'];
+    expect(await all(parseCsv(from(pieces)))).toEqual([['a', 'b"c'], ['plain', 'last'], ['x']]);
+    expect(await all(parseCsv(from(['one\rtwo\r\n', 'three'])))).toEqual([['one'], ['two'], ['three']]);
+  });
+
+  it('refuses a text that ends inside a quoted field', async () => {
+    await expect(all(parseCsv(from(['a,"cut off\n'])))).rejects.toThrow('ends inside a quoted field');
   });
 });

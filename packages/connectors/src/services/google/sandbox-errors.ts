@@ -1,4 +1,5 @@
-// The sandbox side of Google's error shape: how the sandbox Google APIs answer a failure.
+// The sandbox side of Google's error shape: how the sandbox Google REST APIs (Search Console,
+// Analytics, BigQuery, Cloud Storage) answer a failure.
 import type { z } from 'zod';
 import type { ApiErrorKind } from '../../sandbox/apis/api';
 

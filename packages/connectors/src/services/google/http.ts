@@ -1,7 +1,11 @@
-// Reading Google's JSON error answers, shared by the Google APIs Maya reads (Search Console,
-// Analytics, BigQuery, Cloud Storage): `{"error":{"code","message","status","errors":[{reason}]}}`.
+// Talking to the Google REST APIs Maya reads (Search Console, Analytics, BigQuery, Cloud Storage):
+// their JSON error answers, `{"error":{"code","message","status","errors":[{reason}]}}`, read into
+// the shared error kinds, and the HTTP client that reads them. (Google Ads has its own failure
+// details: services/google-ads/error.ts.)
 // https://cloud.google.com/apis/design/errors
-import type { ErrorReader, ErrorReading } from '../../core/http';
+import { httpFor } from '../../core/context';
+import type { ErrorReader, ErrorReading, ProviderHttp } from '../../core/http';
+import type { ConnectorContext } from '../../core/types';
 
 type GoogleErrorBody = {
   code?: unknown;
@@ -40,3 +44,8 @@ export const readGoogleError: ErrorReader = (status, body): ErrorReading => {
   }
   return { message };
 };
+
+/** The HTTP client of a connector reading a Google REST API; `provider` names it in errors. */
+export function googleHttp(context: ConnectorContext, provider: string): ProviderHttp {
+  return httpFor(context, provider, readGoogleError);
+}
