@@ -1,14 +1,11 @@
 import { useCallback, useState } from 'react';
+import { readStorage, writeStorage } from '../../shared/lib/storage';
 
 /** spec 002 §3: the remembered sidebar choice. */
 export const SIDEBAR_COLLAPSED_KEY = 'isSideBarCollapsed';
 
 function readCollapsed(): boolean {
-  try {
-    return window.localStorage.getItem(SIDEBAR_COLLAPSED_KEY) === 'true';
-  } catch {
-    return false;
-  }
+  return readStorage(SIDEBAR_COLLAPSED_KEY) === 'true';
 }
 
 /** Whether the wide-screen sidebar is collapsed to its icon rail; the choice is remembered. */
@@ -16,11 +13,8 @@ export function useSidebarCollapsed(): [collapsed: boolean, setCollapsed: (colla
   const [collapsed, setState] = useState(readCollapsed);
   const setCollapsed = useCallback((value: boolean) => {
     setState(value);
-    try {
-      window.localStorage.setItem(SIDEBAR_COLLAPSED_KEY, String(value));
-    } catch {
-      // Not remembered; the choice still holds for this page.
-    }
+    // Not remembered when storage is unavailable; the choice still holds for this page.
+    writeStorage(SIDEBAR_COLLAPSED_KEY, String(value));
   }, []);
   return [collapsed, setCollapsed];
 }

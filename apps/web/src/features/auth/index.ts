@@ -1,3 +1,2 @@
 /** What other areas may use of the auth feature (dependency-cruiser: features meet through index.ts). */
 export { mergeAccountUrl, providerTokenFromDetail, providerTokenState } from './navigation';
-export { MicrosoftIcon } from './components/ProviderIcons';

@@ -6,13 +6,14 @@ export const sourcesMessages = {
   title: 'Sources',
   addTitle: 'Add source',
   addSource: 'Add source',
+  addDescription: 'Choose a service to connect. Its data loads into your reports once it is connected.',
   upgradeForMoreAccounts: 'Upgrade plan for more accounts',
   upgradePlan: 'Upgrade plan',
   connectSources: 'Connect sources',
   emptyDescription:
     'Connect your advertising, analytics, search, app store and e-mail services to load their data into your reports.',
   paymentCompleted: 'Payment completed successfully.',
-  columns: { account: 'Source Account', status: 'Status', date: 'Date' },
+  columns: { account: 'Source Account', status: 'Status', date: 'Date', actions: 'Actions' },
   reconnect: 'Reconnect',
   delete: 'Delete',
   areYouSure: 'Are you sure?',
@@ -25,6 +26,8 @@ export const sourcesMessages = {
   connecting: 'Connecting…',
   authorizationStartFailed: 'Could not start the authentication process.',
   redirectionError: 'Redirection error',
+  redirectionErrorHint:
+    'The details of the authorization were not found in this browser. Start connecting the source again.',
   verifyFailed: 'Failed loading service accounts',
   loadingAccounts: 'Loading accounts…',
   // Account selection (spec 001 §2, §5, §8).
@@ -47,7 +50,8 @@ export const sourcesMessages = {
   apiCredentialsFailed: 'Failed saving API credentials',
   fillAllFields: 'Please fill all fields',
   appleFields: { clientId: 'Client ID', teamId: 'Team ID', keyId: 'Key ID', publicKey: 'Public Key' },
-  copy: 'Copy',
+  copyPublicKey: 'Copy public key',
+  copyServiceAccount: 'Copy service account',
   copied: 'Copied',
   publicKeyLoadFailed: 'Failed loading the public key',
   projectId: 'Project Id',
@@ -58,6 +62,7 @@ export const sourcesMessages = {
   invalidBucket: 'Invalid bucket id',
   authorizeWithGoogle: 'Sign in with Google',
   authorized: 'Authorized',
+  authorizeAgain: 'Authorize again',
   unknownService: 'This service is not available.',
 } as const;
 
@@ -79,6 +84,20 @@ export const statusLabels: Record<SyncStatus, string> = {
 /** spec 001 §2 toast after a connection. */
 export function connectedMessage(service: string): string {
   return `${service} connected succesfully.`;
+}
+
+export function accountCount(count: number): string {
+  return `${count} ${count === 1 ? 'account' : 'accounts'}`;
+}
+
+/** Beside a service whose accounts' access was revoked at the provider. */
+export function reconnectNeededLabel(count: number): string {
+  return count === 1 ? '1 needs reconnecting' : `${count} need reconnecting`;
+}
+
+/** Under the account selection's title. */
+export function selectDescription(service: string): string {
+  return `Choose the ${service} accounts to connect.`;
 }
 
 /** spec 001 §2 sources/add banner. */

@@ -1,3 +1,5 @@
+import { readStorage, writeStorage } from '../../shared/lib/storage';
+
 /**
  * What the browser keeps between leaving for a provider and coming back (spec 001 §3 "Local
  * browser storage"). Storage failures (private mode, quota) read as missing values.
@@ -8,22 +10,10 @@ export const REDIRECT_SERVICE_ID_KEY = 'redirectServiceId';
 export const REDIRECT_SERVICE_UUID_KEY = 'redirectServiceUuid';
 export const GOOGLE_PLAY_BUCKET_KEY = 'google_play_bucket';
 
+/** A stored value; an empty one counts as missing. */
 function read(key: string): string | null {
-  try {
-    const value = window.localStorage.getItem(key);
-    return value === '' ? null : value;
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: string | null): void {
-  try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
-  } catch {
-    // Storage unavailable: the next screen reports the missing data.
-  }
+  const value = readStorage(key);
+  return value === '' ? null : value;
 }
 
 export type PendingAuthorization = { state: string; code: string; serviceId: string; serviceUuid: string };
@@ -36,7 +26,7 @@ export function storeAuthorization(values: Partial<PendingAuthorization>): void 
     [REDIRECT_SERVICE_ID_KEY, values.serviceId],
     [REDIRECT_SERVICE_UUID_KEY, values.serviceUuid],
   ];
-  for (const [key, value] of entries) write(key, value === undefined || value === '' ? null : value);
+  for (const [key, value] of entries) writeStorage(key, value === undefined || value === '' ? null : value);
 }
 
 /** The stored authorization, or null when any part is missing. */
@@ -56,16 +46,16 @@ export function clearAuthorization(): void {
     REDIRECT_SERVICE_ID_KEY,
     REDIRECT_SERVICE_UUID_KEY,
   ])
-    write(key, null);
+    writeStorage(key, null);
 }
 
 /** GA4 events: the service being set up (spec 001 §4 "the service uuid is stored locally"). */
 export function storeServiceUuid(serviceUuid: string): void {
-  write(REDIRECT_SERVICE_UUID_KEY, serviceUuid);
+  writeStorage(REDIRECT_SERVICE_UUID_KEY, serviceUuid);
 }
 
 export function storeGooglePlayBucket(bucket: string): void {
-  write(GOOGLE_PLAY_BUCKET_KEY, bucket);
+  writeStorage(GOOGLE_PLAY_BUCKET_KEY, bucket);
 }
 
 export function readGooglePlayBucket(): string | null {
@@ -73,5 +63,5 @@ export function readGooglePlayBucket(): string | null {
 }
 
 export function clearGooglePlayBucket(): void {
-  write(GOOGLE_PLAY_BUCKET_KEY, null);
+  writeStorage(GOOGLE_PLAY_BUCKET_KEY, null);
 }

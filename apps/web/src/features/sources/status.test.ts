@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, serviceStatus } from './status';
+import { serviceStatus } from './status';
 
 const of = (...statuses: ('pending' | 'running' | 'failed' | 'finished')[]) =>
   statuses.map((sync_status) => ({ sync_status }));
@@ -17,12 +17,5 @@ describe('service status precedence (spec 001 §2)', () => {
     expect(serviceStatus(of('finished', 'running')).status).toBe('running');
     expect(serviceStatus(of('finished', 'finished')).status).toBe('finished');
     expect(serviceStatus([]).status).toBe('finished');
-  });
-});
-
-describe('formatDate', () => {
-  it('shows DD/MM/YYYY, and nothing for a bad date', () => {
-    expect(formatDate('2025-03-04T12:00:00.000Z')).toBe('04/03/2025');
-    expect(formatDate('nope')).toBe('');
   });
 });

@@ -1,3 +1,5 @@
+import { readStorage, writeStorage } from '../lib/storage';
+
 /**
  * What the browser remembers about organizations (spec 000 §3, 002 §3 "Local storage keys"): the
  * current organization's slug, and per slug the details the app needs before the list has
@@ -8,40 +10,23 @@ export const ORGANIZATION_CACHE_KEY = 'organizationCache';
 
 export type CachedOrganization = { id: string; is_demo: boolean; name: string };
 
-function read(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: string | null): void {
-  try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
-  } catch {
-    // Storage unavailable: nothing to remember.
-  }
-}
-
 /** The slug of the organization the user worked in last; null when none is saved. */
 export function getCurrentOrganizationSlug(): string | null {
-  const slug = read(CURRENT_ORGANIZATION_KEY);
+  const slug = readStorage(CURRENT_ORGANIZATION_KEY);
   return slug === null || slug === '' ? null : slug;
 }
 
 export function setCurrentOrganizationSlug(slug: string): void {
-  write(CURRENT_ORGANIZATION_KEY, slug);
+  writeStorage(CURRENT_ORGANIZATION_KEY, slug);
 }
 
 /** Sign-out forgets the current organization (spec 000 §2 Sign-out). */
 export function forgetCurrentOrganization(): void {
-  write(CURRENT_ORGANIZATION_KEY, null);
+  writeStorage(CURRENT_ORGANIZATION_KEY, null);
 }
 
 function readCache(): Record<string, CachedOrganization> {
-  const raw = read(ORGANIZATION_CACHE_KEY);
+  const raw = readStorage(ORGANIZATION_CACHE_KEY);
   if (raw === null) return {};
   try {
     const parsed: unknown = JSON.parse(raw);
@@ -57,7 +42,7 @@ export function cacheOrganization(slug: string, details: CachedOrganization): vo
   const cache = readCache();
   const { id, is_demo, name } = details;
   cache[slug] = { id, is_demo, name };
-  write(ORGANIZATION_CACHE_KEY, JSON.stringify(cache));
+  writeStorage(ORGANIZATION_CACHE_KEY, JSON.stringify(cache));
 }
 
 export function getCachedOrganization(slug: string): CachedOrganization | null {

@@ -164,3 +164,16 @@ export const IconSparkles = createIcon(
   'IconSparkles',
   <path d="m12 3 1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9zM19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z" />,
 );
+/** An actions menu trigger: three dots. */
+export const IconDots = createIcon('IconDots', <path d="M5 12h.01M12 12h.01M19 12h.01" strokeWidth={3} />);
+export const IconRefresh = createIcon(
+  'IconRefresh',
+  <path d="M20 11a8 8 0 0 0-14.9-3M4 4v4h4M4 13a8 8 0 0 0 14.9 3M20 20v-4h-4" />,
+);
+export const IconCopy = createIcon(
+  'IconCopy',
+  <>
+    <rect x="9" y="9" width="11" height="11" rx="2" />
+    <path d="M5 15V6a2 2 0 0 1 2-2h9" />
+  </>,
+);

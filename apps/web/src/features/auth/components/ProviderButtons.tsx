@@ -1,6 +1,6 @@
 import { Button, Stack } from '@mantine/core';
 import { useProviderSignIn } from '../hooks/useProviderSignIn';
-import { GoogleIcon, MicrosoftIcon } from './ProviderIcons';
+import { GoogleIcon, MicrosoftIcon } from '../../../shared/ui/brandIcons';
 
 type ProviderButtonsProps = {
   /** 'Sign in' on the sign-in page, 'Sign up' on the sign-up page. */

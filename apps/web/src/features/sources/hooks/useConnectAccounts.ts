@@ -1,13 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sourcesKeys } from '../api/keys';
 import { connectAccounts, type ConnectAccountsInput } from '../api/serviceAccounts';
+import { useSourcesMutation } from './useSourcesMutation';
 
-/** POST /service_accounts; the sources list and the warnings are refreshed afterwards. */
+/** POST /service_accounts: connects the chosen accounts of a verified authorization. */
 export function useConnectAccounts(organizationId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Omit<ConnectAccountsInput, 'organizationId'>) =>
-      connectAccounts({ organizationId, ...input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sourcesKeys.organization(organizationId) }),
-  });
+  return useSourcesMutation(organizationId, (input: Omit<ConnectAccountsInput, 'organizationId'>) =>
+    connectAccounts({ organizationId, ...input }),
+  );
 }

@@ -1,12 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sourcesKeys } from '../api/keys';
 import { deleteServiceAccount } from '../api/serviceAccounts';
+import { useSourcesMutation } from './useSourcesMutation';
 
-/** DELETE /service_accounts; refreshes the accounts and the warnings once it succeeds. */
+/** DELETE /service_accounts. */
 export function useDeleteServiceAccount(organizationId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (uuid: string) => deleteServiceAccount({ organizationId, uuid }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sourcesKeys.organization(organizationId) }),
-  });
+  return useSourcesMutation(organizationId, (uuid: string) => deleteServiceAccount({ organizationId, uuid }));
 }

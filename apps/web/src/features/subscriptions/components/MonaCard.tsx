@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { CenteredPage } from '../../../shared/ui/CenteredPage';
 import { IconAlert } from '../../../shared/ui/icons';
 import { Logo } from '../../../shared/ui/Logo';
-import { MicrosoftIcon } from '../../auth';
+import { MicrosoftIcon } from '../../../shared/ui/brandIcons';
 import { subscriptionMessages } from '../messages';
 
 /** The marketplace screens' frame: the logo over a centred card, as the entry screens. */

@@ -3,7 +3,7 @@ import type { ChangeEvent } from 'react';
 import { HOW_FOUND_OPTIONS, type SignUpFlow } from '../../hooks/useSignUpFlow';
 import { providerLabel } from '../../messages';
 import { FuzzySelect } from '../FuzzySelect';
-import { GoogleIcon, MicrosoftIcon } from '../ProviderIcons';
+import { GoogleIcon, MicrosoftIcon } from '../../../../shared/ui/brandIcons';
 
 type CompanyStepProps = { flow: SignUpFlow };
 

@@ -12,10 +12,10 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { formatDate } from '../../../../shared/lib/dates';
 import { ConfirmDialog } from '../../../../shared/ui/ConfirmDialog';
 import { IconAlert, IconMail, IconTrash } from '../../../../shared/ui/icons';
 import type { Invite } from '../../api/members';
-import { formatDate } from '../../format';
 import { useDeleteInvitation } from '../../hooks/useDeleteInvitation';
 import { useInvitations } from '../../hooks/useInvitations';
 import { confirmDeleteMessage, settingsMessages } from '../../messages';

@@ -37,6 +37,7 @@ export function AddSourcePage() {
     <Box p={{ base: 0, sm: 'xl' }} maw={1100}>
       <PageHeader
         title={sourcesMessages.addTitle}
+        description={sourcesMessages.addDescription}
         back={{ to: sourcesPath(slug), label: sourcesMessages.backToSources }}
       />
       <Stack gap="xl">

@@ -23,8 +23,8 @@ export function ServiceCard({ service, to, upgrade }: ServiceCardProps) {
       className={classes.link}
       style={{ display: 'block', borderRadius: 'var(--mantine-radius-lg)' }}
     >
-      <Paper withBorder p="md" className={classes.card} h="100%">
-        <Group gap="md" wrap="nowrap">
+      <Paper withBorder p="md" className={classes.card} h="100%" mih={74} display="flex">
+        <Group gap="md" wrap="nowrap" style={{ flex: 1 }}>
           <ServiceLogo service={service} size={36} />
           <Stack gap={4} style={{ flex: 1, minWidth: 0 }} align="flex-start">
             <Text fw={600} size="sm">

@@ -1,7 +1,6 @@
 import type { Organization, Service } from '@maya/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
-import { navigateExternal } from '../../../../shared/lib/browser';
 import { useCurrentOrganization } from '../../../organizations';
 import { useServices } from '../../hooks/useServices';
 import { useStartAuthorization } from '../../hooks/useStartAuthorization';
@@ -34,26 +33,16 @@ type StartAuthorizationProps = {
 };
 
 function StartAuthorization({ organization, service, back }: StartAuthorizationProps) {
-  const { mutate } = useStartAuthorization();
+  const { mutate, isError } = useStartAuthorization();
   const started = useRef(false);
-  const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    mutate(
-      { organizationId: organization.id, serviceId: service.id, serviceUuid: service.uuid },
-      {
-        onSuccess: (authorizationUrl) => navigateExternal(authorizationUrl),
-        onError: (error) => {
-          console.error('Starting the authorization failed', error);
-          setFailed(true);
-        },
-      },
-    );
+    mutate({ organizationId: organization.id, serviceId: service.id, serviceUuid: service.uuid });
   }, [mutate, organization.id, service.id, service.uuid]);
 
-  if (failed)
+  if (isError)
     return <ConnectStatus kind="failure" message={sourcesMessages.authorizationStartFailed} back={back} />;
   return <ConnectStatus kind="progress" label={`Connecting to ${service.name}…`} />;
 }

@@ -1,8 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import type { ServiceAccount } from '@maya/contracts';
-import { IconTrash } from '../../../../shared/ui/icons';
+import { IconDots, IconRefresh, IconTrash } from '../../../../shared/ui/icons';
 import { sourcesMessages } from '../../messages';
-import { IconDots, IconRefresh } from '../icons';
 
 type AccountActionsProps = {
   account: ServiceAccount;
@@ -16,7 +15,7 @@ export function AccountActions({ account, onReconnect, onDelete }: AccountAction
     <Menu position="bottom-end" withinPortal shadow="md" width={180}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${account.name}`}>
-          <IconDots />
+          <IconDots size={18} />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>

@@ -1,8 +1,9 @@
-import { Paper, Table, Title } from '@mantine/core';
+import { Paper, Table, Title, VisuallyHidden } from '@mantine/core';
 import type { ServiceAccount, ServiceCategory } from '@maya/contracts';
 import type { ServiceWithAccounts } from '../../grouping';
 import { categoryLabels, sourcesMessages } from '../../messages';
 import { ServiceRows } from './ServiceRows';
+import classes from './SourcesTable.module.css';
 
 type CategoryTableProps = {
   category: ServiceCategory;
@@ -19,34 +20,34 @@ export function CategoryTable({ category, entries, actions }: CategoryTableProps
   const { columns } = sourcesMessages;
   return (
     <Paper component="section" withBorder aria-labelledby={headingId} style={{ overflow: 'hidden' }}>
-      <Title order={2} fz="md" px="lg" pt="md" pb="sm" id={headingId}>
+      <Title order={2} fz="md" px={{ base: 'sm', sm: 'lg' }} pt="md" pb="sm" id={headingId}>
         {categoryLabels[category]}
       </Title>
-      <Table.ScrollContainer minWidth={680} type="native">
-        <Table layout="fixed" verticalSpacing="sm" horizontalSpacing="lg" aria-labelledby={headingId}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{columns.account}</Table.Th>
-              <Table.Th w={150}>{columns.status}</Table.Th>
-              <Table.Th w={130}>{columns.date}</Table.Th>
-              <Table.Th w={64} aria-label="Actions" />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {entries.map((entry) => (
-              <ServiceRows
-                key={entry.service.uuid}
-                entry={entry}
-                actions={
-                  actions === null
-                    ? null
-                    : { onReconnect: () => actions.onReconnect(entry), onDelete: actions.onDelete }
-                }
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Table layout="fixed" verticalSpacing="sm" className={classes.table} aria-labelledby={headingId}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{columns.account}</Table.Th>
+            <Table.Th className={classes.status}>{columns.status}</Table.Th>
+            <Table.Th className={classes.date}>{columns.date}</Table.Th>
+            <Table.Th className={classes.actions}>
+              <VisuallyHidden>{columns.actions}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <ServiceRows
+              key={entry.service.uuid}
+              entry={entry}
+              actions={
+                actions === null
+                  ? null
+                  : { onReconnect: () => actions.onReconnect(entry), onDelete: actions.onDelete }
+              }
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
     </Paper>
   );
 }

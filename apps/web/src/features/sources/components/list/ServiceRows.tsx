@@ -1,13 +1,15 @@
-import { Box, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Box, Button, Flex, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { ServiceAccount } from '@maya/contracts';
 import { useState } from 'react';
+import { formatDate } from '../../../../shared/lib/dates';
 import { IconChevronRight } from '../../../../shared/ui/icons';
 import type { ServiceWithAccounts } from '../../grouping';
-import { sourcesMessages } from '../../messages';
-import { formatDate, serviceStatus } from '../../status';
+import { accountCount, reconnectNeededLabel, sourcesMessages } from '../../messages';
+import { serviceStatus } from '../../status';
 import { ServiceLogo } from '../ServiceLogo';
 import { AccountActions } from './AccountActions';
 import { StatusBadge } from './StatusBadge';
+import classes from './SourcesTable.module.css';
 
 type ServiceRowsProps = {
   entry: ServiceWithAccounts;
@@ -24,7 +26,8 @@ export function ServiceRows({ entry, actions }: ServiceRowsProps) {
   const { service, accounts } = entry;
   const [expanded, setExpanded] = useState(() => accounts.some(needsAttention));
   const { status, failedCount } = serviceStatus(accounts);
-  const count = `${accounts.length} ${accounts.length === 1 ? 'account' : 'accounts'}`;
+  const count = accountCount(accounts.length);
+  const reconnects = accounts.filter((account) => account.needs_reconnect).length;
 
   return (
     <>
@@ -40,22 +43,33 @@ export function ServiceRows({ entry, actions }: ServiceRowsProps) {
               <IconChevronRight
                 size={16}
                 color="var(--mantine-color-gray-6)"
-                style={{ transform: expanded ? 'rotate(90deg)' : 'none', transition: 'transform 150ms ease' }}
+                style={{
+                  flexShrink: 0,
+                  transform: expanded ? 'rotate(90deg)' : 'none',
+                  transition: 'transform 150ms ease',
+                }}
               />
               <ServiceLogo service={service} size={26} />
-              <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {service.name}
-              </Text>
-              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {count}
-              </Text>
+              <Flex columnGap="sm" rowGap={0} wrap="wrap" align="baseline" style={{ minWidth: 0 }}>
+                <Text fw={600} size="sm">
+                  {service.name}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {count}
+                </Text>
+                {reconnects > 0 && (
+                  <Text size="xs" c="orange.8" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                    {reconnectNeededLabel(reconnects)}
+                  </Text>
+                )}
+              </Flex>
             </Group>
           </UnstyledButton>
         </Table.Td>
         <Table.Td>
           <StatusBadge status={status} failedCount={failedCount} />
         </Table.Td>
-        <Table.Td />
+        <Table.Td className={classes.date} />
         <Table.Td />
       </Table.Tr>
       {expanded &&
@@ -78,15 +92,19 @@ type AccountRowProps = {
 };
 
 function AccountRow({ account, onReconnect, onDelete }: AccountRowProps) {
+  const connectedOn = formatDate(account.connected_at);
   return (
     <Table.Tr>
-      <Table.Td pl={{ base: 'lg', sm: 52 }}>
+      <Table.Td className={classes.account}>
         <Stack gap={2}>
-          <Text size="sm" fw={500}>
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
             {account.name}
           </Text>
-          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {account.id_label}
+          </Text>
+          <Text size="xs" c="dimmed" hiddenFrom="sm">
+            {`${sourcesMessages.columns.date}: ${connectedOn}`}
           </Text>
           {account.sync_status === 'failed' && account.sync_error !== null && (
             <Text size="xs" c="red.7">
@@ -110,9 +128,9 @@ function AccountRow({ account, onReconnect, onDelete }: AccountRowProps) {
       <Table.Td>
         <StatusBadge status={account.sync_status} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td className={classes.date}>
         <Text size="sm" c="dark.4" style={{ whiteSpace: 'nowrap' }}>
-          {formatDate(account.connected_at)}
+          {connectedOn}
         </Text>
       </Table.Td>
       <Table.Td>

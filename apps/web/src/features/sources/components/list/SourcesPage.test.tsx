@@ -77,6 +77,8 @@ describe('sources page', () => {
     expect(screen.getByText('Customer not enabled')).toBeInTheDocument();
     expect(screen.getByText('Token expired')).toBeInTheDocument();
     expect(screen.getByText('Access was revoked at the provider.')).toBeInTheDocument();
+    // The service row says so too, for when it is collapsed.
+    expect(within(advertising).getByText('1 needs reconnecting')).toBeInTheDocument();
     expect(within(advertising).getByRole('button', { name: 'Reconnect' })).toBeInTheDocument();
     expect(within(await category('Search')).getByText('Pending')).toBeInTheDocument();
   });

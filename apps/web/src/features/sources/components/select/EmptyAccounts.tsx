@@ -1,9 +1,8 @@
 import { Button, EmptyState, Group } from '@mantine/core';
 import { Link } from 'react-router';
-import { IconExternal, IconSearch } from '../../../../shared/ui/icons';
+import { IconExternal, IconRefresh, IconSearch } from '../../../../shared/ui/icons';
 import { sourcesMessages } from '../../messages';
 import { FACEBOOK_AD_ACCOUNTS_URL } from '../../navigation';
-import { IconRefresh } from '../icons';
 
 /**
  * No account came back (spec 001 §2): Facebook Ads offers reconnecting or adding an ad account

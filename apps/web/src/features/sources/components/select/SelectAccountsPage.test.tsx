@@ -97,7 +97,10 @@ describe('account selection (integrations/add)', () => {
     });
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('checkbox', { name: 'Acme Search' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Acme Display' }));
+    // The account's name toggles its checkbox too.
+    await user.click(screen.getByText('Acme Display'));
+    expect(screen.getByRole('checkbox', { name: 'Acme Display' })).toBeChecked();
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Connect' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/organization/acme/sources'));
     expect(await screen.findByText('Google Ads connected succesfully.')).toBeInTheDocument();
@@ -165,6 +168,9 @@ describe('account selection (integrations/add)', () => {
     authorize();
     renderSelect({ 'POST /api/services/google_ads/oauth/verify': verifyAnswer([]) });
     expect(await screen.findByText('No accounts to select from')).toBeInTheDocument();
+    // Nothing to connect: only the way back is offered.
+    expect(screen.queryByRole('button', { name: 'Connect' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
   });
 
   it('connects a single account directly', async () => {

@@ -1,16 +1,18 @@
-import { Alert, Box, Button, Group, Paper, Text } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Organization, VerificationResult } from '@maya/contracts';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentOrganization } from '../../../organizations';
 import { disabledAccounts, toggleAccount } from '../../accountTree';
 import { useConnectAccounts } from '../../hooks/useConnectAccounts';
+import { useGoToSources } from '../../hooks/useGoToSources';
 import { useServices } from '../../hooks/useServices';
 import { useVerifyAuthorization } from '../../hooks/useVerifyAuthorization';
-import { sourcesMessages, statusErrorMessage } from '../../messages';
-import { addSourcePath, authorizationRedirectPath, connectedState, sourcesPath } from '../../navigation';
+import { selectDescription, sourcesMessages, statusErrorMessage } from '../../messages';
+import { addSourcePath, authorizationRedirectPath } from '../../navigation';
 import { clearAuthorization, readAuthorization, type PendingAuthorization } from '../../redirectStorage';
 import { ConnectStatus } from '../connect/ConnectStatus';
+import { FormError } from '../FormError';
 import { PageHeader } from '../PageHeader';
 import { AccountTreeTable } from './AccountTreeTable';
 import { EmptyAccounts } from './EmptyAccounts';
@@ -32,7 +34,11 @@ export function SelectAccountsPage() {
         kind="failure"
         message={sourcesMessages.redirectionError}
         back={{ to: addSourcePath(organization.slug), label: sourcesMessages.backToAddSource }}
-      />
+      >
+        <Text size="sm" c="dimmed">
+          {sourcesMessages.redirectionErrorHint}
+        </Text>
+      </ConnectStatus>
     );
   }
   return <SelectAccounts organization={organization} pending={pending} />;
@@ -46,6 +52,7 @@ function SelectAccounts({
   pending: PendingAuthorization;
 }) {
   const navigate = useNavigate();
+  const goToSources = useGoToSources(organization.slug);
   const services = useServices();
   const { mutate: verify } = useVerifyAuthorization();
   const connect = useConnectAccounts(organization.id);
@@ -64,7 +71,7 @@ function SelectAccounts({
       {
         onSuccess: () => {
           clearAuthorization();
-          void navigate(sourcesPath(slug), { state: connectedState(serviceName) });
+          goToSources(serviceName);
         },
         onError: (connectError) => {
           console.error('Connecting the accounts failed', connectError);
@@ -125,11 +132,12 @@ function SelectAccounts({
     void navigate(addSourcePath(slug));
   };
 
+  const empty = result.accounts.length === 0;
   return (
     <Box p={{ base: 0, sm: 'xl' }} maw={900}>
-      <PageHeader title={sourcesMessages.selectTitle} description={serviceName} />
+      <PageHeader title={sourcesMessages.selectTitle} description={selectDescription(serviceName)} />
       <Paper withBorder style={{ overflow: 'hidden' }}>
-        {result.accounts.length === 0 ? (
+        {empty ? (
           <Box py={48} px="lg">
             <EmptyAccounts
               facebook={pending.serviceId === FACEBOOK_ADS_ID}
@@ -150,24 +158,24 @@ function SelectAccounts({
           />
         )}
       </Paper>
-      {error !== null && (
-        <Alert color="red" variant="light" mt="md" role="alert">
-          {error}
-        </Alert>
-      )}
-      <Group justify="space-between" mt="lg">
-        <Text size="sm" c="dimmed">
-          {selected.size > 0 ? `${selected.size} selected` : ''}
-        </Text>
-        <Group gap="sm">
-          <Button variant="default" onClick={cancel} disabled={connect.isPending}>
-            {sourcesMessages.cancel}
-          </Button>
-          <Button onClick={submit} loading={connect.isPending} disabled={result.accounts.length === 0}>
-            {sourcesMessages.connect}
-          </Button>
+      <Stack gap="md" mt="md">
+        {error !== null && <FormError>{error}</FormError>}
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {selected.size > 0 ? `${selected.size} selected` : ''}
+          </Text>
+          <Group gap="sm">
+            <Button variant="default" onClick={cancel} disabled={connect.isPending}>
+              {sourcesMessages.cancel}
+            </Button>
+            {!empty && (
+              <Button onClick={submit} loading={connect.isPending}>
+                {sourcesMessages.connect}
+              </Button>
+            )}
+          </Group>
         </Group>
-      </Group>
+      </Stack>
     </Box>
   );
 }

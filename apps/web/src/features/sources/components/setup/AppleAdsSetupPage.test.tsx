@@ -28,7 +28,7 @@ describe('Apple Ads setup', () => {
     const key = await screen.findByRole('textbox', { name: 'Public Key' });
     await waitFor(() => expect(key).toHaveValue(KEY));
     expect(key).toHaveAttribute('readonly');
-    expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy public key' })).toBeInTheDocument();
     const [call] = callsTo(calls, 'GET', '/api/services/apple_ads/public_key');
     expect(Object.fromEntries(new URLSearchParams(call!.search))).toEqual({
       serviceUUID: appleAds.uuid,

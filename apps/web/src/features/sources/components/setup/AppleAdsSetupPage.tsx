@@ -1,26 +1,14 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  CopyButton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import type { Organization, Service } from '@maya/contracts';
-import { useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { IconCheck } from '../../../../shared/ui/icons';
-import type { AppleAdsCredentials } from '../../api/setup';
-import { useConnectAppleAds } from '../../hooks/useConnectAppleAds';
+import { Stack, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { useGoToSources } from '../../hooks/useGoToSources';
 import { usePublicKey } from '../../hooks/usePublicKey';
+import { useConnectAppleAds } from '../../hooks/useSetupMutations';
 import { sourcesMessages, statusErrorMessage } from '../../messages';
-import { connectedState, sourcesPath } from '../../navigation';
-import { IconCopy } from '../icons';
-import { SetupGate } from './SetupGate';
+import { CopyValueButton } from '../CopyValueButton';
+import { CredentialsForm } from './CredentialsForm';
+import { setupScreen, type SetupFormProps } from './SetupGate';
 import { SetupLayout, type GuideStep } from './SetupLayout';
+import { useTextFields } from './TextFields';
 
 const guideSteps: GuideStep[] = [
   {
@@ -37,49 +25,36 @@ const guideSteps: GuideStep[] = [
   },
 ];
 
-type Field = Exclude<keyof AppleAdsCredentials, 'publicKey'>;
-const FIELDS: Field[] = ['clientId', 'teamId', 'keyId'];
-
-/** /organization/:slug/sources/setup/apple_ads/:uuid (spec 001 §2, §5, §8). */
-export function AppleAdsSetupPage() {
-  const { uuid = '' } = useParams();
-  return (
-    <SetupGate serviceUuid={uuid} serviceId="apple_ads">
-      {(organization, service) => <AppleAdsForm organization={organization} service={service} />}
-    </SetupGate>
-  );
-}
+const { appleFields } = sourcesMessages;
+const FIELDS = [
+  { name: 'clientId', label: appleFields.clientId },
+  { name: 'teamId', label: appleFields.teamId },
+  { name: 'keyId', label: appleFields.keyId },
+] as const;
 
 /**
- * Four credentials: clientId, teamId and keyId typed in, publicKey shown read-only (the user
- * uploads it at Apple). All four are required ('Please fill all fields').
+ * Four credentials (spec 001 §2, §5, §8): the publicKey, shown read-only first since the user
+ * uploads it at Apple before anything else, then the clientId, teamId and keyId Apple answers
+ * with. All four are required ('Please fill all fields').
  */
-function AppleAdsForm({ organization, service }: { organization: Organization; service: Service }) {
-  const navigate = useNavigate();
+function AppleAdsForm({ organization, service }: SetupFormProps) {
+  const goToSources = useGoToSources(organization.slug);
   const publicKey = usePublicKey(organization.id, service.id, service.uuid);
   const connect = useConnectAppleAds(organization.id);
-  const [values, setValues] = useState<Record<Field, string>>({ clientId: '', teamId: '', keyId: '' });
+  const { inputs, values, complete } = useTextFields(FIELDS);
   const [error, setError] = useState<string | null>(null);
-  const key = publicKey.data ?? '';
+  const key = (publicKey.data ?? '').trim();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const credentials = {
-      clientId: values.clientId.trim(),
-      teamId: values.teamId.trim(),
-      keyId: values.keyId.trim(),
-      publicKey: key.trim(),
-    };
-    if (Object.values(credentials).some((value) => value === '')) {
+  const submit = () => {
+    if (!complete || key === '') {
       setError(sourcesMessages.fillAllFields);
       return;
     }
     setError(null);
     connect.mutate(
-      { serviceId: service.id, serviceUuid: service.uuid, ...credentials },
+      { serviceId: service.id, serviceUuid: service.uuid, ...values, publicKey: key },
       {
-        onSuccess: () =>
-          void navigate(sourcesPath(organization.slug), { state: connectedState(service.name) }),
+        onSuccess: () => goToSources(service.name),
         onError: (connectError) => setError(statusErrorMessage(connectError, sourcesMessages.connectFailed)),
       },
     );
@@ -92,63 +67,34 @@ function AppleAdsForm({ organization, service }: { organization: Organization; s
       description="Connect Apple Ads through an API user that holds this organization's public key."
       guide={{ steps: guideSteps, defaultOpen: true }}
     >
-      <form onSubmit={submit} aria-label={`${service.name} setup`} noValidate>
-        <Stack gap="md">
-          {FIELDS.map((field) => (
-            <TextInput
-              key={field}
-              label={sourcesMessages.appleFields[field]}
-              value={values[field]}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setValues((current) => ({ ...current, [field]: value }));
-              }}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          ))}
+      <CredentialsForm serviceName={service.name} onSave={submit} error={error} saving={connect.isPending}>
+        <Stack gap={6}>
           <Textarea
-            label={sourcesMessages.appleFields.publicKey}
+            label={appleFields.publicKey}
             value={key}
             readOnly
-            rows={7}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+            rows={6}
+            styles={{
+              input: {
+                fontFamily: 'var(--mantine-font-family-monospace)',
+                fontSize: 12,
+                wordBreak: 'break-all',
+              },
+            }}
             error={
               publicKey.isError
                 ? statusErrorMessage(publicKey.error, sourcesMessages.publicKeyLoadFailed)
                 : undefined
             }
             placeholder={publicKey.isPending ? 'Loading…' : undefined}
-            rightSectionPointerEvents="all"
-            rightSection={
-              key !== '' && (
-                <CopyButton value={key}>
-                  {({ copied, copy }) => (
-                    <Tooltip label={copied ? sourcesMessages.copied : sourcesMessages.copy} withArrow>
-                      <ActionIcon
-                        variant="subtle"
-                        color={copied ? 'teal' : 'gray'}
-                        onClick={copy}
-                        aria-label={sourcesMessages.copy}
-                      >
-                        {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </CopyButton>
-              )
-            }
           />
-          {error !== null && (
-            <Alert color="red" variant="light" role="alert" p="sm">
-              <Text size="sm">{error}</Text>
-            </Alert>
-          )}
-          <Button type="submit" loading={connect.isPending} w="fit-content">
-            {sourcesMessages.save}
-          </Button>
+          {key !== '' && <CopyValueButton value={key} label={sourcesMessages.copyPublicKey} />}
         </Stack>
-      </form>
+        {inputs}
+      </CredentialsForm>
     </SetupLayout>
   );
 }
+
+/** /organization/:slug/sources/setup/apple_ads/:uuid (spec 001 §2, §5, §8). */
+export const AppleAdsSetupPage = setupScreen('apple_ads', AppleAdsForm);

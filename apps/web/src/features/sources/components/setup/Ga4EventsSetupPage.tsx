@@ -1,30 +1,30 @@
-import { Alert, Anchor, Button, Code, Stack, Text, TextInput } from '@mantine/core';
-import type { Organization, Service } from '@maya/contracts';
-import { useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Anchor, Code, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useGoToSources } from '../../hooks/useGoToSources';
 import { useServiceAccountEmail } from '../../hooks/useServiceAccountEmail';
-import { useVerifyUniqueAccount } from '../../hooks/useVerifyUniqueAccount';
+import { useVerifyUniqueAccount } from '../../hooks/useSetupMutations';
 import { sourcesMessages, statusErrorMessage } from '../../messages';
-import { connectedState, sourcesPath } from '../../navigation';
 import { storeServiceUuid } from '../../redirectStorage';
-import { SetupGate } from './SetupGate';
+import { CopyValueButton } from '../CopyValueButton';
+import { CredentialsForm } from './CredentialsForm';
+import { setupScreen, type SetupFormProps } from './SetupGate';
 import { SetupLayout, type GuideStep } from './SetupLayout';
+import { useTextFields } from './TextFields';
 
-const link = (href: string, label: string) => (
-  <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
-    {label}
-  </Anchor>
-);
+const GOOGLE_CLOUD_CONSOLE_URL = 'https://console.cloud.google.com/';
 
-/** The five steps of spec 001 §2; step 4 names the product's service account. */
+/** The five steps of spec 001 §2; step 4 names the product's service account, ready to copy. */
 export function ga4GuideSteps(serviceAccountEmail: string | null): GuideStep[] {
   return [
     {
       title: 'Enable BigQuery',
       body: (
         <>
-          In the {link('https://console.cloud.google.com/', 'Google Cloud console')}, pick or create a project
-          and enable the BigQuery API for it.
+          In the{' '}
+          <Anchor href={GOOGLE_CLOUD_CONSOLE_URL} target="_blank" rel="noopener noreferrer" size="sm">
+            Google Cloud console
+          </Anchor>
+          , pick or create a project and enable the BigQuery API for it.
         </>
       ),
     },
@@ -38,20 +38,28 @@ export function ga4GuideSteps(serviceAccountEmail: string | null): GuideStep[] {
     },
     {
       title: 'Grant access',
-      body: (
-        <>
-          In IAM of the project, grant{' '}
-          {serviceAccountEmail === null ? 'our service account' : <Code>{serviceAccountEmail}</Code>} the
-          roles BigQuery Job User, BigQuery Data Viewer and Storage Object Admin.
-        </>
-      ),
+      body:
+        serviceAccountEmail === null ? (
+          'In IAM of the project, grant our service account the roles BigQuery Job User, BigQuery Data Viewer and Storage Object Admin.'
+        ) : (
+          <Stack gap={6} align="flex-start">
+            <span>
+              In IAM of the project, grant this service account the roles BigQuery Job User, BigQuery Data
+              Viewer and Storage Object Admin:
+            </span>
+            <Code block style={{ wordBreak: 'break-all', whiteSpace: 'normal', width: '100%' }}>
+              {serviceAccountEmail}
+            </Code>
+            <CopyValueButton value={serviceAccountEmail} label={sourcesMessages.copyServiceAccount} />
+          </Stack>
+        ),
     },
     {
       title: 'Find the project and dataset ids',
       body: (
         <>
-          The project id is on the project&apos;s dashboard; the dataset id reads <Code>analytics_</Code>{' '}
-          followed by digits (<Code>analytics_123456789</Code>). The dataset appears about 24 hours after
+          The project id is on the project&apos;s dashboard. The dataset id is <Code>analytics_</Code>{' '}
+          followed by digits, such as <Code>analytics_123456789</Code>; it appears about 24 hours after
           linking.
         </>
       ),
@@ -59,45 +67,32 @@ export function ga4GuideSteps(serviceAccountEmail: string | null): GuideStep[] {
   ];
 }
 
-/** /organization/:slug/sources/setup/google_analytics_4_events/:uuid (spec 001 §2, §4, §5, §8). */
-export function Ga4EventsSetupPage() {
-  const { uuid = '' } = useParams();
-  return (
-    <SetupGate serviceUuid={uuid} serviceId="google_analytics_4_events">
-      {(organization, service) => <Ga4EventsForm organization={organization} service={service} />}
-    </SetupGate>
-  );
-}
+const FIELDS = [
+  { name: 'projectId', label: sourcesMessages.projectId, placeholder: 'my-project-123' },
+  { name: 'datasetId', label: sourcesMessages.datasetId, placeholder: 'analytics_123456789' },
+] as const;
 
 /**
- * Project Id and Dataset Id, Save disabled unless both are given. Save keeps the service uuid,
- * verifies the export with the product's service account and connects it.
+ * Project Id and Dataset Id, Save disabled unless both are given (spec 001 §2, §4, §5, §8). Save
+ * keeps the service uuid, verifies the export with the product's service account and connects it.
  */
-function Ga4EventsForm({ organization, service }: { organization: Organization; service: Service }) {
-  const navigate = useNavigate();
+function Ga4EventsForm({ organization, service }: SetupFormProps) {
+  const goToSources = useGoToSources(organization.slug);
   const email = useServiceAccountEmail();
   const verify = useVerifyUniqueAccount(organization.id);
-  const [projectId, setProjectId] = useState('');
-  const [datasetId, setDatasetId] = useState('');
+  const { inputs, values, complete } = useTextFields(FIELDS);
   const [error, setError] = useState<string | null>(null);
-  const ready = projectId.trim() !== '' && datasetId.trim() !== '';
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!ready) return;
+  const submit = () => {
+    if (!complete) return;
     setError(null);
     storeServiceUuid(service.uuid);
     verify.mutate(
-      {
-        serviceId: service.id,
-        serviceUuid: service.uuid,
-        projectId: projectId.trim(),
-        datasetId: datasetId.trim(),
-      },
+      { serviceId: service.id, serviceUuid: service.uuid, ...values },
       {
         onSuccess: (accounts) => {
           if (accounts.length === 0) setError(sourcesMessages.uniqueAccountMissing);
-          else void navigate(sourcesPath(organization.slug), { state: connectedState(service.name) });
+          else goToSources(service.name);
         },
         onError: (verifyError) =>
           setError(statusErrorMessage(verifyError, sourcesMessages.uniqueAccountFailed)),
@@ -112,36 +107,18 @@ function Ga4EventsForm({ organization, service }: { organization: Organization; 
       description="Load your GA4 events from their daily BigQuery export."
       guide={{ steps: ga4GuideSteps(email.data ?? null), defaultOpen: true }}
     >
-      <form onSubmit={submit} aria-label={`${service.name} setup`}>
-        <Stack gap="md">
-          <TextInput
-            label={sourcesMessages.projectId}
-            value={projectId}
-            onChange={(event) => setProjectId(event.currentTarget.value)}
-            placeholder="my-project-123"
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <TextInput
-            label={sourcesMessages.datasetId}
-            value={datasetId}
-            onChange={(event) => setDatasetId(event.currentTarget.value)}
-            placeholder="analytics_123456789"
-            autoComplete="off"
-            spellCheck={false}
-          />
-          {error !== null && (
-            <Alert color="red" variant="light" role="alert" p="sm">
-              <Text size="sm" c="red.8">
-                {error}
-              </Text>
-            </Alert>
-          )}
-          <Button type="submit" disabled={!ready} loading={verify.isPending} w="fit-content">
-            {sourcesMessages.save}
-          </Button>
-        </Stack>
-      </form>
+      <CredentialsForm
+        serviceName={service.name}
+        onSave={submit}
+        error={error}
+        saving={verify.isPending}
+        canSave={complete}
+      >
+        {inputs}
+      </CredentialsForm>
     </SetupLayout>
   );
 }
+
+/** /organization/:slug/sources/setup/google_analytics_4_events/:uuid. */
+export const Ga4EventsSetupPage = setupScreen('google_analytics_4_events', Ga4EventsForm);

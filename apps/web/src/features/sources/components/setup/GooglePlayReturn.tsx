@@ -1,14 +1,16 @@
-import { Alert, Button, Code, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Code, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { Organization, Service, VerificationResult } from '@maya/contracts';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { IconCheck } from '../../../../shared/ui/icons';
 import { useConnectAccounts } from '../../hooks/useConnectAccounts';
+import { useGoToSources } from '../../hooks/useGoToSources';
 import { useVerifyAuthorization } from '../../hooks/useVerifyAuthorization';
 import { addSourceErrorMessage, sourcesMessages, statusErrorMessage } from '../../messages';
-import { addSourcePath, connectedState, sourcesPath } from '../../navigation';
+import { addSourcePath, connectPath } from '../../navigation';
 import { clearGooglePlayBucket, readGooglePlayBucket } from '../../redirectStorage';
 import { ConnectStatus } from '../connect/ConnectStatus';
+import { FormError } from '../FormError';
 import { googlePlayGuideSteps } from './googlePlay';
 import { SetupLayout } from './SetupLayout';
 
@@ -18,17 +20,23 @@ type GooglePlayReturnProps = {
   searchParams: URLSearchParams;
 };
 
+/** Google Play answers the bucket as a group and its apps as the accounts: every app is connected. */
+function appsOf(result: VerificationResult): string[] {
+  return result.accounts.filter((account) => account.selectable).map((account) => account.identifier);
+}
+
 /**
  * Back from Google (spec 001 §2, §4): the query carries state, code and scope; the screen shows
- * Authorized, and Save verifies the authorization with the kept bucket and connects it.
+ * Authorized, and Save verifies the authorization with the kept bucket and connects its apps. The
+ * code is single-use: after a refused verification only a new authorization helps, so the screen
+ * then offers that instead of Save.
  */
 export function GooglePlayReturn({ organization, service, searchParams }: GooglePlayReturnProps) {
-  const navigate = useNavigate();
+  const goToSources = useGoToSources(organization.slug);
   const verify = useVerifyAuthorization();
   const connect = useConnectAccounts(organization.id);
   const [bucket] = useState(readGooglePlayBucket);
   const [error, setError] = useState<string | null>(null);
-  // The code is single-use: once verified, a retry only connects again.
   const [verified, setVerified] = useState<VerificationResult | null>(null);
   const back = { to: addSourcePath(organization.slug), label: sourcesMessages.backToAddSource };
   const providerError = searchParams.get('error_description') || searchParams.get('error');
@@ -39,21 +47,27 @@ export function GooglePlayReturn({ organization, service, searchParams }: Google
     return <ConnectStatus kind="failure" message={addSourceErrorMessage(providerError)} back={back} />;
   }
   if (code === '' || state === '' || bucket === null) {
-    return <ConnectStatus kind="failure" message={sourcesMessages.redirectionError} back={back} />;
+    return (
+      <ConnectStatus kind="failure" message={sourcesMessages.redirectionError} back={back}>
+        <Text size="sm" c="dimmed">
+          {sourcesMessages.redirectionErrorHint}
+        </Text>
+      </ConnectStatus>
+    );
   }
 
   const connectVerified = (result: VerificationResult) => {
-    const [account] = result.accounts;
-    if (account === undefined) {
+    const apps = appsOf(result);
+    if (apps.length === 0) {
       setError(sourcesMessages.noAccounts);
       return;
     }
     connect.mutate(
-      { credentialsId: result.credentials_id, accounts: [account.identifier] },
+      { credentialsId: result.credentials_id, accounts: apps },
       {
         onSuccess: () => {
           clearGooglePlayBucket();
-          void navigate(sourcesPath(organization.slug), { state: connectedState(service.name) });
+          goToSources(service.name);
         },
         onError: () => setError(sourcesMessages.connectFailed),
       },
@@ -84,6 +98,7 @@ export function GooglePlayReturn({ organization, service, searchParams }: Google
       },
     );
   };
+  const verifyFailed = verify.isError;
 
   return (
     <SetupLayout
@@ -92,26 +107,32 @@ export function GooglePlayReturn({ organization, service, searchParams }: Google
       guide={{ steps: googlePlayGuideSteps, defaultOpen: false }}
     >
       <Stack gap="md">
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon radius="xl" color="teal" variant="light" size={32}>
-            <IconCheck size={18} />
-          </ThemeIcon>
-          <Text fw={600}>{sourcesMessages.authorized}</Text>
-        </Group>
+        {!verifyFailed && (
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon radius="xl" color="teal" variant="light" size={32}>
+              <IconCheck size={18} />
+            </ThemeIcon>
+            <Text fw={600}>{sourcesMessages.authorized}</Text>
+          </Group>
+        )}
         <Stack gap={4}>
           <Text size="sm" fw={500}>
             {sourcesMessages.bucket}
           </Text>
-          <Code block>{bucket}</Code>
+          <Code block style={{ wordBreak: 'break-all', whiteSpace: 'normal' }}>
+            {bucket}
+          </Code>
         </Stack>
-        {error !== null && (
-          <Alert color="red" variant="light" role="alert" p="sm">
-            <Text size="sm">{error}</Text>
-          </Alert>
+        {error !== null && <FormError>{error}</FormError>}
+        {verifyFailed ? (
+          <Button component={Link} to={connectPath(organization.slug, service)} w="fit-content">
+            {sourcesMessages.authorizeAgain}
+          </Button>
+        ) : (
+          <Button onClick={save} loading={verify.isPending || connect.isPending} w="fit-content">
+            {sourcesMessages.save}
+          </Button>
         )}
-        <Button onClick={save} loading={verify.isPending || connect.isPending} w="fit-content">
-          {sourcesMessages.save}
-        </Button>
       </Stack>
     </SetupLayout>
   );

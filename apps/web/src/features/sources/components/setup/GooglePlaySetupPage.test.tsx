@@ -70,13 +70,17 @@ describe('Google Play return (google_play/oauth)', () => {
     });
   }
 
-  it('shows Authorized; Save verifies with the bucket, connects the account and goes to sources', async () => {
+  it('shows Authorized; Save verifies with the bucket, connects its apps and goes to sources', async () => {
     const { calls, router } = renderReturn({
       'POST /api/services/google_play/oauth/verify': () =>
         json(200, {
-          accounts: [selectable(BUCKET, 'Play reports')],
+          accounts: [
+            selectable(BUCKET, 'Play reports', { selectable: false }),
+            selectable('com.acme.outdoor', 'com.acme.outdoor', { parent_id: BUCKET }),
+            selectable('com.acme.maps', 'com.acme.maps', { parent_id: BUCKET }),
+          ],
           credentials_id: CREDENTIALS,
-          single_account: true,
+          single_account: false,
         }),
     });
     expect(await screen.findByText('Authorized')).toBeInTheDocument();
@@ -94,18 +98,22 @@ describe('Google Play return (google_play/oauth)', () => {
     expect(callsTo(calls, 'POST', '/api/service_accounts')[0]?.body).toEqual({
       organization_id: acme.id,
       credentialsId: CREDENTIALS,
-      accounts: [BUCKET],
+      accounts: ['com.acme.outdoor', 'com.acme.maps'],
     });
     expect(window.localStorage.getItem('google_play_bucket')).toBeNull();
   });
 
-  it('shows a failed verification as Error {status}: {detail}', async () => {
+  it('shows a failed verification as Error {status}: {detail}, then offers to authorize again', async () => {
     renderReturn({
       'POST /api/services/google_play/oauth/verify': () =>
         json(400, { detail: { type: 'invalid_bucket', message: 'The bucket cannot be read' } }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Error 400: The bucket cannot be read')).toBeInTheDocument();
+    // The code is spent: only a new authorization helps, from the form with the URI kept.
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Authorize again' })).toHaveAttribute('href', PAGE);
+    expect(window.localStorage.getItem('google_play_bucket')).toBe(BUCKET);
   });
 
   it('navigates back without a query string', async () => {

@@ -1,14 +1,14 @@
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
-import { GOOGLE_PLAY_BUCKET_PREFIX, type Organization, type Service } from '@maya/contracts';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { GOOGLE_PLAY_BUCKET_PREFIX } from '@maya/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { navigateExternal } from '../../../../shared/lib/browser';
+import { GoogleIcon } from '../../../../shared/ui/brandIcons';
 import { useStartAuthorization } from '../../hooks/useStartAuthorization';
 import { sourcesMessages } from '../../messages';
-import { storeGooglePlayBucket, storeServiceUuid } from '../../redirectStorage';
-import { GoogleMark } from '../icons';
+import { readGooglePlayBucket, storeGooglePlayBucket, storeServiceUuid } from '../../redirectStorage';
+import { FormError } from '../FormError';
 import { GooglePlayReturn } from './GooglePlayReturn';
-import { SetupGate } from './SetupGate';
+import { SetupGate, type SetupFormProps } from './SetupGate';
 import { bucketError, GOOGLE_PLAY_RETURN, googlePlayGuideSteps } from './googlePlay';
 import { SetupLayout } from './SetupLayout';
 
@@ -49,12 +49,11 @@ function NavigateBack() {
   return null;
 }
 
-function GooglePlayForm({ organization, service }: { organization: Organization; service: Service }) {
-  const { mutate } = useStartAuthorization();
-  const [bucket, setBucket] = useState('');
+function GooglePlayForm({ organization, service }: SetupFormProps) {
+  const start = useStartAuthorization();
+  // Back from a failed attempt, the URI typed then is still there.
+  const [bucket, setBucket] = useState(() => readGooglePlayBucket() ?? '');
   const [touched, setTouched] = useState(false);
-  const [redirecting, setRedirecting] = useState(false);
-  const [failed, setFailed] = useState(false);
   const value = bucket.trim();
   const invalid = bucketError(value);
 
@@ -62,21 +61,9 @@ function GooglePlayForm({ organization, service }: { organization: Organization;
     event.preventDefault();
     setTouched(true);
     if (value === '' || invalid !== null) return;
-    setFailed(false);
-    setRedirecting(true);
     storeGooglePlayBucket(value);
     storeServiceUuid(service.uuid);
-    mutate(
-      { organizationId: organization.id, serviceId: service.id, serviceUuid: service.uuid },
-      {
-        onSuccess: (authorizationUrl) => navigateExternal(authorizationUrl),
-        onError: (error) => {
-          console.error('Starting the Google authorization failed', error);
-          setRedirecting(false);
-          setFailed(true);
-        },
-      },
-    );
+    start.mutate({ organizationId: organization.id, serviceId: service.id, serviceUuid: service.uuid });
   };
 
   return (
@@ -98,18 +85,15 @@ function GooglePlayForm({ organization, service }: { organization: Organization;
             autoComplete="off"
             spellCheck={false}
           />
-          {failed && (
-            <Alert color="red" variant="light" role="alert" p="sm">
-              <Text size="sm">{sourcesMessages.authorizationStartFailed}</Text>
-            </Alert>
-          )}
+          {start.isError && <FormError>{sourcesMessages.authorizationStartFailed}</FormError>}
           <Button
             type="submit"
             variant="default"
             size="md"
-            leftSection={<GoogleMark />}
+            leftSection={<GoogleIcon />}
             disabled={value === ''}
-            loading={redirecting}
+            // Spinning until the browser has left for Google.
+            loading={start.isPending || start.isSuccess}
             w="fit-content"
           >
             {sourcesMessages.authorizeWithGoogle}

@@ -1,12 +1,11 @@
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
-import type { Organization, Service } from '@maya/contracts';
-import { useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { useSaveApiCredentials } from '../../hooks/useSaveApiCredentials';
+import { Anchor } from '@mantine/core';
+import { useGoToSources } from '../../hooks/useGoToSources';
+import { useSaveApiCredentials } from '../../hooks/useSetupMutations';
 import { sourcesMessages, statusErrorMessage } from '../../messages';
-import { connectedState, sourcesPath } from '../../navigation';
-import { SetupGate } from './SetupGate';
+import { CredentialsForm } from './CredentialsForm';
+import { setupScreen, type SetupFormProps } from './SetupGate';
 import { SetupLayout, type GuideStep } from './SetupLayout';
+import { useTextFields } from './TextFields';
 
 const MOOSEND_API_SETTINGS_URL = 'https://identity.moosend.com/';
 
@@ -27,37 +26,28 @@ const guideSteps: GuideStep[] = [
   { title: 'Paste it here', body: 'Paste the key in the API Key field and press Save.' },
 ];
 
-/** /organization/:slug/sources/setup/moosend/:uuid (spec 001 §2, §4, §5): the mailing platform. */
-export function MoosendSetupPage() {
-  const { uuid = '' } = useParams();
-  return (
-    <SetupGate serviceUuid={uuid} serviceId="moosend">
-      {(organization, service) => <MoosendForm organization={organization} service={service} />}
-    </SetupGate>
-  );
-}
+const FIELDS = [{ name: 'apiKey', label: sourcesMessages.apiKey }] as const;
 
 /**
- * One field, API Key; Save is disabled while it is empty. Save verifies the key and then goes to
- * sources whatever the result (spec 001 §4: the error message is set but not shown).
+ * One field, API Key; Save is disabled while it is empty. Save verifies the key and connects its
+ * account, then goes to sources whatever the result (spec 001 §4: the error message is set but
+ * not shown; it goes to the console for support). A refused key connects nothing, so the sources
+ * page simply does not list Moosend.
  */
-function MoosendForm({ organization, service }: { organization: Organization; service: Service }) {
-  const navigate = useNavigate();
+function MoosendForm({ organization, service }: SetupFormProps) {
+  const goToSources = useGoToSources(organization.slug);
   const save = useSaveApiCredentials(organization.id);
-  const [apiKey, setApiKey] = useState('');
-  const key = apiKey.trim();
+  const { inputs, values, complete } = useTextFields(FIELDS);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (key === '') return;
+  const submit = () => {
+    if (!complete) return;
     save.mutate(
-      { serviceId: service.id, serviceUuid: service.uuid, apiKey: key },
+      { serviceId: service.id, serviceUuid: service.uuid, apiKey: values.apiKey },
       {
-        onSuccess: () =>
-          void navigate(sourcesPath(organization.slug), { state: connectedState(service.name) }),
-        onError: (error) => {
-          console.error(statusErrorMessage(error, sourcesMessages.apiCredentialsFailed));
-          void navigate(sourcesPath(organization.slug));
+        onSuccess: () => goToSources(service.name),
+        onError: (saveError) => {
+          console.error(statusErrorMessage(saveError, sourcesMessages.apiCredentialsFailed));
+          goToSources();
         },
       },
     );
@@ -70,21 +60,18 @@ function MoosendForm({ organization, service }: { organization: Organization; se
       description={`Connect ${service.name} with an API key to load your campaigns and their results.`}
       guide={{ steps: guideSteps, defaultOpen: true }}
     >
-      <form onSubmit={submit} aria-label={`${service.name} setup`}>
-        <Stack gap="md">
-          <TextInput
-            label={sourcesMessages.apiKey}
-            value={apiKey}
-            onChange={(event) => setApiKey(event.currentTarget.value)}
-            autoComplete="off"
-            spellCheck={false}
-            data-autofocus
-          />
-          <Button type="submit" disabled={key === ''} loading={save.isPending} w="fit-content">
-            {sourcesMessages.save}
-          </Button>
-        </Stack>
-      </form>
+      <CredentialsForm
+        serviceName={service.name}
+        onSave={submit}
+        error={null}
+        saving={save.isPending}
+        canSave={complete}
+      >
+        {inputs}
+      </CredentialsForm>
     </SetupLayout>
   );
 }
+
+/** /organization/:slug/sources/setup/moosend/:uuid (spec 001 §2, §4, §5): the mailing platform. */
+export const MoosendSetupPage = setupScreen('moosend', MoosendForm);

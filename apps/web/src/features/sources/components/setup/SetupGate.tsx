@@ -1,6 +1,6 @@
 import type { Organization, Service } from '@maya/contracts';
-import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import type { ComponentType, ReactNode } from 'react';
+import { Navigate, useParams } from 'react-router';
 import { useCurrentOrganization } from '../../../organizations';
 import { useServices } from '../../hooks/useServices';
 import { sourcesMessages } from '../../messages';
@@ -38,4 +38,19 @@ export function SetupGate({ serviceUuid, serviceId, children }: SetupGateProps) 
     );
   }
   return children(organization, service);
+}
+
+export type SetupFormProps = { organization: Organization; service: Service };
+
+/** The page of a setup screen whose path ends with the service's `:uuid`: the gate, then the form. */
+export function setupScreen(serviceId: string, Form: ComponentType<SetupFormProps>) {
+  function SetupScreen() {
+    const { uuid = '' } = useParams();
+    return (
+      <SetupGate serviceUuid={uuid} serviceId={serviceId}>
+        {(organization, service) => <Form organization={organization} service={service} />}
+      </SetupGate>
+    );
+  }
+  return SetupScreen;
 }
