@@ -1,6 +1,6 @@
 import { catalog, connectorFor, type Credentials } from '@maya/connectors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCredentialsStore } from '../../src/modules/sources/credentials';
+import { createCredentialsStore } from '../../src/modules/sources';
 import { createVault } from '../../src/platform/vault';
 import { startAccountsApp, type AccountsApp } from '../support/accounts';
 import { authorize, organizationOwner, ownerQuery, verifyCallback } from '../support/sources';

@@ -59,7 +59,8 @@ export function createCredentialsStore(deps: { db: Database; vault: Vault; confi
       const credentials = vault.open<Credentials>(row.sealed, context(organizationId, row.id));
       // Key rotation: credentials sealed with an older key are sealed again with the current one on use.
       const resealed = vault.resealed(row.sealed, context(organizationId, row.id));
-      if (resealed) await withOrganization(db, organizationId, (tx) => repo.updateSealed(tx, row.id, resealed));
+      if (resealed)
+        await withOrganization(db, organizationId, (tx) => repo.updateSealed(tx, row.id, resealed));
       return this.contextForCredentials(connector, credentials, async (next) => {
         await withOrganization(db, organizationId, (tx) =>
           repo.updateSealed(tx, row.id, vault.seal(next, context(organizationId, row.id))),

@@ -8,6 +8,7 @@ import { createSourcesService, FIRST_LOAD_QUEUE } from './service';
 import { createSetupFlows } from './setup';
 
 export { FIRST_LOAD_QUEUE, type FirstLoadJob, type SourcesService } from './service';
+export { createCredentialsStore } from './credentials';
 
 /** Data sources (spec 001 §2 Sources): connected accounts, authorizations and setup screens. */
 export function createSourcesModule(

@@ -53,6 +53,18 @@ export const sourcesRepository = {
     return row ?? null;
   },
 
+  /** Records a load's outcome for an account (the ETL module reports through the service). */
+  async setSync(
+    tx: Transaction,
+    id: string,
+    values: Partial<
+      Pick<ServiceAccountRow, 'syncStatus' | 'syncError' | 'needsReconnect' | 'lastSyncedAt' | 'loadJobId'>
+    >,
+  ): Promise<ServiceAccountRow | null> {
+    const [row] = await tx.update(serviceAccounts).set(values).where(eq(serviceAccounts.id, id)).returning();
+    return row ?? null;
+  },
+
   async insertCredentials(tx: Transaction, row: typeof sourceCredentials.$inferInsert): Promise<void> {
     await tx.insert(sourceCredentials).values(row);
   },

@@ -145,6 +145,48 @@ export function createSourcesService(deps: SourcesDeps) {
     listAccountsWith,
     connect,
 
+    /**
+     * What a load of one connected account needs: the account, its connector and a context whose
+     * refreshed tokens are sealed back. Null when the account was deleted meanwhile.
+     */
+    async loadTarget(organizationId: string, serviceAccountId: string) {
+      const row = await withOrganization(db, organizationId, (tx) => repo.findAccount(tx, serviceAccountId));
+      if (!row) return null;
+      const { connector } = serviceFor(row.serviceId);
+      const context = await credentials.contextFor(organizationId, row.credentialsId, connector);
+      const account = { identifier: row.identifier, parent_id: row.parentId, metadata: row.metadata };
+      return { row, connector, context, account };
+    },
+
+    /**
+     * A load's progress for one account (spec 001 §3 sync_status). `failed` keeps the error shown
+     * on the sources page; `reconnect` flags a revoked grant; `finished` clears the error.
+     */
+    async reportSync(
+      organizationId: string,
+      serviceAccountId: string,
+      outcome:
+        | { status: 'pending' | 'running' }
+        | { status: 'finished'; syncedAt: Date }
+        | { status: 'failed'; error: string; reconnect: boolean },
+    ): Promise<ServiceAccount | null> {
+      const values =
+        outcome.status === 'failed'
+          ? { syncStatus: outcome.status, syncError: outcome.error, needsReconnect: outcome.reconnect }
+          : outcome.status === 'finished'
+            ? {
+                syncStatus: outcome.status,
+                syncError: null,
+                needsReconnect: false,
+                lastSyncedAt: outcome.syncedAt,
+              }
+            : { syncStatus: outcome.status };
+      const row = await withOrganization(db, organizationId, (tx) =>
+        repo.setSync(tx, serviceAccountId, values),
+      );
+      return row ? toServiceAccount(row) : null;
+    },
+
     async list(organizationId: string): Promise<ServiceAccount[]> {
       const rows = await withOrganization(db, organizationId, (tx) => repo.listAccounts(tx));
       return rows.map(toServiceAccount);

@@ -50,7 +50,7 @@ describe('GA4 events (BigQuery export) connector', () => {
     expect(accounts).toEqual([
       {
         identifier: 'maya-demo-project.analytics_123456789',
-        id_label: 'Dataset',
+        id_label: 'maya-demo-project.analytics_123456789',
         name: 'analytics_123456789',
         parent_id: null,
         selectable: true,

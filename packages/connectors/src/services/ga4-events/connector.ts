@@ -97,7 +97,7 @@ async function verifyDataset(context: ConnectorContext): Promise<SelectableAccou
   return [
     accountNode({
       identifier: `${projectId}.${datasetId}`,
-      id_label: 'Dataset',
+      id_label: `${projectId}.${datasetId}`,
       name: datasetId,
       parent_id: null,
       selectable: true,

@@ -36,11 +36,11 @@ describe('GA4 connector', () => {
     const connector = createGa4Connector({ pageSize: 1 });
     const accounts = await connector.listAccounts(context(connector));
     expect(accounts.map((a) => [a.identifier, a.id_label, a.name, a.parent_id, a.selectable])).toEqual([
-      ['accounts/1000001', 'Account', 'Acme Outdoor', null, false],
-      ['properties/310000001', 'Property', 'acme.example - GA4', 'accounts/1000001', true],
-      ['properties/310000002', 'Property', 'Acme app', 'accounts/1000001', true],
-      ['accounts/1000002', 'Account', 'Trailfox Ltd', null, false],
-      ['properties/320000001', 'Property', 'trailfox.example', 'accounts/1000002', true],
+      ['accounts/1000001', '1000001', 'Acme Outdoor', null, false],
+      ['properties/310000001', '310000001', 'acme.example - GA4', 'accounts/1000001', true],
+      ['properties/310000002', '310000002', 'Acme app', 'accounts/1000001', true],
+      ['accounts/1000002', '1000002', 'Trailfox Ltd', null, false],
+      ['properties/320000001', '320000001', 'trailfox.example', 'accounts/1000002', true],
     ]);
   });
 

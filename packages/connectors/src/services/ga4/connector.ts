@@ -39,7 +39,7 @@ function toAccounts(summaries: AccountSummary[]): SelectableAccount[] {
     accounts.push(
       accountNode({
         identifier: summary.account,
-        id_label: 'Account',
+        id_label: summary.account.replace('accounts/', ''),
         name: summary.displayName,
         parent_id: null,
         selectable: false,
@@ -49,7 +49,7 @@ function toAccounts(summaries: AccountSummary[]): SelectableAccount[] {
       accounts.push(
         accountNode({
           identifier: property.property,
-          id_label: 'Property',
+          id_label: property.property.replace('properties/', ''),
           name: property.displayName,
           parent_id: summary.account,
           selectable: true,

@@ -35,9 +35,9 @@ describe('Google Play connector', () => {
     const connector = createGooglePlayConnector({ pageSize: 7 });
     const accounts = await connector.listAccounts(context(connector, { bucket: `${BUCKET}/` }));
     expect(accounts.map((a) => [a.identifier, a.id_label, a.parent_id, a.selectable])).toEqual([
-      [BUCKET, 'Cloud Storage bucket', null, false],
-      ['com.acme.outdoor', 'Package name', BUCKET, true],
-      ['com.acme.trailmaps', 'Package name', BUCKET, true],
+      [BUCKET, BUCKET, null, false],
+      ['com.acme.outdoor', 'com.acme.outdoor', BUCKET, true],
+      ['com.acme.trailmaps', 'com.acme.trailmaps', BUCKET, true],
     ]);
     const error = await googlePlayConnector
       .listAccounts(context(googlePlayConnector, { bucket: 'pubsite_prod_rev_0123456789' }))

@@ -95,7 +95,7 @@ async function listApps(context: ConnectorContext, pageSize: number): Promise<Se
   return [
     accountNode({
       identifier: root,
-      id_label: 'Cloud Storage bucket',
+      id_label: root,
       name: bucket,
       parent_id: null,
       selectable: false,
@@ -103,7 +103,7 @@ async function listApps(context: ConnectorContext, pageSize: number): Promise<Se
     ...[...packages].sort().map((packageName) =>
       accountNode({
         identifier: packageName,
-        id_label: 'Package name',
+        id_label: packageName,
         name: packageName,
         parent_id: root,
         selectable: true,

@@ -32,11 +32,11 @@ describe('Search Console connector', () => {
   it('lists the verified properties, domain properties first, with the overlap rule applicable', async () => {
     const accounts = await searchConsoleConnector.listAccounts(context(searchConsoleConnector));
     expect(accounts.map((a) => [a.identifier, a.id_label, a.name])).toEqual([
-      ['sc-domain:example.com', 'Domain property', 'example.com'],
-      ['http://example.com/', 'URL-prefix property', 'http://example.com/'],
-      ['https://blog.example.com/', 'URL-prefix property', 'https://blog.example.com/'],
-      ['https://www.example.com/', 'URL-prefix property', 'https://www.example.com/'],
-      ['https://trailfox.example/', 'URL-prefix property', 'https://trailfox.example/'],
+      ['sc-domain:example.com', 'sc-domain:example.com', 'example.com'],
+      ['http://example.com/', 'http://example.com/', 'http://example.com/'],
+      ['https://blog.example.com/', 'https://blog.example.com/', 'https://blog.example.com/'],
+      ['https://www.example.com/', 'https://www.example.com/', 'https://www.example.com/'],
+      ['https://trailfox.example/', 'https://trailfox.example/', 'https://trailfox.example/'],
     ]);
     expect(accounts.every((a) => a.selectable && a.parent_id === null)).toBe(true);
     const ids = accounts.map((a) => a.identifier);

@@ -46,7 +46,8 @@ function toAccount(site: SiteEntry): SelectableAccount {
   const domain = isDomainProperty(site.siteUrl);
   return accountNode({
     identifier: site.siteUrl,
-    id_label: domain ? 'Domain property' : 'URL-prefix property',
+    // The Account ID column shows the property itself: `sc-domain:` marks a domain property.
+    id_label: site.siteUrl,
     name: domain ? hostOf(site.siteUrl) : site.siteUrl,
     parent_id: null,
     selectable: true,
