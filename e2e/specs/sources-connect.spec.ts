@@ -6,9 +6,18 @@ import { test } from '../support/browser';
 import { ProviderConsentPage } from '../pages/ProviderConsentPage';
 import { SourcesPages } from '../pages/SourcesPages';
 
+/**
+ * One user for the whole file (sign-ups are rate limited per address, and every journey signs up
+ * from the same one), a fresh organization per test.
+ */
+let user: Promise<{ email: string; token: string }> | null = null;
+
 async function signedInOrganization(page: Page, baseUrl: string, name: string) {
-  const email = uniqueEmail(name);
-  const token = await createVerifiedUser(baseUrl, email);
+  user ??= (async () => {
+    const email = uniqueEmail('sources');
+    return { email, token: await createVerifiedUser(baseUrl, email) };
+  })();
+  const { email, token } = await user;
   const organization = await createOrganization(baseUrl, token, `Sources ${name}`);
   await signInBrowser(page, email);
   return { email, organization, sources: new SourcesPages(page, organization.slug) };

@@ -61,6 +61,21 @@ export type LoadOptions = {
 
 export type LoadResult = { rows: number };
 
+/**
+ * A condition on one column: equal to a value, or within an inclusive range. Values are given
+ * loosely as on load (`YYYY-MM-DD` for a date) and bound, cast to the column's type.
+ */
+export type RowCondition =
+  { column: string; equals: unknown } | { column: string; from: unknown; to: unknown };
+
+export type StageOptions = {
+  /**
+   * Live rows matching every condition are not copied into the staged twin (e.g. one account's
+   * days that the load is about to replace). Absent: every live row is copied.
+   */
+  except?: RowCondition[];
+};
+
 /** Positional (`$1`, `$2`, ...) or named (`$name`) parameters. */
 export type QueryParams = unknown[] | Record<string, unknown>;
 
@@ -93,6 +108,12 @@ export interface Warehouse {
    * was. Unknown keys in a row are a `schema_mismatch`.
    */
   loadBatch(schema: string, table: string, rows: RowBatches, opts?: LoadOptions): Promise<LoadResult>;
+  /**
+   * Starts a staged load of `table`: replaces its staged twin (`stagedTableName(table)`) by a
+   * copy of the live table, in one transaction and inside the engine (rows never pass through
+   * the process), leaving out the live rows that match `except`. Returns the rows copied.
+   */
+  stage(schema: string, table: string, opts?: StageOptions): Promise<LoadResult>;
   /** Replaces `liveTable` by `stagedTable` atomically; the staged table no longer exists after. */
   swap(schema: string, stagedTable: string, liveTable: string): Promise<void>;
   /** Runs one read-only statement (SELECT or WITH ... SELECT) with bound parameters. */

@@ -2,6 +2,7 @@ import type { GuardHandlers } from '../platform/guards';
 import type { Platform } from '../platform/platform';
 import { createAssistantAuthModule } from './assistant-auth';
 import { createAuthModule } from './auth';
+import { createEtlModule } from './etl';
 import { createHealthModule } from './health';
 import { createInvitationsModule } from './invitations';
 import type { Module } from './module';
@@ -36,6 +37,12 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
   const sources = createSourcesModule(platform, {
     features: (access) => organizations.service.features(access),
   });
+  const etl = createEtlModule(platform, {
+    sources: sources.service,
+    // Until billing lands the plan does not depend on the role; an owner's view of it.
+    historyYears: (organizationId) =>
+      organizations.service.features({ organizationId, role: 'owner', isDemo: false }).data_history,
+  });
   const subscriptions = createSubscriptionsModule(platform, { users, auth: auth.auth });
   subscriptionsService = subscriptions.service;
   return {
@@ -46,6 +53,7 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
       invitations.module,
       assistantAuth.module,
       sources.module,
+      etl.module,
       subscriptions.module,
     ],
     guards: {

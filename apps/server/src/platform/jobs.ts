@@ -6,7 +6,13 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
  * the owner because pg-boss manages its own tables; job handlers touch tenant data only through
  * services, which use the app role and `withOrganization`.
  */
-export type JobHandler = (data: unknown) => Promise<void>;
+export type JobHandler = (data: unknown, job: JobRun) => Promise<void>;
+/**
+ * The attempt being run: `retryCount` goes from 0 to `retryLimit` (the last attempt); `signal`
+ * aborts when the job's claim is lost (expired, or failed by a missed heartbeat) or when the
+ * worker stops: a handler that gives up then throws, and pg-boss retries the job.
+ */
+export type JobRun = { id: string; retryCount: number; retryLimit: number; signal: AbortSignal };
 /** A queue and its handler; `cron` (UTC) also schedules it, once across all processes. */
 export type JobDefinition = { name: string; handler: JobHandler; cron?: string };
 
@@ -34,6 +40,7 @@ export async function startJobs(ownerUrl: string, log: Logger, runWorker: boolea
   await boss.start();
   let stopped = false;
   const queues: string[] = [];
+  const stopping = new AbortController();
   return {
     boss,
     async work(definitions) {
@@ -41,8 +48,16 @@ export async function startJobs(ownerUrl: string, log: Logger, runWorker: boolea
         await boss.createQueue(name);
         if (cron) await boss.schedule(name, cron);
         queues.push(name);
-        await boss.work(name, async (jobs) => {
-          for (const job of jobs) await handler(job.data);
+        await boss.work(name, { includeMetadata: true }, async (jobs) => {
+          for (const job of jobs) {
+            const { id, retryCount, retryLimit, signal } = job;
+            await handler(job.data, {
+              id,
+              retryCount,
+              retryLimit,
+              signal: AbortSignal.any([signal, stopping.signal]),
+            });
+          }
         });
       }
     },
@@ -52,6 +67,8 @@ export async function startJobs(ownerUrl: string, log: Logger, runWorker: boolea
       return performance.now() - started;
     },
     async stopWorkers() {
+      // Long jobs (data loads) give up rather than hold the shutdown; pg-boss retries them.
+      stopping.abort(new Error('the worker is stopping'));
       await Promise.all(queues.map((name) => boss.offWork(name, { wait: true })));
     },
     async stop() {

@@ -1,6 +1,7 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { WarehouseError, errorMessage } from '../errors';
 import { assertIdentifier, qualifiedName, quoteIdentifier, stagedTableName } from '../identifiers';
+import { stageCopyStatement } from '../stage-sql';
 import { tableChangeStatements, validateTableSchema } from '../table-schema';
 import type {
   ColumnInfo,
@@ -10,6 +11,7 @@ import type {
   QueryParams,
   QueryResult,
   RowBatches,
+  StageOptions,
   TableSchema,
   Warehouse,
 } from '../warehouse';
@@ -122,6 +124,29 @@ export async function openDuckDbWarehouse(options: DuckDbWarehouseOptions): Prom
             );
           }
           return { rows: await appendAndMerge(conn, schema, definition, rows, flushRows) };
+        }),
+      );
+    },
+
+    async stage(schema: string, table: string, opts: StageOptions = {}): Promise<LoadResult> {
+      assertIdentifier(schema, 'schema');
+      assertIdentifier(table, 'table');
+      const staged = stagedTableName(table);
+      return write((conn) =>
+        inTransaction(conn, async () => {
+          const live = await describeDuckDbTable(conn, schema, table);
+          if (live === null) throw missingTable(schema, table);
+          await conn.run(`DROP TABLE IF EXISTS ${qualifiedName(schema, staged)}`);
+          await createOrAlter(conn, schema, { ...live, name: staged });
+          const copy = stageCopyStatement(
+            schema,
+            live,
+            staged,
+            opts.except ?? [],
+            (p, type) => `CAST(${p} AS ${duckDbSqlType(type)})`,
+          );
+          const result = await conn.run(copy.sql, copy.values as DuckDBValue[]);
+          return { rows: Number(result.rowsChanged) };
         }),
       );
     },

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { WarehouseError, errorMessage } from '../errors';
 import { assertIdentifier, qualifiedName, quoteIdentifier, stagedTableName } from '../identifiers';
+import { stageCopyStatement } from '../stage-sql';
 import { tableChangeStatements, validateTableSchema } from '../table-schema';
 import type {
   ColumnInfo,
@@ -10,6 +11,7 @@ import type {
   QueryParams,
   QueryResult,
   RowBatches,
+  StageOptions,
   TableSchema,
   Warehouse,
 } from '../warehouse';
@@ -128,6 +130,28 @@ export async function openPostgresWarehouse(options: PostgresWarehouseOptions): 
           );
         }
         return { rows: await upsertBatches(client, schema, definition, rows) };
+      });
+    },
+
+    async stage(schema: string, table: string, opts: StageOptions = {}): Promise<LoadResult> {
+      assertIdentifier(schema, 'schema');
+      assertIdentifier(table, 'table');
+      const staged = stagedTableName(table);
+      return transaction(async (client) => {
+        await lockTable(client, schema, staged);
+        const live = await describePgTable(client, schema, table);
+        if (live === null) throw missingTable(schema, table);
+        await client.query(`DROP TABLE IF EXISTS ${qualifiedName(schema, staged)}`);
+        await createOrAlter(client, schema, { ...live, name: staged });
+        const copy = stageCopyStatement(
+          schema,
+          live,
+          staged,
+          opts.except ?? [],
+          (p, type) => `${p}::${pgSqlType(type)}`,
+        );
+        const result = await client.query(copy.sql, copy.values);
+        return { rows: result.rowCount ?? 0 };
       });
     },
 

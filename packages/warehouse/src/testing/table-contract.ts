@@ -199,6 +199,56 @@ export function tableContract(target: () => ContractTarget): void {
       expect(await all()).toHaveLength(1);
     });
 
+    it('stages a copy of live without the rows it replaces, in the engine, then swaps', async () => {
+      const { wh, s, q } = ctx;
+      const staged = stagedTableName('campaigns');
+      await wh.loadBatch(s, 'campaigns', [
+        [
+          row('2024-01-01', 'a', 1),
+          row('2024-01-02', 'a', 2),
+          row('2024-01-03', 'a', 3),
+          row('2024-01-02', 'b', 4),
+        ],
+      ]);
+      // A stale twin from a killed run is replaced, not added to.
+      await wh.loadBatch(s, 'campaigns', [[row('2023-12-31', 'z', 9)]], { staging: true });
+      const copied = await wh.stage(s, 'campaigns', {
+        except: [
+          { column: 'campaign_id', equals: 'a' },
+          { column: 'day', from: '2024-01-02', to: '2024-01-03' },
+        ],
+      });
+      expect(copied.rows).toBe(2);
+      const stagedRows = await q(`SELECT day, campaign_id FROM {s}.${staged} ORDER BY day, campaign_id`);
+      expect(stagedRows.rows).toEqual([
+        { day: '2024-01-01', campaign_id: 'a' },
+        { day: '2024-01-02', campaign_id: 'b' },
+      ]);
+      await wh.loadBatch(s, 'campaigns', [[row('2024-01-02', 'a', 20)]], { staging: true });
+      expect((await all()).map((r) => r.clicks)).toEqual([1, 2, 4, 3]);
+      await wh.swap(s, staged, 'campaigns');
+      expect((await all()).map((r) => [r.day, r.campaign_id, r.clicks])).toEqual([
+        ['2024-01-01', 'a', 1],
+        ['2024-01-02', 'a', 20],
+        ['2024-01-02', 'b', 4],
+      ]);
+      expect((await wh.stage(s, 'campaigns')).rows).toBe(3);
+    });
+
+    it('refuses to stage a missing table or on a column it lacks', async () => {
+      const { wh, s } = ctx;
+      await expectWarehouseError(wh.stage(s, 'missing'), 'schema_mismatch');
+      await expectWarehouseError(
+        wh.stage(s, 'campaigns', { except: [{ column: 'nope', equals: 1 }] }),
+        'schema_mismatch',
+      );
+      await expectWarehouseError(
+        wh.stage(s, 'campaigns', { except: [{ column: 'day', equals: null }] }),
+        'invalid_parameter',
+      );
+      expect(await wh.listTables(s)).toEqual(['campaigns']);
+    });
+
     it('drops a stale staged table', async () => {
       const { wh, s } = ctx;
       await wh.loadBatch(s, 'campaigns', [[row('2024-01-01', 'a', 1)]], { staging: true });

@@ -1,0 +1,171 @@
+// The load of one account into a warehouse: every stream extracted batch by batch into its staged
+// table, published only when the whole account extracted. No server dependency, so that
+// bench/load.ts measures exactly this code.
+import type {
+  AccountRef,
+  Connector,
+  ConnectorContext,
+  DateRange,
+  StreamBatch,
+  StreamColumn,
+  StreamSchema,
+} from '@maya/connectors';
+import {
+  stagedTableName,
+  type Column,
+  type ColumnType,
+  type Row,
+  type RowCondition,
+  type TableSchema,
+  type Warehouse,
+} from '@maya/warehouse';
+
+/** Where raw source tables live in an organization's warehouse. */
+export const RAW_SCHEMA = 'raw';
+
+/** Every stream carries the provider account it came from; loads replace one account's rows. */
+const ACCOUNT_COLUMN = 'account_id';
+const DATE_COLUMN = 'date';
+
+/** `<service_id>__<stream>`, e.g. `google_ads__search_terms`. */
+export function rawTableName(serviceId: string, stream: string): string {
+  return `${serviceId}__${stream}`;
+}
+
+function columnType(type: StreamColumn['type']): ColumnType {
+  switch (type) {
+    case 'integer':
+      return 'bigint';
+    case 'number':
+      return 'double';
+    case 'string':
+    case 'date':
+    case 'timestamp':
+    case 'boolean':
+      return type;
+    default:
+      return unreachable(type);
+  }
+}
+
+/** The warehouse table of a stream: its columns typed, key columns NOT NULL, its primary key. */
+export function streamTable(serviceId: string, stream: StreamSchema): TableSchema {
+  const keys = new Set(stream.primaryKey);
+  const columns: Column[] = stream.columns.map((c) => ({
+    name: c.name,
+    type: columnType(c.type),
+    nullable: keys.has(c.name) ? false : (c.nullable ?? true),
+  }));
+  return { name: rawTableName(serviceId, stream.name), columns, primaryKey: [...stream.primaryKey] };
+}
+
+/**
+ * The live rows a load of `account` over `range` replaces: the account's rows in the range, or
+ * all of its rows for a stream without days (a snapshot such as Moosend's campaigns).
+ */
+export function replacedRows(stream: StreamSchema, account: AccountRef, range: DateRange): RowCondition[] {
+  const conditions: RowCondition[] = [{ column: ACCOUNT_COLUMN, equals: account.identifier }];
+  if (stream.columns.some((c) => c.name === DATE_COLUMN)) {
+    conditions.push({ column: DATE_COLUMN, from: range.from, to: range.to });
+  }
+  return conditions;
+}
+
+export type LoadAccountInput = {
+  warehouse: Warehouse;
+  connector: Connector;
+  context: ConnectorContext;
+  account: AccountRef;
+  range: DateRange;
+  /** Only these streams (the others' tables are left alone); every stream by default. */
+  streams?: readonly string[];
+  /** Stops the load between batches (the connector's requests take it from `context`). */
+  signal?: AbortSignal;
+  /** Called after each batch is loaded into its staged table (progress). */
+  onBatch?: (stream: string, rows: number) => void;
+};
+
+export type LoadAccountResult = { tables: { table: string; rows: number }[]; rows: number };
+
+/**
+ * Loads one account: each stream's staged twin is seeded from its live table minus the rows
+ * this load replaces (`replacedRows`), the extracted batches are upserted into it as they arrive
+ * (one transaction per run of consecutive batches of a stream, never the whole range in
+ * memory), and only when the whole account extracted are the staged tables swapped in. A
+ * failure before that leaves every live table as it was; the staged twins are rebuilt by the
+ * next attempt. Loading the same range twice leaves the same tables.
+ */
+export async function loadAccount(input: LoadAccountInput): Promise<LoadAccountResult> {
+  const { warehouse, connector, account, range } = input;
+  const streams = connector.streams.filter((s) => input.streams?.includes(s.name) ?? true);
+  const tables = new Map(streams.map((s) => [s.name, streamTable(connector.id, s)]));
+  await warehouse.ensureSchema(RAW_SCHEMA);
+  for (const stream of streams) {
+    const table = streamTable(connector.id, stream);
+    await warehouse.createTable(RAW_SCHEMA, table);
+    await warehouse.stage(RAW_SCHEMA, table.name, { except: replacedRows(stream, account, range) });
+  }
+
+  try {
+    return await extractAndPublish(input, tables);
+  } catch (error) {
+    // Tidy up; a killed run's twins are replaced by the next `stage` anyway.
+    for (const table of tables.values()) {
+      await warehouse.dropTable(RAW_SCHEMA, stagedTableName(table.name)).catch(() => undefined);
+    }
+    throw error;
+  }
+}
+
+async function extractAndPublish(
+  input: LoadAccountInput,
+  tables: Map<string, TableSchema>,
+): Promise<LoadAccountResult> {
+  const { warehouse, connector, account, range } = input;
+  const loaded = new Map<string, number>();
+  const batches = connector.extract(input.context, account, range, input.streams)[Symbol.asyncIterator]();
+  let next: IteratorResult<StreamBatch>;
+  try {
+    next = await batches.next();
+    while (next.done !== true) {
+      const stream = next.value.stream;
+      const table = tables.get(stream);
+      if (!table) throw new Error(`${connector.id} extracted the undeclared stream "${stream}"`);
+      // The staged table takes consecutive batches of one stream in one load; the extract moves
+      // on to another stream when a batch of it arrives (kept for the next round).
+      const run = async function* (first: StreamBatch): AsyncGenerator<Row[]> {
+        let batch: StreamBatch = first;
+        for (;;) {
+          input.signal?.throwIfAborted();
+          yield batch.rows;
+          input.onBatch?.(stream, batch.rows.length);
+          next = await batches.next();
+          if (next.done === true || next.value.stream !== stream) return;
+          batch = next.value;
+        }
+      };
+      const { rows } = await warehouse.loadBatch(RAW_SCHEMA, table.name, run(next.value), {
+        staging: true,
+      });
+      loaded.set(stream, (loaded.get(stream) ?? 0) + rows);
+    }
+  } catch (error) {
+    // Stops the extract (its open responses) whether it or the warehouse failed.
+    await batches.return?.().catch(() => undefined);
+    throw error;
+  }
+
+  input.signal?.throwIfAborted();
+  for (const table of tables.values()) {
+    await warehouse.swap(RAW_SCHEMA, stagedTableName(table.name), table.name);
+  }
+  const result = [...tables.entries()].map(([stream, table]) => ({
+    table: table.name,
+    rows: loaded.get(stream) ?? 0,
+  }));
+  return { tables: result, rows: result.reduce((sum, t) => sum + t.rows, 0) };
+}
+
+function unreachable(value: never): never {
+  throw new Error(`unexpected value ${String(value)}`);
+}

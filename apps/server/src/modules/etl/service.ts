@@ -1,0 +1,122 @@
+import { duckDbFileFor, openDuckDbWarehouse } from '@maya/warehouse';
+import type { JobRun } from '../../platform/jobs';
+import type { Platform } from '../../platform/platform';
+import { FIRST_LOAD_QUEUE, type FirstLoadJob, type SourcesService } from '../sources';
+import { loadAccount } from './load-account';
+import { failedAttempt, firstLoadRange, type LoadOutcome } from './outcome';
+
+export type EtlDeps = {
+  platform: Pick<Platform, 'config' | 'jobs'>;
+  sources: Pick<SourcesService, 'loadTarget' | 'reportSync' | 'list'>;
+  /** Years of history the organization's plan loads (its features' `data_history`). */
+  historyYears: (organizationId: string) => Promise<number> | number;
+  /** Today, for the load's range; the clock by default. */
+  now?: () => Date;
+};
+
+export type EtlService = ReturnType<typeof createEtlService>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isFirstLoadJob(data: unknown): data is FirstLoadJob {
+  const job = data as Partial<FirstLoadJob> | null;
+  return (
+    typeof job?.organizationId === 'string' &&
+    UUID.test(job.organizationId) &&
+    typeof job.serviceAccountId === 'string' &&
+    UUID.test(job.serviceAccountId)
+  );
+}
+
+export function createEtlService(deps: EtlDeps) {
+  const { config, jobs } = deps.platform;
+  const now = deps.now ?? (() => new Date());
+  // One load at a time per organization in this process: two accounts of one service share
+  // their staged tables. (Another process cannot open the organization's DuckDB file meanwhile.)
+  const running = new Map<string, Promise<unknown>>();
+
+  async function serialized<T>(organizationId: string, task: () => Promise<T>): Promise<T> {
+    const before = running.get(organizationId) ?? Promise.resolve();
+    const mine = before.catch(() => undefined).then(task);
+    running.set(organizationId, mine);
+    try {
+      return await mine;
+    } finally {
+      if (running.get(organizationId) === mine) running.delete(organizationId);
+    }
+  }
+
+  /** One attempt of an account's first load; its outcome is reported on the account. */
+  async function firstLoad(data: unknown, job: JobRun): Promise<void> {
+    if (!isFirstLoadJob(data)) throw new Error('sources.first-load: malformed job data');
+    const { organizationId, serviceAccountId } = data;
+    await serialized(organizationId, async () => {
+      let outcome: LoadOutcome;
+      let failure: Error | null = null;
+      try {
+        const target = await deps.sources.loadTarget(organizationId, serviceAccountId);
+        if (!target) return; // deleted meanwhile: nothing to load
+        await deps.sources.reportSync(organizationId, serviceAccountId, { status: 'running' });
+        const range = firstLoadRange(await deps.historyYears(organizationId), now());
+        const warehouse = await openDuckDbWarehouse({ file: duckDbFileFor(config.dataDir, organizationId) });
+        try {
+          await loadAccount({
+            warehouse,
+            connector: target.connector,
+            context: { ...target.context, signal: job.signal },
+            account: target.account,
+            range,
+            signal: job.signal,
+          });
+        } finally {
+          await warehouse.close();
+        }
+        outcome = { status: 'finished', syncedAt: now() };
+      } catch (error) {
+        failure = error instanceof Error ? error : new Error(String(error));
+        outcome = failedAttempt(error, job);
+      }
+      if (outcome.status === 'pending') {
+        await deps.sources.reportSync(organizationId, serviceAccountId, { status: 'pending' });
+        throw failure ?? new Error('the load failed'); // pg-boss retries the job
+      }
+      await deps.sources.reportSync(organizationId, serviceAccountId, outcome);
+      // The last attempt's failure also fails the job, which keeps the error for operators.
+      if (failure && job.retryCount >= job.retryLimit) throw failure;
+    });
+  }
+
+  /**
+   * No account is left `running` by a crashed worker: accounts shown running whose load job is
+   * not active (it failed by expiry or a missed heartbeat, or waits for its retry) go back to
+   * `pending`. A job with attempts left is re-run by pg-boss, which reports it again.
+   */
+  async function recoverRunning(): Promise<number> {
+    const all = await jobs.boss.findJobs<FirstLoadJob>(FIRST_LOAD_QUEUE);
+    const active = new Set(all.filter((j) => j.state === 'active').map((j) => j.data.serviceAccountId));
+    const byOrganization = new Map<string, Set<string>>();
+    for (const job of all) {
+      if (!isFirstLoadJob(job.data) || active.has(job.data.serviceAccountId)) continue;
+      const accounts = byOrganization.get(job.data.organizationId) ?? new Set<string>();
+      accounts.add(job.data.serviceAccountId);
+      byOrganization.set(job.data.organizationId, accounts);
+    }
+    let recovered = 0;
+    for (const [organizationId, candidates] of byOrganization) {
+      const stuck = (await deps.sources.list(organizationId)).filter(
+        (a) => a.sync_status === 'running' && candidates.has(a.uuid),
+      );
+      for (const account of stuck) {
+        const current = await jobs.boss.findJobs<FirstLoadJob>(FIRST_LOAD_QUEUE, {
+          data: { serviceAccountId: account.uuid },
+        });
+        if (current.some((j) => j.state === 'active')) continue; // a run started meanwhile
+        await deps.sources.reportSync(organizationId, account.uuid, { status: 'pending' });
+        recovered += 1;
+      }
+    }
+    return recovered;
+  }
+
+  return { firstLoad, recoverRunning };
+}

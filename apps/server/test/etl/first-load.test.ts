@@ -1,0 +1,237 @@
+import {
+  catalog,
+  connectorContext,
+  connectorFor,
+  type Credentials,
+  type StreamBatch,
+} from '@maya/connectors';
+import { duckDbFileFor, openDuckDbWarehouse, type Row } from '@maya/warehouse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_LOAD_QUEUE } from '../../src/modules/sources';
+import { firstLoadRange, RECOVER_QUEUE } from '../../src/modules/etl';
+import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
+import { authorize, organizationOwner, ownerQuery, verifyCallback } from '../support/sources';
+
+type Owner = Awaited<ReturnType<typeof organizationOwner>>;
+type Account = { uuid: string; identifier: string; sync_status: string; sync_error: string | null };
+
+let t: AccountsApp;
+let owner: Owner;
+let credentialsId: string;
+let accounts: Account[];
+const googleAds = catalog.find((s) => s.id === 'google_ads')!;
+const connector = connectorFor('google_ads')!;
+
+beforeAll(async () => {
+  t = await startAccountsApp();
+  owner = await organizationOwner(t, 'etl@example.com');
+  const verified = await verifyCallback(t, owner, googleAds, await authorize(t, owner, googleAds));
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  credentialsId = verified.body.credentials_id as string;
+  const clients = (verified.body.accounts as { identifier: string; selectable: boolean }[]).filter(
+    (a) => a.selectable,
+  );
+  const connected = await call(t.base, 'POST', '/service_accounts', {
+    token: owner.token,
+    body: {
+      organization_id: owner.organizationId,
+      credentialsId,
+      accounts: clients.slice(0, 2).map((c) => c.identifier),
+    },
+  });
+  expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+  accounts = connected.body.service_accounts as Account[];
+  expect(accounts).toHaveLength(2);
+}, 60_000);
+afterAll(() => t.close());
+
+async function listAccounts(): Promise<(Account & { needs_reconnect: boolean })[]> {
+  const listed = await call(t.base, 'GET', `/service_accounts?organization_id=${owner.organizationId}`, {
+    token: owner.token,
+  });
+  return listed.body.service_accounts as (Account & { needs_reconnect: boolean })[];
+}
+
+/** Waits until the account's load has settled (finished or failed), as the sources page shows it. */
+async function settled(uuid: string, timeoutMs = 90_000) {
+  const started = Date.now();
+  for (;;) {
+    const account = (await listAccounts()).find((a) => a.uuid === uuid)!;
+    if (account.sync_status === 'finished' || account.sync_status === 'failed') return account;
+    if (Date.now() - started > timeoutMs) throw new Error(`still ${account.sync_status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Queues another load of the account, as the next load would, and waits for its job to end. */
+async function loadAgain(account: Account) {
+  const boss = t.app.platform.jobs.boss;
+  const data = { organizationId: owner.organizationId, serviceAccountId: account.uuid };
+  const id = (await boss.send(FIRST_LOAD_QUEUE, data, { retryLimit: 3 }))!;
+  for (;;) {
+    const job = await boss.getJobById(FIRST_LOAD_QUEUE, id);
+    if (job && ['completed', 'failed', 'cancelled'].includes(job.state)) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return settled(account.uuid);
+}
+
+async function warehouseQuery(sql: string, params: unknown[] = []): Promise<Row[]> {
+  const warehouse = await openDuckDbWarehouse({
+    file: duckDbFileFor(t.app.platform.config.dataDir, owner.organizationId),
+  });
+  try {
+    return (await warehouse.query(sql, params, { timeoutMs: 30_000 })).rows;
+  } finally {
+    await warehouse.close();
+  }
+}
+
+/** Every raw table's rows per account, with their days and a checksum of every column. */
+async function snapshot(): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const stream of connector.streams) {
+    const table = `google_ads__${stream.name}`;
+    rows.push(
+      ...(await warehouseQuery(
+        `SELECT '${table}' AS t, account_id, count(*) AS n, min(date) AS first, max(date) AS last,
+           sum(hash(*COLUMNS(*))) % 1000000007 AS checksum
+         FROM raw.${table} GROUP BY account_id ORDER BY account_id`,
+      )),
+    );
+  }
+  return rows;
+}
+
+async function setFaults(faults: object[] | null) {
+  const url = `${t.base}/sandbox/google-ads/_sandbox/faults`;
+  const response = faults
+    ? await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ faults }),
+      })
+    : await fetch(url, { method: 'DELETE' });
+  expect(response.ok, await response.text()).toBe(true);
+}
+
+describe('the first load of a connected account', () => {
+  it('loads every stream of both accounts into raw tables, equal to what the provider reports', async () => {
+    for (const account of accounts) {
+      expect(await settled(account.uuid)).toMatchObject({ sync_status: 'finished', sync_error: null });
+    }
+    const tables = await warehouseQuery(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'raw' ORDER BY 1`,
+    );
+    expect(tables.map((r) => r.table_name)).toEqual(
+      connector.streams.map((s) => `google_ads__${s.name}`).sort(),
+    );
+
+    // The provider's own numbers for one account, read directly with the stored credentials.
+    const { platform } = t.app;
+    const [stored] = await ownerQuery<{ sealed: string }>(
+      t,
+      owner.organizationId,
+      'select sealed from source_credentials where id = $1',
+      [credentialsId],
+    );
+    const context = connectorContext({
+      connector,
+      endpoints: platform.config.connectors.endpoints,
+      clients: platform.config.connectors.clients,
+      credentials: platform.vault.open<Credentials>(
+        stored!.sealed,
+        `source-credentials:${owner.organizationId}:${credentialsId}`,
+      ),
+    });
+    const range = firstLoadRange(2, new Date());
+    const account = accounts[0]!;
+    const byDay = new Map<string, { rows: number; cost: number; clicks: number }>();
+    const extracted: AsyncIterable<StreamBatch> = connector.extract(
+      context,
+      { identifier: account.identifier, parent_id: null, metadata: {} },
+      range,
+      ['campaigns'],
+    );
+    for await (const batch of extracted) {
+      for (const row of batch.rows) {
+        const day = byDay.get(row.date as string) ?? { rows: 0, cost: 0, clicks: 0 };
+        day.rows += 1;
+        day.cost += row.cost_micros as number;
+        day.clicks += row.clicks as number;
+        byDay.set(row.date as string, day);
+      }
+    }
+    expect(byDay.size).toBeGreaterThan(300);
+    const loaded = await warehouseQuery(
+      `SELECT date, count(*) AS rows, sum(cost_micros) AS cost, sum(clicks) AS clicks
+       FROM raw.google_ads__campaigns WHERE account_id = $1 GROUP BY date ORDER BY date`,
+      [account.identifier],
+    );
+    expect(
+      Object.fromEntries(loaded.map((r) => [r.date, { rows: r.rows, cost: r.cost, clicks: r.clicks }])),
+    ).toEqual(Object.fromEntries([...byDay.entries()].sort()));
+    const [span] = await warehouseQuery(
+      `SELECT min(date) AS first, max(date) AS last FROM raw.google_ads__campaigns`,
+    );
+    expect(span!.last).toBe(range.to);
+    expect(span!.first! >= range.from).toBe(true);
+  }, 120_000);
+
+  it('leaves the same tables when an account is loaded again, and the other account untouched', async () => {
+    const before = await snapshot();
+    expect(new Set(before.map((r) => r.account_id)).size).toBe(2);
+    expect(await loadAgain(accounts[0]!)).toMatchObject({ sync_status: 'finished' });
+    expect(await snapshot()).toEqual(before);
+  }, 120_000);
+
+  it('marks the account failed with the provider message and keeps the previous data', async () => {
+    const before = await snapshot();
+    await setFaults([{ kind: 'provider_error', message: 'Customer not enabled', times: -1 }]);
+    try {
+      expect(await loadAgain(accounts[0]!)).toMatchObject({
+        sync_status: 'failed',
+        sync_error: 'Customer not enabled',
+        needs_reconnect: false,
+      });
+    } finally {
+      await setFaults(null);
+    }
+    expect(await snapshot()).toEqual(before);
+    const tables = await warehouseQuery(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'raw' AND table_name LIKE '%staged'`,
+    );
+    expect(tables).toEqual([]);
+  }, 120_000);
+
+  it('flags a revoked grant for reconnection', async () => {
+    const before = await snapshot();
+    await setFaults([{ kind: 'revoked' }]);
+    try {
+      expect(await loadAgain(accounts[1]!)).toMatchObject({ sync_status: 'failed', needs_reconnect: true });
+    } finally {
+      await setFaults(null);
+    }
+    expect(await snapshot()).toEqual(before);
+  }, 120_000);
+
+  it('puts back to pending an account a crashed run left running', async () => {
+    // As a worker killed mid-load leaves it: running, its job no longer active.
+    await ownerQuery(
+      t,
+      owner.organizationId,
+      `update service_accounts set sync_status = 'running' where id = $1`,
+      [accounts[0]!.uuid],
+    );
+    const boss = t.app.platform.jobs.boss;
+    const id = (await boss.send(RECOVER_QUEUE, {}))!;
+    for (;;) {
+      const job = await boss.getJobById(RECOVER_QUEUE, id);
+      if (job?.state === 'completed') break;
+      expect(job?.state).not.toBe('failed');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const [account] = (await listAccounts()).filter((a) => a.uuid === accounts[0]!.uuid);
+    expect(account!.sync_status).toBe('pending');
+  }, 60_000);
+});

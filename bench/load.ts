@@ -1,0 +1,124 @@
+// `npm run bench:load`: rows per second from the sandbox to a queryable DuckDB table, end to end,
+// for one year of Google Ads search terms. Starts the sandbox Google Ads API on a local port,
+// mints a token as if the user had consented, and runs the ETL module's own load of one account
+// (extract batch by batch → staged table → swap) into a fresh DuckDB file, then counts the rows
+// with a query. Goals: at least 100,000 rows/s, and a peak RSS under 500 MB whatever the size
+// (the load streams). Prints a table and writes bench/results/load.json. BENCH_DAYS (default
+// 365) and BENCH_RUNS (default 3) change it.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { addDays, connectorContext, isoDate, SANDBOX_OAUTH_CLIENT } from '@maya/connectors';
+import {
+  googleAdsConnector,
+  googleAdsSandbox,
+  GOOGLE_ADS_SANDBOX_PREFIX,
+  GOOGLE_ADS_SCOPE,
+} from '@maya/connectors/services/google-ads';
+import { mintTokens, startHarness } from '@maya/connectors/testing';
+import { openDuckDbWarehouse } from '@maya/warehouse';
+import { loadAccount, RAW_SCHEMA, rawTableName } from '../apps/server/src/modules/etl/load-account';
+
+const GOAL_ROWS_PER_SECOND = 100_000;
+const GOAL_PEAK_RSS_MB = 500;
+const STREAM = 'search_terms';
+const days = Number(process.env.BENCH_DAYS ?? 365);
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+
+const folder = await mkdtemp(path.join(os.tmpdir(), 'maya-bench-load-'));
+const harness = await startHarness({
+  apis: [{ prefix: GOOGLE_ADS_SANDBOX_PREFIX, plugin: googleAdsSandbox }],
+});
+try {
+  const tokens = mintTokens(harness.stores.google, {
+    clientId: SANDBOX_OAUTH_CLIENT.clientId,
+    scopes: [GOOGLE_ADS_SCOPE],
+  });
+  const context = connectorContext({
+    connector: googleAdsConnector,
+    endpoints: harness.endpoints,
+    clients: harness.clients,
+    credentials: { kind: 'oauth2', tokens },
+  });
+  const accounts = await googleAdsConnector.listAccounts(context);
+  const chosen = accounts.find((a) => a.selectable);
+  if (!chosen) throw new Error('the sandbox offers no Google Ads account');
+  const account = { identifier: chosen.identifier, parent_id: chosen.parent_id, metadata: {} };
+  const to = addDays(isoDate(harness.now()), -1);
+  const range = { from: addDays(to, -(days - 1)), to };
+  const table = rawTableName(googleAdsConnector.id, STREAM);
+  // What the process (Node, DuckDB's library, the in-process sandbox) holds before any load.
+  const baselineRssMb = process.memoryUsage().rss / 2 ** 20;
+
+  const results: {
+    rows: number;
+    counted: number;
+    seconds: number;
+    rowsPerSecond: number;
+    peakRssMb: number;
+  }[] = [];
+  for (let run = 1; run <= runs; run++) {
+    const file = path.join(folder, `run-${run}.duckdb`);
+    let peakRss = process.memoryUsage().rss;
+    const sample = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+    const started = performance.now();
+    const warehouse = await openDuckDbWarehouse({ file });
+    let counted = 0;
+    let rows = 0;
+    try {
+      rows = (
+        await loadAccount({
+          warehouse,
+          connector: googleAdsConnector,
+          context,
+          account,
+          range,
+          streams: [STREAM],
+          onBatch: () => (peakRss = Math.max(peakRss, process.memoryUsage().rss)),
+        })
+      ).rows;
+      const result = await warehouse.query(`SELECT count(*) AS n FROM ${RAW_SCHEMA}.${table}`, [], {
+        timeoutMs: 60_000,
+      });
+      counted = Number(result.rows[0]?.n);
+    } finally {
+      await warehouse.close();
+      clearInterval(sample);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    if (counted !== rows) throw new Error(`loaded ${rows} rows but the table has ${counted}`);
+    results.push({ rows, counted, seconds, rowsPerSecond: counted / seconds, peakRssMb: peakRss / 2 ** 20 });
+  }
+
+  const best = Math.max(...results.map((r) => r.rowsPerSecond));
+  const peak = Math.max(...results.map((r) => r.peakRssMb));
+  console.log(
+    `Google Ads ${STREAM} → DuckDB ${RAW_SCHEMA}.${table}: account ${account.identifier}, ${range.from} to ${range.to} (${days} days)`,
+  );
+  console.table(
+    results.map((r, i) => ({
+      run: i + 1,
+      rows: r.counted,
+      seconds: r.seconds.toFixed(2),
+      'rows/s': Math.round(r.rowsPerSecond),
+      'peak RSS MB': Math.round(r.peakRssMb),
+    })),
+  );
+  const speed = best >= GOAL_ROWS_PER_SECOND ? 'meets' : 'MISSES';
+  const memory = peak < GOAL_PEAK_RSS_MB ? 'meets' : 'MISSES';
+  console.log(`best ${Math.round(best)} rows/s ${speed} the goal of ${GOAL_ROWS_PER_SECOND} rows/s`);
+  console.log(
+    `peak RSS ${Math.round(peak)} MB ${memory} the goal of under ${GOAL_PEAK_RSS_MB} MB ` +
+      `(${Math.round(baselineRssMb)} MB before the first load, the sandbox included)`,
+  );
+  const out = path.join(import.meta.dirname, 'results', 'load.json');
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(
+    out,
+    `${JSON.stringify({ stream: STREAM, days, runs: results, bestRowsPerSecond: best, peakRssMb: peak, baselineRssMb, goals: { rowsPerSecond: GOAL_ROWS_PER_SECOND, peakRssMb: GOAL_PEAK_RSS_MB }, cpus: os.cpus().length, at: new Date().toISOString() }, null, 2)}\n`,
+  );
+} finally {
+  await harness.close();
+  await rm(folder, { recursive: true, force: true });
+}
