@@ -11,3 +11,4 @@ export * from './invitations';
 export * from './assistant';
 export * from './subscriptions';
 export * from './sources';
+export * from './etl';

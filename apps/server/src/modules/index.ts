@@ -42,6 +42,8 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
     // Until billing lands the plan does not depend on the role; an owner's view of it.
     historyYears: (organizationId) =>
       organizations.service.features({ organizationId, role: 'owner', isDemo: false }).data_history,
+    isEtlEnabled: (organizationId) => organizations.service.isEtlEnabled(organizationId),
+    listEtlEnabled: () => organizations.service.listEtlEnabled(),
   });
   const subscriptions = createSubscriptionsModule(platform, { users, auth: auth.auth });
   subscriptionsService = subscriptions.service;

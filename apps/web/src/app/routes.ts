@@ -56,6 +56,8 @@ const datasetSelectPage: LazyPage = () =>
   import('../features/assistant-auth/components/DatasetSelectPage').then((m) => m.DatasetSelectPage);
 const invitationPage: LazyPage = () =>
   import('../features/invitations/components/InvitationPage').then((m) => m.InvitationPage);
+const dataLoadPage: LazyPage = () =>
+  import('../features/etl/components/DataLoadPage').then((m) => m.DataLoadPage);
 const createOrganizationPage: LazyPage = () =>
   import('../features/organizations/components/CreateOrganizationPage').then((m) => m.CreateOrganizationPage);
 const landingRedirect: LazyPage = () =>
@@ -188,7 +190,7 @@ const operationsRoutes = rows('002-operations', ORGANIZATION_PREFIX, [
   ['/billing/checkout', 'protected', 'Checkout'],
   ['/billing/portal', 'protected', 'Billing Portal'],
   ['/billing/products', 'protected', 'Marketplace'],
-  ['/data-load', 'protected', 'Data Load'],
+  ['/data-load', 'protected', 'Data Load', dataLoadPage],
 ]);
 
 export const appRoutes: readonly AppRoute[] = [

@@ -27,7 +27,7 @@ export async function appendAndMerge(
   const loadTypes = columns.map((c) => duckDbLoadType(c.type));
   const readRow = createRowReader(table);
   const loadColumns = columns.map((c, i) => `${quoteIdentifier(c.name)} ${loadTypes[i]}`);
-  const merge = mergeStatement(schema, table);
+  const merge = mergeStatements(schema, table);
   const freshLoadTable = async (): Promise<DuckDBAppender> => {
     await conn.run(`CREATE OR REPLACE TEMP TABLE ${LOAD_TABLE} (${loadColumns.join(', ')})`);
     return conn.createAppender(LOAD_TABLE, 'main', 'temp');
@@ -52,14 +52,14 @@ export async function appendAndMerge(
       if (pending >= flushRows) {
         appender.closeSync();
         appender = null;
-        await conn.run(merge);
+        await mergeLoadTable(conn, merge);
         appender = await freshLoadTable();
         pending = 0;
       }
     }
     appender.closeSync();
     appender = null;
-    if (pending > 0) await conn.run(merge);
+    if (pending > 0) await mergeLoadTable(conn, merge);
     await conn.run(`DROP TABLE temp.main.${LOAD_TABLE}`);
     return total;
   } finally {
@@ -93,8 +93,21 @@ function append(appender: DuckDBAppender, type: LoadColumnType, value: LoadValue
   }
 }
 
-/** INSERT ... ON CONFLICT from the load table, keeping the last row of each key. */
-function mergeStatement(schema: string, table: TableSchema): string {
+type MergeStatements = { duplicates: string; distinct: string; deduplicated: string };
+
+/**
+ * Merges the load table into the target. A key repeated within the load table would make
+ * ON CONFLICT update one row twice, so the last occurrence is picked first — but only when a
+ * key does repeat: counting distinct keys costs a fraction of the window that picks them.
+ */
+async function mergeLoadTable(conn: DuckDBConnection, merge: MergeStatements): Promise<void> {
+  const counted = await conn.runAndReadAll(merge.duplicates);
+  const duplicates = Number(counted.getRows()[0]?.[0] ?? 0);
+  await conn.run(duplicates === 0 ? merge.distinct : merge.deduplicated);
+}
+
+/** INSERT ... ON CONFLICT from the load table, with and without keeping the last row of each key. */
+function mergeStatements(schema: string, table: TableSchema): MergeStatements {
   const names = table.columns.map((c) => quoteIdentifier(c.name));
   const casts = table.columns.map((c) => {
     const name = quoteIdentifier(c.name);
@@ -106,11 +119,19 @@ function mergeStatement(schema: string, table: TableSchema): string {
     .filter((c) => !keySet.has(c.name))
     .map((c) => `${quoteIdentifier(c.name)} = excluded.${quoteIdentifier(c.name)}`);
   const onConflict = updates.length > 0 ? `DO UPDATE SET ${updates.join(', ')}` : 'DO NOTHING';
-  return `INSERT INTO ${qualifiedName(schema, table.name)} (${names.join(', ')})
+  const target = `INSERT INTO ${qualifiedName(schema, table.name)} (${names.join(', ')})`;
+  const conflict = `ON CONFLICT (${keys.join(', ')}) ${onConflict}`;
+  return {
+    duplicates: `SELECT count(*) - count(DISTINCT (${keys.join(', ')})) FROM temp.main.${LOAD_TABLE}`,
+    distinct: `${target}
+    SELECT ${casts.join(', ')} FROM temp.main.${LOAD_TABLE}
+    ${conflict}`,
+    deduplicated: `${target}
     SELECT ${names.join(', ')} FROM (
       SELECT ${casts.join(', ')}, rowid AS ${ORDER_COLUMN} FROM temp.main.${LOAD_TABLE}
     ) QUALIFY row_number() OVER (PARTITION BY ${keys.join(', ')} ORDER BY ${ORDER_COLUMN} DESC) = 1
-    ON CONFLICT (${keys.join(', ')}) ${onConflict}`;
+    ${conflict}`,
+  };
 }
 
 function closeQuietly(appender: DuckDBAppender): void {

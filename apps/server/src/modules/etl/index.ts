@@ -1,10 +1,13 @@
 import type { Platform } from '../../platform/platform';
 import type { Module } from '../module';
 import { FIRST_LOAD_QUEUE } from '../sources';
+import { etlRoutes } from './routes';
+import { ETL_RUN_QUEUE, ETL_SCHEDULE_CRON, ETL_SCHEDULE_QUEUE } from './runs';
 import { createEtlService, type EtlDeps } from './service';
 
 export { createEtlService, type EtlService } from './service';
 export { loadAccount, rawTableName, RAW_SCHEMA, streamTable } from './load-account';
+export { ETL_RUN_QUEUE, ETL_SCHEDULE_QUEUE, incrementalRange, nextTick, type EtlRunJob } from './runs';
 export { failedAttempt, firstLoadRange, LOAD_FAILED_MESSAGE, type LoadOutcome } from './outcome';
 
 /** Where a worker looks, every 5 minutes, for accounts a crashed run left `running`. */
@@ -23,21 +26,44 @@ const LOAD_QUEUE_POLICY = {
   retryBackoff: true,
 } as const;
 
-/** Data loads (spec 002 Data load): works the first load of each connected account. */
-export function createEtlModule(platform: Platform, services: Pick<EtlDeps, 'sources' | 'historyYears'>) {
+/** A run loads every account of the organization: up to 6 hours, a heartbeat every minute, no retry. */
+const RUN_QUEUE_POLICY = { expireInSeconds: 6 * 60 * 60, heartbeatSeconds: 60 } as const;
+
+/**
+ * Data loads (spec 002 Data load): works the first load of each connected account, and the
+ * organization's runs (Load data now, and the daily schedule).
+ */
+export function createEtlModule(
+  platform: Platform,
+  services: Pick<EtlDeps, 'sources' | 'historyYears' | 'isEtlEnabled' | 'listEtlEnabled'>,
+) {
   const etl = createEtlService({ platform, ...services });
   const module: Module = {
     name: 'etl',
-    routes: async () => undefined,
+    routes: (api) => etlRoutes(api, etl),
     start: async () => {
       const { boss } = platform.jobs;
       await boss.createQueue(FIRST_LOAD_QUEUE);
       await boss.updateQueue(FIRST_LOAD_QUEUE, LOAD_QUEUE_POLICY);
-      if (platform.config.runWorker) await etl.recoverRunning();
+      await boss.createQueue(ETL_RUN_QUEUE);
+      await boss.updateQueue(ETL_RUN_QUEUE, RUN_QUEUE_POLICY);
+      if (platform.config.runWorker) {
+        await etl.recoverRunning();
+        await etl.recoverRuns();
+      }
     },
     jobs: () => [
       { name: FIRST_LOAD_QUEUE, handler: (data, job) => etl.firstLoad(data, job) },
-      { name: RECOVER_QUEUE, cron: RECOVER_CRON, handler: async () => void (await etl.recoverRunning()) },
+      { name: ETL_RUN_QUEUE, handler: (data, job) => etl.run(data, job) },
+      { name: ETL_SCHEDULE_QUEUE, cron: ETL_SCHEDULE_CRON, handler: async () => void (await etl.schedule()) },
+      {
+        name: RECOVER_QUEUE,
+        cron: RECOVER_CRON,
+        handler: async () => {
+          await etl.recoverRunning();
+          await etl.recoverRuns();
+        },
+      },
     ],
   };
   return { module, service: etl };

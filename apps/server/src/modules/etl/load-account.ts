@@ -26,6 +26,8 @@ export const RAW_SCHEMA = 'raw';
 /** Every stream carries the provider account it came from; loads replace one account's rows. */
 const ACCOUNT_COLUMN = 'account_id';
 const DATE_COLUMN = 'date';
+/** Batches the extract runs ahead of the load (a few pages: bounded memory, overlapped I/O). */
+const READ_AHEAD_BATCHES = 4;
 
 /** `<service_id>__<stream>`, e.g. `google_ads__search_terms`. */
 export function rawTableName(serviceId: string, stream: string): string {
@@ -124,9 +126,10 @@ async function extractAndPublish(
   const { warehouse, connector, account, range } = input;
   const loaded = new Map<string, number>();
   const batches = connector.extract(input.context, account, range, input.streams)[Symbol.asyncIterator]();
+  const pull = readAhead(batches, READ_AHEAD_BATCHES);
   let next: IteratorResult<StreamBatch>;
   try {
-    next = await batches.next();
+    next = await pull();
     while (next.done !== true) {
       const stream = next.value.stream;
       const table = tables.get(stream);
@@ -139,7 +142,7 @@ async function extractAndPublish(
           input.signal?.throwIfAborted();
           yield batch.rows;
           input.onBatch?.(stream, batch.rows.length);
-          next = await batches.next();
+          next = await pull();
           if (next.done === true || next.value.stream !== stream) return;
           batch = next.value;
         }
@@ -164,6 +167,41 @@ async function extractAndPublish(
     rows: loaded.get(stream) ?? 0,
   }));
   return { tables: result, rows: result.reduce((sum, t) => sum + t.rows, 0) };
+}
+
+/**
+ * The extract's batches, fetched up to `depth` ahead of the load so that the next responses
+ * arrive and parse while the warehouse appends the current batch. The requests stay one after
+ * the other (each starts when the previous one ended), in order; a failure reaches the caller
+ * at its place in the sequence. Holds at most `depth` batches beyond the one being loaded.
+ */
+function readAhead<T>(source: AsyncIterator<T>, depth: number): () => Promise<IteratorResult<T>> {
+  const queue: Promise<IteratorResult<T>>[] = [];
+  let last: Promise<IteratorResult<T>> | null = null;
+  let finished = false;
+  const fill = (): void => {
+    while (!finished && queue.length < depth) {
+      const previous: Promise<IteratorResult<T>> | null = last;
+      const current: Promise<IteratorResult<T>> =
+        previous === null ? source.next() : previous.then(() => source.next());
+      current.then(
+        (result) => {
+          if (result.done === true) finished = true;
+        },
+        () => {
+          finished = true;
+        },
+      );
+      last = current;
+      queue.push(current);
+    }
+  };
+  return () => {
+    fill();
+    const head = queue.shift();
+    fill();
+    return head ?? Promise.resolve({ done: true, value: undefined });
+  };
 }
 
 function unreachable(value: never): never {

@@ -1,31 +1,21 @@
+import { z } from 'zod';
 import { duckDbFileFor, openDuckDbWarehouse } from '@maya/warehouse';
 import type { JobRun } from '../../platform/jobs';
-import type { Platform } from '../../platform/platform';
-import { FIRST_LOAD_QUEUE, type FirstLoadJob, type SourcesService } from '../sources';
+import { FIRST_LOAD_QUEUE, type FirstLoadJob } from '../sources';
+import type { EtlDeps } from './deps';
 import { loadAccount } from './load-account';
 import { failedAttempt, firstLoadRange, type LoadOutcome } from './outcome';
+import { createEtlRuns } from './runs';
 
-export type EtlDeps = {
-  platform: Pick<Platform, 'config' | 'jobs'>;
-  sources: Pick<SourcesService, 'loadTarget' | 'reportSync' | 'list'>;
-  /** Years of history the organization's plan loads (its features' `data_history`). */
-  historyYears: (organizationId: string) => Promise<number> | number;
-  /** Today, for the load's range; the clock by default. */
-  now?: () => Date;
-};
+export type { EtlDeps } from './deps';
 
 export type EtlService = ReturnType<typeof createEtlService>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A job's data as queued; anything else (a hand-made job) is refused, not guessed at. */
+const FirstLoadJobSchema = z.object({ organizationId: z.uuid(), serviceAccountId: z.uuid() });
 
 function isFirstLoadJob(data: unknown): data is FirstLoadJob {
-  const job = data as Partial<FirstLoadJob> | null;
-  return (
-    typeof job?.organizationId === 'string' &&
-    UUID.test(job.organizationId) &&
-    typeof job.serviceAccountId === 'string' &&
-    UUID.test(job.serviceAccountId)
-  );
+  return FirstLoadJobSchema.safeParse(data).success;
 }
 
 export function createEtlService(deps: EtlDeps) {
@@ -118,5 +108,7 @@ export function createEtlService(deps: EtlDeps) {
     return recovered;
   }
 
-  return { firstLoad, recoverRunning };
+  const runs = createEtlRuns(deps, serialized);
+
+  return { firstLoad, recoverRunning, ...runs };
 }

@@ -1,4 +1,4 @@
-import { eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db/pool';
 import { datasets, memberships, organizations } from './schema';
 
@@ -26,6 +26,14 @@ export function organizationsRepository(db: Database) {
         .from(organizations)
         .where(ids.length ? or(inArray(organizations.id, ids), demo) : demo)
         .orderBy(organizations.createdAt);
+    },
+    /** The organizations that load data: ETL enabled, not a demo. */
+    async listEtlEnabled(): Promise<string[]> {
+      const rows = await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(and(eq(organizations.isEtlEnabled, true), eq(organizations.isDemo, false)));
+      return rows.map((r) => r.id);
     },
     /** Inserts unless the slug exists; null when taken. */
     async insert(values: NewOrganization & { slug: string }): Promise<Organization | null> {

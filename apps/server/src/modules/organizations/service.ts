@@ -154,6 +154,15 @@ export function createOrganizationsService(
       });
     },
 
+    /** Whether the organization loads data (spec 002 Data load): ETL enabled and not a demo. */
+    async isEtlEnabled(organizationId: string): Promise<boolean> {
+      const organization = await repository.findById(organizationId);
+      return organization !== null && organization.isEtlEnabled && !organization.isDemo;
+    },
+
+    /** The organizations the daily schedule loads. */
+    listEtlEnabled: (): Promise<string[]> => repository.listEtlEnabled(),
+
     listDatasets(organizationId: string): Promise<Dataset[]> {
       return withOrganization(db, organizationId, (tx) => datasetsRepository.list(tx));
     },

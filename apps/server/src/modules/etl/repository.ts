@@ -1,0 +1,65 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Transaction } from '../../platform/db/pool';
+import { etlRuns, type EtlTrigger } from './schema';
+
+export type EtlRunRow = typeof etlRuns.$inferSelect;
+
+/** The runs of one organization; every call runs inside withOrganization (row-level security). */
+export const etlRepository = {
+  async latest(tx: Transaction): Promise<EtlRunRow | null> {
+    const [row] = await tx.select().from(etlRuns).orderBy(desc(etlRuns.startedAt)).limit(1);
+    return row ?? null;
+  },
+
+  async running(tx: Transaction): Promise<EtlRunRow | null> {
+    const [row] = await tx.select().from(etlRuns).where(eq(etlRuns.status, 'running')).limit(1);
+    return row ?? null;
+  },
+
+  async find(tx: Transaction, id: string): Promise<EtlRunRow | null> {
+    const [row] = await tx.select().from(etlRuns).where(eq(etlRuns.id, id));
+    return row ?? null;
+  },
+
+  /** Starts a run; null when one is already running (the partial unique index). */
+  async start(
+    tx: Transaction,
+    values: { organizationId: string; trigger: EtlTrigger; step: string },
+  ): Promise<EtlRunRow | null> {
+    const [row] = await tx
+      .insert(etlRuns)
+      .values(values)
+      .onConflictDoNothing({ target: etlRuns.organizationId, where: sql`status = 'running'` })
+      .returning();
+    return row ?? null;
+  },
+
+  async progress(tx: Transaction, id: string, values: { step: string; points: number }): Promise<void> {
+    await tx
+      .update(etlRuns)
+      .set(values)
+      .where(and(eq(etlRuns.id, id), eq(etlRuns.status, 'running')));
+  },
+
+  async end(
+    tx: Transaction,
+    id: string,
+    values: { status: 'finished' | 'failed'; step: string; error: string | null; finishedAt: Date },
+  ): Promise<boolean> {
+    const rows = await tx
+      .update(etlRuns)
+      .set({ ...values, points: 100 })
+      .where(and(eq(etlRuns.id, id), eq(etlRuns.status, 'running')))
+      .returning({ id: etlRuns.id });
+    return rows.length > 0;
+  },
+
+  async remove(tx: Transaction, id: string): Promise<void> {
+    await tx.delete(etlRuns).where(eq(etlRuns.id, id));
+  },
+
+  /** The newest runs first, at most `limit`. */
+  list(tx: Transaction, limit: number): Promise<EtlRunRow[]> {
+    return tx.select().from(etlRuns).orderBy(desc(etlRuns.startedAt)).limit(limit);
+  },
+};

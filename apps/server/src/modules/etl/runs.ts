@@ -1,0 +1,245 @@
+// The organization's data load (spec 002 Data load): a run loads every connected account in turn,
+// manually (Load data now) or by the daily schedule, and keeps its progress and history.
+import { z } from 'zod';
+import { findService, type Connector } from '@maya/connectors';
+import {
+  EtlErrorType,
+  type EtlLogDay,
+  type EtlLogs,
+  type EtlNext,
+  type EtlProgress,
+  type ServiceAccount,
+} from '@maya/contracts';
+import { duckDbFileFor, openDuckDbWarehouse } from '@maya/warehouse';
+import { withOrganization } from '../../platform/db/tenant';
+import { AppError } from '../../platform/errors';
+import type { JobRun } from '../../platform/jobs';
+import type { EtlDeps } from './deps';
+import { loadAccount } from './load-account';
+import { failedAttempt, firstLoadRange } from './outcome';
+import { etlRepository as repo, type EtlRunRow } from './repository';
+import type { EtlTrigger } from './schema';
+
+/** A run of one organization's data load. */
+export const ETL_RUN_QUEUE = 'etl.run';
+/** Every hour: runs for the organizations whose last run started 24 hours ago or more. */
+export const ETL_SCHEDULE_QUEUE = 'etl.schedule';
+export const ETL_SCHEDULE_CRON = '0 * * * *';
+export type EtlRunJob = { organizationId: string; runId: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+/** How many runs the history shows (a few months of daily runs). */
+const LOG_LIMIT = 500;
+export const INTERRUPTED_MESSAGE = 'The data load was interrupted. It will be retried by the next load.';
+
+/** A job's data as queued; anything else (a hand-made job) is refused, not guessed at. */
+const EtlRunJobSchema = z.object({ organizationId: z.uuid(), runId: z.uuid() });
+
+function isRunJob(data: unknown): data is EtlRunJob {
+  return EtlRunJobSchema.safeParse(data).success;
+}
+
+/** The range an incremental load re-reads: the connector's look-back days up to yesterday (UTC). */
+export function incrementalRange(lookbackDays: number, today: Date): { from: string; to: string } {
+  const [y, m, d] = [today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()];
+  const day = (date: number) => new Date(date).toISOString().slice(0, 10);
+  return { from: day(Date.UTC(y, m, d - Math.max(1, lookbackDays))), to: day(Date.UTC(y, m, d - 1)) };
+}
+
+/** The first hourly tick of the schedule at or after `time`. */
+export function nextTick(time: Date): Date {
+  return new Date(Math.ceil(time.getTime() / HOUR_MS) * HOUR_MS);
+}
+
+/** Minutes between two times, one decimal. */
+export function runMinutes(from: Date, to: Date): number {
+  return Math.round(Math.max(0, to.getTime() - from.getTime()) / 6_000) / 10;
+}
+
+/** Runs grouped by the UTC date they started, newest first (the rows come newest first). */
+export function groupLogs(rows: EtlRunRow[], now: Date): EtlLogDay[] {
+  const days: EtlLogDay[] = [];
+  for (const row of rows) {
+    const date = row.startedAt.toISOString().slice(0, 10);
+    let day = days.at(-1);
+    if (day?.date !== date) {
+      day = { date, runs: [] };
+      days.push(day);
+    }
+    day.runs.push({
+      step: row.step,
+      sync_started_at: row.startedAt.toISOString(),
+      run_time: runMinutes(row.startedAt, row.finishedAt ?? now),
+      status: row.status,
+      error: row.error,
+    });
+  }
+  return days;
+}
+
+function accountStep(account: ServiceAccount, index: number, total: number): string {
+  const service = findService(account.service)?.name ?? account.service;
+  return `Loading ${service}: ${account.name} (${index + 1} of ${total})`;
+}
+
+export function createEtlRuns(
+  deps: EtlDeps,
+  serialized: <T>(organizationId: string, task: () => Promise<T>) => Promise<T>,
+) {
+  const { config, jobs, database } = deps.platform;
+  const db = database.db;
+  const now = deps.now ?? (() => new Date());
+  const inOrganization = <T>(organizationId: string, work: Parameters<typeof withOrganization<T>>[2]) =>
+    withOrganization(db, organizationId, work);
+
+  /** Starts a run and queues it; 409 while one is running. */
+  async function trigger(organizationId: string, how: EtlTrigger): Promise<{ run_id: string }> {
+    if (!(await deps.isEtlEnabled(organizationId))) throw new AppError(403, EtlErrorType.disabled);
+    const run = await inOrganization(organizationId, (tx) =>
+      repo.start(tx, { organizationId, trigger: how, step: 'Waiting to start' }),
+    );
+    if (!run) throw new AppError(409, EtlErrorType.alreadyRunning);
+    const job: EtlRunJob = { organizationId, runId: run.id };
+    const jobId = await jobs.boss.send(ETL_RUN_QUEUE, job, { singletonKey: organizationId, retryLimit: 0 });
+    if (!jobId) {
+      // A job of the organization is still queued or active: that run is the running one.
+      await inOrganization(organizationId, (tx) => repo.remove(tx, run.id));
+      throw new AppError(409, EtlErrorType.alreadyRunning);
+    }
+    return { run_id: run.id };
+  }
+
+  async function loadOne(
+    organizationId: string,
+    account: ServiceAccount,
+    job: JobRun,
+  ): Promise<string | null> {
+    try {
+      const target = await deps.sources.loadTarget(organizationId, account.uuid);
+      if (!target) return null; // deleted meanwhile
+      await deps.sources.reportSync(organizationId, account.uuid, { status: 'running' });
+      const connector: Connector = target.connector;
+      const range = account.last_synced_at
+        ? incrementalRange(connector.lookbackDays, now())
+        : firstLoadRange(await deps.historyYears(organizationId), now());
+      const warehouse = await openDuckDbWarehouse({ file: duckDbFileFor(config.dataDir, organizationId) });
+      try {
+        await loadAccount({
+          warehouse,
+          connector,
+          context: { ...target.context, signal: job.signal },
+          account: target.account,
+          range,
+          signal: job.signal,
+        });
+      } finally {
+        await warehouse.close();
+      }
+      await deps.sources.reportSync(organizationId, account.uuid, { status: 'finished', syncedAt: now() });
+      return null;
+    } catch (error) {
+      // A run is not retried: the account's failure is final for this run; the next run retries it.
+      const outcome = failedAttempt(error, { retryCount: 0, retryLimit: 0 });
+      const failed = outcome.status === 'failed' ? outcome : null;
+      await deps.sources
+        .reportSync(organizationId, account.uuid, failed ?? { status: 'pending' })
+        .catch(() => undefined);
+      return failed?.error ?? INTERRUPTED_MESSAGE;
+    }
+  }
+
+  /** Works one run: each connected account loaded in turn, the progress kept on the run. */
+  async function run(data: unknown, job: JobRun): Promise<void> {
+    if (!isRunJob(data)) throw new Error('etl.run: malformed job data');
+    const { organizationId, runId } = data;
+    await serialized(organizationId, async () => {
+      const row = await inOrganization(organizationId, (tx) => repo.find(tx, runId));
+      if (row?.status !== 'running') return;
+      const accounts = await deps.sources.list(organizationId);
+      const errors: string[] = [];
+      for (const [index, account] of accounts.entries()) {
+        if (job.signal.aborted) {
+          errors.push(INTERRUPTED_MESSAGE);
+          break;
+        }
+        const step = accountStep(account, index, accounts.length);
+        const points = Math.floor((index * 100) / accounts.length);
+        await inOrganization(organizationId, (tx) => repo.progress(tx, runId, { step, points }));
+        const error = await loadOne(organizationId, account, job);
+        if (error) errors.push(`${account.name}: ${error}`);
+      }
+      await inOrganization(organizationId, (tx) =>
+        repo.end(tx, runId, {
+          status: errors.length ? 'failed' : 'finished',
+          step: accounts.length
+            ? `Loaded ${accounts.length} of ${accounts.length} accounts`
+            : 'No accounts to load',
+          error: errors.length ? errors.join('\n') : null,
+          finishedAt: now(),
+        }),
+      );
+    });
+  }
+
+  /** The hourly schedule: a run for each organization that loads data, has accounts and ran over 24 h ago. */
+  async function schedule(): Promise<number> {
+    let started = 0;
+    for (const organizationId of await deps.listEtlEnabled()) {
+      const latest = await inOrganization(organizationId, (tx) => repo.latest(tx));
+      if (latest && (latest.status === 'running' || now().getTime() - latest.startedAt.getTime() < DAY_MS))
+        continue;
+      if ((await deps.sources.list(organizationId)).length === 0) continue;
+      try {
+        await trigger(organizationId, 'schedule');
+        started += 1;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error; // started meanwhile, or disabled
+      }
+    }
+    return started;
+  }
+
+  /** Runs left `running` by a job that is no longer working (a killed worker) are failed. */
+  async function recoverRuns(): Promise<number> {
+    const all = await jobs.boss.findJobs<EtlRunJob>(ETL_RUN_QUEUE);
+    let recovered = 0;
+    for (const job of all) {
+      if (!isRunJob(job.data) || !['failed', 'cancelled', 'completed'].includes(job.state)) continue;
+      const { organizationId, runId } = job.data;
+      const ended = await inOrganization(organizationId, (tx) =>
+        repo.end(tx, runId, {
+          status: 'failed',
+          step: 'Interrupted',
+          error: INTERRUPTED_MESSAGE,
+          finishedAt: now(),
+        }),
+      );
+      if (ended) recovered += 1;
+    }
+    return recovered;
+  }
+
+  async function progress(organizationId: string): Promise<EtlProgress> {
+    const latest = await inOrganization(organizationId, (tx) => repo.latest(tx));
+    if (!latest) return { running: false, description: '', points: 0 };
+    return { running: latest.status === 'running', description: latest.step, points: latest.points };
+  }
+
+  async function next(organizationId: string): Promise<EtlNext> {
+    if (!(await deps.isEtlEnabled(organizationId))) return { next_etl_time: null };
+    const latest = await inOrganization(organizationId, (tx) => repo.latest(tx));
+    const due = latest ? Math.max(latest.startedAt.getTime() + DAY_MS, now().getTime()) : now().getTime();
+    return { next_etl_time: nextTick(new Date(due)).toISOString() };
+  }
+
+  async function logs(organizationId: string): Promise<EtlLogs> {
+    const rows = await inOrganization(organizationId, (tx) => repo.list(tx, LOG_LIMIT));
+    return {
+      latest_etl_date: rows[0]?.startedAt.toISOString() ?? null,
+      all_logs: groupLogs(rows, now()),
+    };
+  }
+
+  return { trigger, run, schedule, recoverRuns, progress, next, logs };
+}

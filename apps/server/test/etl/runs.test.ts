@@ -1,0 +1,148 @@
+import { catalog } from '@maya/connectors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { incrementalRange, nextTick } from '../../src/modules/etl';
+import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
+import { authorize, organizationOwner, verifyCallback } from '../support/sources';
+
+type Owner = Awaited<ReturnType<typeof organizationOwner>>;
+type Progress = { running: boolean; description: string; points: number };
+type Run = { step: string; sync_started_at: string; run_time: number; status: string; error: string | null };
+type Logs = { latest_etl_date: string | null; all_logs: { date: string; runs: Run[] }[] };
+
+let t: AccountsApp;
+let owner: Owner;
+const googleAds = catalog.find((s) => s.id === 'google_ads')!;
+
+beforeAll(async () => {
+  t = await startAccountsApp();
+  owner = await organizationOwner(t, 'etl-runs@example.com');
+  const verified = await verifyCallback(t, owner, googleAds, await authorize(t, owner, googleAds));
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  const client = (verified.body.accounts as { identifier: string; selectable: boolean }[]).find(
+    (a) => a.selectable,
+  )!;
+  const connected = await call(t.base, 'POST', '/service_accounts', {
+    token: owner.token,
+    body: {
+      organization_id: owner.organizationId,
+      credentialsId: verified.body.credentials_id,
+      accounts: [client.identifier],
+    },
+  });
+  expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+}, 60_000);
+afterAll(() => t.close());
+
+const query = () => `?organization_id=${owner.organizationId}`;
+const get = async <T>(path: string) => {
+  const response = await call(t.base, 'GET', `${path}${query()}`, { token: owner.token });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body as T;
+};
+const trigger = () =>
+  call(t.base, 'POST', '/etl/trigger', {
+    token: owner.token,
+    body: { organization_id: owner.organizationId },
+  });
+
+/** Polls the progress, as the Data Load page does, until the run has ended. */
+async function ended(timeoutMs = 90_000): Promise<Progress> {
+  const started = Date.now();
+  for (;;) {
+    const progress = await get<Progress>('/etl/progress');
+    if (!progress.running) return progress;
+    if (Date.now() - started > timeoutMs) throw new Error(`still running: ${progress.description}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function setFaults(faults: object[] | null) {
+  const url = `${t.base}/sandbox/google-ads/_sandbox/faults`;
+  const response = faults
+    ? await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ faults }),
+      })
+    : await fetch(url, { method: 'DELETE' });
+  expect(response.ok, await response.text()).toBe(true);
+}
+
+describe("the organization's data load", () => {
+  it('runs every connected account when triggered, refuses a second run meanwhile, and logs it', async () => {
+    const started = await trigger();
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    expect(started.body.run_id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const again = await trigger();
+    expect(again.status).toBe(409);
+    expect(again.body.detail.type).toBe('etl_already_running');
+
+    expect(await ended()).toMatchObject({ running: false, points: 100 });
+    const logs = await get<Logs>('/etl/logs');
+    expect(logs.latest_etl_date).not.toBeNull();
+    expect(logs.all_logs).toHaveLength(1);
+    const [run] = logs.all_logs[0]!.runs;
+    expect(run).toMatchObject({ status: 'finished', error: null, sync_started_at: logs.latest_etl_date });
+    expect(run!.run_time).toBeGreaterThanOrEqual(0);
+    expect(logs.all_logs[0]!.date).toBe(logs.latest_etl_date!.slice(0, 10));
+
+    const accounts = await get<{
+      service_accounts: { sync_status: string; last_synced_at: string | null }[];
+    }>('/service_accounts');
+    expect(accounts.service_accounts[0]).toMatchObject({ sync_status: 'finished' });
+    expect(accounts.service_accounts[0]!.last_synced_at).not.toBeNull();
+
+    // The daily schedule loads next a day after this run started, at its hourly tick.
+    const { next_etl_time } = await get<{ next_etl_time: string | null }>('/etl/next');
+    const due = new Date(Date.parse(logs.latest_etl_date!) + 24 * 60 * 60 * 1000);
+    expect(next_etl_time).toBe(nextTick(due).toISOString());
+  }, 120_000);
+
+  it("fails the run with the provider's message when the provider refuses", async () => {
+    await setFaults([{ kind: 'provider_error', message: 'Customer not enabled', times: -1 }]);
+    try {
+      expect((await trigger()).status).toBe(202);
+      await ended();
+    } finally {
+      await setFaults(null);
+    }
+    const logs = await get<Logs>('/etl/logs');
+    const runs = logs.all_logs.flatMap((day) => day.runs);
+    expect(runs).toHaveLength(2);
+    expect(runs[0]).toMatchObject({ status: 'failed' });
+    expect(runs[0]!.error).toContain('Customer not enabled');
+    expect(runs[1]).toMatchObject({ status: 'finished' });
+  }, 120_000);
+
+  it('is refused for a non-member and for the demo organization', async () => {
+    const other = await organizationOwner(t, 'etl-runs-other@example.com');
+    const stranger = await call(t.base, 'GET', `/etl/progress${query()}`, { token: other.token });
+    expect(stranger.status).toBe(404);
+    const organizations = await call(t.base, 'GET', '/organizations', { token: other.token });
+    const demo = (organizations.body.organizations as { id: string; is_demo: boolean }[]).find(
+      (o) => o.is_demo,
+    );
+    if (demo) {
+      const refused = await call(t.base, 'POST', '/etl/trigger', {
+        token: other.token,
+        body: { organization_id: demo.id },
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body.detail.type).toBe('etl_disabled');
+      const next = await call(t.base, 'GET', `/etl/next?organization_id=${demo.id}`, { token: other.token });
+      expect(next.body).toEqual({ next_etl_time: null });
+    }
+  });
+});
+
+describe('run ranges and schedule ticks', () => {
+  it('re-reads the look-back days up to yesterday, and ticks on the hour', () => {
+    expect(incrementalRange(3, new Date('2026-03-02T10:00:00Z'))).toEqual({
+      from: '2026-02-27',
+      to: '2026-03-01',
+    });
+    expect(nextTick(new Date('2026-03-02T10:00:00Z')).toISOString()).toBe('2026-03-02T10:00:00.000Z');
+    expect(nextTick(new Date('2026-03-02T10:00:01Z')).toISOString()).toBe('2026-03-02T11:00:00.000Z');
+  });
+});

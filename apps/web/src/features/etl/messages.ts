@@ -1,0 +1,33 @@
+import { describeApiError } from '../../shared/api/describeError';
+import { isApiError } from '../../shared/api/ApiError';
+
+/** Every user-visible text of the ETL area (spec 002 Data load, §8 ETL and shell). */
+export const etlMessages = {
+  title: 'Data Load',
+  loadNow: 'Load data now',
+  description: 'Loads the data of every connected source. Data also loads automatically once a day.',
+  progress: 'Progress',
+  idle: 'No data load is running.',
+  nextEtlTime: 'Next ETL time',
+  notScheduled: 'Not scheduled',
+  nextEtlTimeFailed: 'Failed to load next ETL time',
+  history: 'History',
+  noHistory: 'No data has been loaded yet.',
+  totalRunTime: 'Total run time',
+  columns: { started: 'Started', step: 'Step', runTime: 'Run time', status: 'Status', error: 'Error' },
+  status: { running: 'Running', finished: 'Finished', failed: 'Failed' },
+  alreadyRunning: 'A data load is already running.',
+  disabled: 'Data loads are not enabled for this organization.',
+} as const;
+
+/** Why Load data now was refused. */
+export function triggerFailedMessage(error: unknown): string {
+  if (isApiError(error) && error.type === 'etl_already_running') return etlMessages.alreadyRunning;
+  if (isApiError(error) && error.type === 'etl_disabled') return etlMessages.disabled;
+  return describeApiError(error);
+}
+
+/** The ETL logs error shows the detail string (spec 002 §8). */
+export function logsFailedMessage(error: unknown): string {
+  return describeApiError(error);
+}

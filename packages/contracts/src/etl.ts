@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * Data loads (spec 002 Data load, §3 ETL progress and ETL log, §7 ETL): the organization's runs,
+ * each loading every connected account in turn.
+ */
+
+export const EtlErrorType = {
+  /** spec 002 §4: a run cannot start while running is true. */
+  alreadyRunning: 'etl_already_running',
+  /** The organization does not load data (a demo organization, or ETL turned off). */
+  disabled: 'etl_disabled',
+} as const;
+
+export const EtlOrganizationQuerySchema = z.object({ organization_id: z.uuid() });
+export const EtlTriggerRequestSchema = z.object({ organization_id: z.uuid() });
+
+/** spec 002 §3 ETL progress: the current (or last) run's state; points is a percent. */
+export const EtlProgressSchema = z.object({
+  running: z.boolean(),
+  description: z.string(),
+  points: z.number().int().min(0).max(100),
+});
+export type EtlProgress = z.infer<typeof EtlProgressSchema>;
+
+/** When the daily schedule loads next; null when the organization does not load data. */
+export const EtlNextSchema = z.object({ next_etl_time: z.iso.datetime().nullable() });
+export type EtlNext = z.infer<typeof EtlNextSchema>;
+
+export const EtlTriggerResponseSchema = z.object({ run_id: z.uuid() });
+export type EtlTriggerResponse = z.infer<typeof EtlTriggerResponseSchema>;
+
+export const EtlRunStatusSchema = z.enum(['running', 'finished', 'failed']);
+export type EtlRunStatus = z.infer<typeof EtlRunStatusSchema>;
+
+/** spec 002 §3 ETL log: one run. run_time is in minutes, one decimal. */
+export const EtlLogRunSchema = z.object({
+  step: z.string(),
+  sync_started_at: z.iso.datetime(),
+  run_time: z.number().min(0),
+  status: EtlRunStatusSchema,
+  error: z.string().nullable(),
+});
+export type EtlLogRun = z.infer<typeof EtlLogRunSchema>;
+
+/** A day's runs (UTC date), newest first. */
+export const EtlLogDaySchema = z.object({
+  date: z.iso.date(),
+  runs: z.array(EtlLogRunSchema),
+});
+export type EtlLogDay = z.infer<typeof EtlLogDaySchema>;
+
+export const EtlLogsSchema = z.object({
+  /** When the newest run started; null before the first. */
+  latest_etl_date: z.iso.datetime().nullable(),
+  all_logs: z.array(EtlLogDaySchema),
+});
+export type EtlLogs = z.infer<typeof EtlLogsSchema>;
