@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_LOAD_QUEUE } from '../../src/modules/sources';
 import { firstLoadRange, RECOVER_QUEUE } from '../../src/modules/etl';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
-import { authorize, organizationOwner, ownerQuery, verifyCallback } from '../support/sources';
+import {
+  authorize,
+  organizationOwner,
+  ownerQuery,
+  verifyCallback,
+  setSandboxFaults,
+} from '../support/sources';
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 type Account = { uuid: string; identifier: string; sync_status: string; sync_error: string | null };
@@ -103,18 +109,6 @@ async function snapshot(): Promise<Row[]> {
   return rows;
 }
 
-async function setFaults(faults: object[] | null) {
-  const url = `${t.base}/sandbox/google-ads/_sandbox/faults`;
-  const response = faults
-    ? await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ faults }),
-      })
-    : await fetch(url, { method: 'DELETE' });
-  expect(response.ok, await response.text()).toBe(true);
-}
-
 describe('the first load of a connected account', () => {
   it('loads every stream of both accounts into raw tables, equal to what the provider reports', async () => {
     for (const account of accounts) {
@@ -187,7 +181,9 @@ describe('the first load of a connected account', () => {
 
   it('marks the account failed with the provider message and keeps the previous data', async () => {
     const before = await snapshot();
-    await setFaults([{ kind: 'provider_error', message: 'Customer not enabled', times: -1 }]);
+    await setSandboxFaults(t, 'google-ads', [
+      { kind: 'provider_error', message: 'Customer not enabled', times: -1 },
+    ]);
     try {
       expect(await loadAgain(accounts[0]!)).toMatchObject({
         sync_status: 'failed',
@@ -195,7 +191,7 @@ describe('the first load of a connected account', () => {
         needs_reconnect: false,
       });
     } finally {
-      await setFaults(null);
+      await setSandboxFaults(t, 'google-ads', null);
     }
     expect(await snapshot()).toEqual(before);
     const tables = await warehouseQuery(
@@ -206,11 +202,11 @@ describe('the first load of a connected account', () => {
 
   it('flags a revoked grant for reconnection', async () => {
     const before = await snapshot();
-    await setFaults([{ kind: 'revoked' }]);
+    await setSandboxFaults(t, 'google-ads', [{ kind: 'revoked' }]);
     try {
       expect(await loadAgain(accounts[1]!)).toMatchObject({ sync_status: 'failed', needs_reconnect: true });
     } finally {
-      await setFaults(null);
+      await setSandboxFaults(t, 'google-ads', null);
     }
     expect(await snapshot()).toEqual(before);
   }, 120_000);

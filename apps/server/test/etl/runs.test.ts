@@ -2,7 +2,7 @@ import { catalog } from '@maya/connectors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { incrementalRange, nextTick } from '../../src/modules/etl';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
-import { authorize, organizationOwner, verifyCallback } from '../support/sources';
+import { authorize, organizationOwner, verifyCallback, setSandboxFaults } from '../support/sources';
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 type Progress = { running: boolean; description: string; points: number };
@@ -56,18 +56,6 @@ async function ended(timeoutMs = 90_000): Promise<Progress> {
   }
 }
 
-async function setFaults(faults: object[] | null) {
-  const url = `${t.base}/sandbox/google-ads/_sandbox/faults`;
-  const response = faults
-    ? await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ faults }),
-      })
-    : await fetch(url, { method: 'DELETE' });
-  expect(response.ok, await response.text()).toBe(true);
-}
-
 describe("the organization's data load", () => {
   it('runs every connected account when triggered, refuses a second run meanwhile, and logs it', async () => {
     const started = await trigger();
@@ -100,12 +88,14 @@ describe("the organization's data load", () => {
   }, 120_000);
 
   it("fails the run with the provider's message when the provider refuses", async () => {
-    await setFaults([{ kind: 'provider_error', message: 'Customer not enabled', times: -1 }]);
+    await setSandboxFaults(t, 'google-ads', [
+      { kind: 'provider_error', message: 'Customer not enabled', times: -1 },
+    ]);
     try {
       expect((await trigger()).status).toBe(202);
       await ended();
     } finally {
-      await setFaults(null);
+      await setSandboxFaults(t, 'google-ads', null);
     }
     const logs = await get<Logs>('/etl/logs');
     const runs = logs.all_logs.flatMap((day) => day.runs);

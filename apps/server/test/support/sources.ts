@@ -88,3 +88,16 @@ export function verifyCallback(
     },
   });
 }
+
+/** Arms faults on a sandbox data API (e.g. `google-ads`), or clears them with null. */
+export async function setSandboxFaults(t: AccountsApp, api: string, faults: object[] | null): Promise<void> {
+  const url = `${t.base}/sandbox/${api}/_sandbox/faults`;
+  const response = faults
+    ? await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ faults }),
+      })
+    : await fetch(url, { method: 'DELETE' });
+  expect(response.ok, await response.text()).toBe(true);
+}

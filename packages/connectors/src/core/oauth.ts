@@ -54,10 +54,6 @@ export function oauthClient(provider: OAuthProvider, clients: ProviderClients): 
   }
 }
 
-export function randomState(): string {
-  return randomBytes(32).toString('base64url');
-}
-
 export function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(48).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AssistantGrantResponseSchema, CreateAssistantGrantSchema } from '@maya/contracts';
 import { withOrganization } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
 import { errorResponses } from '../../platform/http';
+import { hashToken } from '../../platform/secure-token';
 import { authOf, organizationOf } from '../../platform/guards';
 import type { Platform } from '../../platform/platform';
 import type { Module } from '../module';
@@ -36,7 +36,7 @@ export function createAssistantAuthModule(
           if (!datasets.some((dataset) => dataset.id === request.body.dataset_id)) {
             throw new AppError(404, 'dataset_not_found', { message: 'Dataset not found' });
           }
-          const tokenHash = createHash('sha256').update(request.body.mcp_auth_token).digest('base64url');
+          const tokenHash = hashToken(request.body.mcp_auth_token);
           const [grant] = await withOrganization(db, organizationId, (tx) =>
             tx
               .insert(assistantGrants)

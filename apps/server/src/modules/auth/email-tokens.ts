@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Provider } from '@maya/contracts';
 import type { Database } from '../../platform/db/pool';
 import { emailTokens } from './schema';
-import { hashToken, newSecureToken } from './secure-token';
+import { hashToken, newSecureToken } from '../../platform/secure-token';
 
 export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
 

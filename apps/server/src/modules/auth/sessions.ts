@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/pool';
 import { sessions } from './schema';
-import { hashToken, newSecureToken } from './secure-token';
+import { hashToken, newSecureToken } from '../../platform/secure-token';
 
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 /** Two tabs refreshing at once present the same token; within this window that is not theft. */

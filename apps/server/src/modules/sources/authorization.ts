@@ -1,16 +1,15 @@
-import { createHash } from 'node:crypto';
 import {
   authorizationUrl,
   exchangeCode,
   oauthClient,
   oauthEndpoints,
   pkcePair,
-  randomState,
   type Credentials,
 } from '@maya/connectors';
 import { GOOGLE_PLAY_BUCKET_PATTERN, SourcesErrorType, type VerificationResult } from '@maya/contracts';
 import { withOrganization } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
+import { hashToken, newSecureToken } from '../../platform/secure-token';
 import type { OrganizationAccess } from '../../platform/guards';
 import type { Platform } from '../../platform/platform';
 import { asAppError } from './credentials';
@@ -19,7 +18,6 @@ import { sourcesRepository as repo } from './repository';
 import type { SourcesService } from './service';
 
 const STATE_TTL_MS = 15 * 60_000;
-const hashState = (state: string) => createHash('sha256').update(state).digest('base64url');
 
 /**
  * The OAuth connection of a service: start (state bound to user, organization and service; PKCE
@@ -57,8 +55,7 @@ export function createAuthorizationFlow(
       const { service, auth, client, endpoints } = oauthOf(serviceKey, serviceUuid);
       sources.requireInPlan(access, service);
       sources.requireCanAddAccounts(access);
-      const state = randomState();
-      const stateHash = hashState(state);
+      const { token: state, hash: stateHash } = newSecureToken();
       const pkce = auth.pkce ? pkcePair() : null;
       const redirectUri = `${config.appUrl}${redirectPathFor(service.id)}`;
       await withOrganization(db, access.organizationId, (tx) =>
@@ -99,7 +96,7 @@ export function createAuthorizationFlow(
         bucket = input.metadata?.bucket?.trim() ?? '';
         if (!GOOGLE_PLAY_BUCKET_PATTERN.test(bucket)) throw new AppError(400, SourcesErrorType.invalidBucket);
       }
-      const stateHash = hashState(input.state);
+      const stateHash = hashToken(input.state);
       const state = await withOrganization(db, access.organizationId, (tx) => repo.claimState(tx, stateHash));
       // Another user's, organization's or service's state is as unknown as a forged one.
       if (!state || state.userId !== userId || state.serviceId !== service.id) {

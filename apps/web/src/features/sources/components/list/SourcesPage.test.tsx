@@ -103,7 +103,8 @@ describe('sources page', () => {
   });
 
   it('asks "Are you sure?" before deleting an account, then refreshes the list', async () => {
-    let accounts = [accountFixture(moosend, { name: 'Newsletter' })];
+    const newsletter = accountFixture(moosend, { name: 'Newsletter' });
+    let accounts = [newsletter];
     const { calls } = renderSources(PAGE, {
       accounts: () => accounts,
       routes: {
@@ -124,7 +125,7 @@ describe('sources page', () => {
     const [call] = callsTo(calls, 'DELETE', '/api/service_accounts');
     const query = new URLSearchParams(call!.search);
     expect(query.get('organization_id')).toBe(acme.id);
-    expect(query.get('uuid')).toBeTruthy();
+    expect(query.get('uuid')).toBe(newsletter.uuid);
   });
 
   it('shows the message of a failed delete', async () => {
