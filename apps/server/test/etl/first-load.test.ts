@@ -16,6 +16,7 @@ import {
   ownerQuery,
   verifyCallback,
   setSandboxFaults,
+  accountSettled,
 } from '../support/sources';
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
@@ -58,17 +59,6 @@ async function listAccounts(): Promise<(Account & { needs_reconnect: boolean })[
   return listed.body.service_accounts as (Account & { needs_reconnect: boolean })[];
 }
 
-/** Waits until the account's load has settled (finished or failed), as the sources page shows it. */
-async function settled(uuid: string, timeoutMs = 90_000) {
-  const started = Date.now();
-  for (;;) {
-    const account = (await listAccounts()).find((a) => a.uuid === uuid)!;
-    if (account.sync_status === 'finished' || account.sync_status === 'failed') return account;
-    if (Date.now() - started > timeoutMs) throw new Error(`still ${account.sync_status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** Queues another load of the account, as the next load would, and waits for its job to end. */
 async function loadAgain(account: Account) {
   const boss = t.app.platform.jobs.boss;
@@ -79,7 +69,7 @@ async function loadAgain(account: Account) {
     if (job && ['completed', 'failed', 'cancelled'].includes(job.state)) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return settled(account.uuid);
+  return accountSettled(t, owner, account.uuid);
 }
 
 async function warehouseQuery(sql: string, params: unknown[] = []): Promise<Row[]> {
@@ -112,7 +102,10 @@ async function snapshot(): Promise<Row[]> {
 describe('the first load of a connected account', () => {
   it('loads every stream of both accounts into raw tables, equal to what the provider reports', async () => {
     for (const account of accounts) {
-      expect(await settled(account.uuid)).toMatchObject({ sync_status: 'finished', sync_error: null });
+      expect(await accountSettled(t, owner, account.uuid)).toMatchObject({
+        sync_status: 'finished',
+        sync_error: null,
+      });
     }
     const tables = await warehouseQuery(
       `SELECT table_name FROM information_schema.tables WHERE table_schema = 'raw' ORDER BY 1`,

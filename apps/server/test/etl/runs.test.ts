@@ -2,7 +2,13 @@ import { catalog } from '@maya/connectors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { incrementalRange, nextTick } from '../../src/modules/etl';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
-import { authorize, organizationOwner, verifyCallback, setSandboxFaults } from '../support/sources';
+import {
+  authorize,
+  organizationOwner,
+  verifyCallback,
+  setSandboxFaults,
+  accountSettled,
+} from '../support/sources';
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 type Progress = { running: boolean; description: string; points: number };
@@ -30,7 +36,9 @@ beforeAll(async () => {
     },
   });
   expect(connected.status, JSON.stringify(connected.body)).toBe(200);
-}, 60_000);
+  // The account's first load runs on its own queue; let it end so that a run's outcome is its own.
+  await accountSettled(t, owner, connected.body.service_accounts[0].uuid as string);
+}, 120_000);
 afterAll(() => t.close());
 
 const query = () => `?organization_id=${owner.organizationId}`;

@@ -101,3 +101,30 @@ export async function setSandboxFaults(t: AccountsApp, api: string, faults: obje
     : await fetch(url, { method: 'DELETE' });
   expect(response.ok, await response.text()).toBe(true);
 }
+
+type ListedAccount = {
+  uuid: string;
+  sync_status: string;
+  sync_error: string | null;
+  needs_reconnect: boolean;
+};
+
+/** Waits until the account's load has settled (finished or failed), as the sources page shows it. */
+export async function accountSettled(
+  t: AccountsApp,
+  owner: { token: string; organizationId: string },
+  uuid: string,
+  timeoutMs = 90_000,
+): Promise<ListedAccount> {
+  const started = Date.now();
+  for (;;) {
+    const listed = await call(t.base, 'GET', `/service_accounts?organization_id=${owner.organizationId}`, {
+      token: owner.token,
+    });
+    const account = (listed.body.service_accounts as ListedAccount[]).find((a) => a.uuid === uuid);
+    if (!account) throw new Error(`account ${uuid} is not connected`);
+    if (account.sync_status === 'finished' || account.sync_status === 'failed') return account;
+    if (Date.now() - started > timeoutMs) throw new Error(`still ${account.sync_status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
