@@ -10,3 +10,4 @@ export {
 export { openDuckDbWarehouse, type DuckDbWarehouseOptions } from './duckdb/duckdb-warehouse';
 export { duckDbFileFor } from './duckdb/duckdb-instance';
 export { openPostgresWarehouse, type PostgresWarehouseOptions } from './postgres/postgres-warehouse';
+export type * from './destination-config';
