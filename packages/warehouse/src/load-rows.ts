@@ -1,34 +1,36 @@
 import { WarehouseError } from './errors';
-import { INVALID, loadCoercer, type LoadValue } from './values';
-import type { Row, TableSchema } from './warehouse';
+import { INVALID, loadCoercer, type Coercer, type LoadValue } from './values';
+import type { Column, ColumnType, Row, TableSchema } from './warehouse';
 
 /**
- * Reads a loose input row into the table's column order (load forms from values.ts), or throws
- * `schema_mismatch` naming the position: a value its column cannot take, a missing NOT NULL
- * value, or a key that is not a column. The returned array is reused between calls.
+ * Reads a loose input row into the table's column order (load forms from values.ts, except that
+ * a bigint that is a safe integer stays a number: no BigInt per value, and every engine writes
+ * both alike), or throws `schema_mismatch` naming the position: a value its column cannot take,
+ * a missing NOT NULL value, or a key that is not a column. The returned array is reused between
+ * calls.
  */
 export type RowReader = (row: unknown, where: () => string) => (LoadValue | null)[];
 
 export function createRowReader(table: TableSchema): RowReader {
   const columns = table.columns;
-  const cells = columns.map((column) => ({ column, coerce: loadCoercer(column.type) }));
-  const known = new Set(columns.map((c) => c.name));
-  const out = new Array<LoadValue | null>(columns.length).fill(null);
+  const width = columns.length;
+  const names = columns.map((c) => c.name);
+  const required = columns.map((c) => !c.nullable);
+  const coercers = columns.map((c) => coercerFor(c.type));
+  const known = new Set(names);
+  const out = new Array<LoadValue | null>(width).fill(null);
   return (input, where) => {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       throw mismatch(`${where()} is not an object`);
     }
     const row = input as Row;
     let present = 0;
-    for (const [c, { column, coerce }] of cells.entries()) {
-      const raw = row[column.name];
+    for (let c = 0; c < width; c += 1) {
+      const raw = row[names[c] as string];
       if (raw !== undefined) present += 1;
-      const value = coerce(raw);
-      if (value === INVALID) {
-        throw mismatch(`${where()}: column "${column.name}" (${column.type}) cannot take ${show(raw)}`);
-      }
-      if (value === null && !column.nullable) {
-        throw mismatch(`${where()}: column "${column.name}" is NOT NULL but has no value`);
+      const value = (coercers[c] as Coercer)(raw);
+      if (value === INVALID || (value === null && required[c] === true)) {
+        throw invalid(columns[c] as Column, raw, where);
       }
       out[c] = value;
     }
@@ -43,6 +45,19 @@ export function createRowReader(table: TableSchema): RowReader {
     }
     return out;
   };
+}
+
+function coercerFor(type: ColumnType): Coercer {
+  const coerce = loadCoercer(type);
+  if (type !== 'bigint') return coerce;
+  return (value) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : coerce(value));
+}
+
+function invalid(column: Column, raw: unknown, where: () => string): WarehouseError {
+  if (raw === null || raw === undefined) {
+    return mismatch(`${where()}: column "${column.name}" is NOT NULL but has no value`);
+  }
+  return mismatch(`${where()}: column "${column.name}" (${column.type}) cannot take ${show(raw)}`);
 }
 
 function show(value: unknown): string {

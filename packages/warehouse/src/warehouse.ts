@@ -116,6 +116,20 @@ export interface Warehouse {
   stage(schema: string, table: string, opts?: StageOptions): Promise<LoadResult>;
   /** Replaces `liveTable` by `stagedTable` atomically; the staged table no longer exists after. */
   swap(schema: string, stagedTable: string, liveTable: string): Promise<void>;
+  /**
+   * Rebuilds `table` from the rows of one read-only query, inside the engine: a staged twin is
+   * created with the declared definition (types, primary key), filled by
+   * `INSERT INTO staged (columns) SELECT ...` (the query's columns taken by name, cast to the
+   * declared types), and swapped in atomically. Readers see the old table or the new one; any
+   * failure (bad SQL, a primary-key or NOT NULL violation, a value of the wrong type) leaves the
+   * old table as it was and no staged twin behind. Returns the rows written.
+   */
+  materialize(
+    schema: string,
+    table: TableSchema,
+    selectSql: string,
+    params?: QueryParams,
+  ): Promise<LoadResult>;
   /** Runs one read-only statement (SELECT or WITH ... SELECT) with bound parameters. */
   query(sql: string, params: QueryParams, opts: QueryOptions): Promise<QueryResult>;
   /** Base tables of the schema, sorted by name. */

@@ -46,10 +46,12 @@ async function readTable(
 ): Promise<{ columns: ColumnInfo[]; primaryKey: string[] }> {
   assertIdentifier(schema, 'schema');
   assertIdentifier(table, 'table');
+  // duckdb_columns() rather than the information_schema view over it: half the cost, and a
+  // load reads its table's definition once per batch.
   const columns = await conn.runAndReadAll(
-    `SELECT column_name, data_type, is_nullable FROM information_schema.columns
-      WHERE table_catalog = current_database() AND table_schema = $1 AND table_name = $2
-      ORDER BY ordinal_position`,
+    `SELECT column_name, data_type, is_nullable FROM duckdb_columns()
+      WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2
+      ORDER BY column_index`,
     [schema, table],
   );
   const keys = await conn.runAndReadAll(
@@ -64,7 +66,7 @@ async function readTable(
     columns: columns.getRowsJS().map(([name, dataType, isNullable]) => ({
       name: text(name),
       type: columnTypeFromDuckDbName(text(dataType)),
-      nullable: isNullable === 'YES',
+      nullable: isNullable === true,
       engineType: text(dataType),
       primaryKey: primaryKey.includes(text(name)),
     })),

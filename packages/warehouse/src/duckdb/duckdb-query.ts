@@ -97,7 +97,7 @@ function toQueryResult(reader: DuckDBResultReader, maxRows: number | null): Quer
   return { columns, rows, truncated };
 }
 
-function bindParams(prepared: DuckDBPreparedStatement, params: QueryParams): void {
+export function bindParams(prepared: DuckDBPreparedStatement, params: QueryParams): void {
   const expected = prepared.parameterCount;
   if (Array.isArray(params)) {
     if (params.length !== expected) {

@@ -18,6 +18,8 @@ import type {
 import { describeDuckDbTable, listDuckDbColumns, listDuckDbTables } from './duckdb-catalog';
 import { acquireDuckDb, releaseDuckDb } from './duckdb-instance';
 import { appendAndMerge } from './duckdb-load';
+import { createStagedTwin, loadStagedTwin, swapStagedTwin } from './duckdb-staging';
+import { materializeDuckDb } from './duckdb-materialize';
 import { runDuckDbQuery } from './duckdb-query';
 import { duckDbSqlType } from './duckdb-types';
 
@@ -106,21 +108,22 @@ export async function openDuckDbWarehouse(options: DuckDbWarehouseOptions): Prom
     ): Promise<LoadResult> {
       assertIdentifier(schema, 'schema');
       assertIdentifier(table, 'table');
-      const target = opts.staging === true ? stagedTableName(table) : table;
+      if (opts.staging === true) {
+        const staged = stagedTableName(table);
+        return write((conn) =>
+          inTransaction(conn, async () => ({
+            rows: await loadStagedTwin(conn, schema, table, staged, rows, flushRows),
+          })),
+        );
+      }
       return write((conn) =>
         inTransaction(conn, async () => {
-          let definition = await describeDuckDbTable(conn, schema, target);
-          if (definition === null && opts.staging === true) {
-            const live = await describeDuckDbTable(conn, schema, table);
-            if (live === null) throw missingTable(schema, table);
-            definition = { ...live, name: target };
-            await createOrAlter(conn, schema, definition);
-          }
-          if (definition === null) throw missingTable(schema, target);
+          const definition = await describeDuckDbTable(conn, schema, table);
+          if (definition === null) throw missingTable(schema, table);
           if (definition.primaryKey.length === 0) {
             throw new WarehouseError(
               'schema_mismatch',
-              `table ${schema}.${target} has no primary key to load by`,
+              `table ${schema}.${table} has no primary key to load by`,
             );
           }
           return { rows: await appendAndMerge(conn, schema, definition, rows, flushRows) };
@@ -137,7 +140,7 @@ export async function openDuckDbWarehouse(options: DuckDbWarehouseOptions): Prom
           const live = await describeDuckDbTable(conn, schema, table);
           if (live === null) throw missingTable(schema, table);
           await conn.run(`DROP TABLE IF EXISTS ${qualifiedName(schema, staged)}`);
-          await createOrAlter(conn, schema, { ...live, name: staged });
+          await createStagedTwin(conn, schema, live, staged);
           const copy = stageCopyStatement(
             schema,
             live,
@@ -152,19 +155,26 @@ export async function openDuckDbWarehouse(options: DuckDbWarehouseOptions): Prom
     },
 
     async swap(schema: string, stagedTable: string, liveTable: string): Promise<void> {
-      const staged = qualifiedName(schema, stagedTable);
-      const live = qualifiedName(schema, liveTable);
+      qualifiedName(schema, stagedTable);
+      qualifiedName(schema, liveTable);
       if (stagedTable === liveTable) {
         throw new WarehouseError('schema_mismatch', 'the staged and live tables are the same table');
       }
       return write((conn) =>
-        inTransaction(conn, async () => {
-          if ((await describeDuckDbTable(conn, schema, stagedTable)) === null) {
-            throw missingTable(schema, stagedTable);
-          }
-          await conn.run(`DROP TABLE IF EXISTS ${live}`);
-          await conn.run(`ALTER TABLE ${staged} RENAME TO ${quoteIdentifier(liveTable)}`);
-        }),
+        swapStagedTwin(conn, schema, stagedTable, liveTable, (task) => inTransaction(conn, task)),
+      );
+    },
+
+    async materialize(
+      schema: string,
+      table: TableSchema,
+      selectSql: string,
+      params: QueryParams = [],
+    ): Promise<LoadResult> {
+      assertIdentifier(schema, 'schema');
+      const declared = validateTableSchema(table);
+      return write((conn) =>
+        inTransaction(conn, () => materializeDuckDb(conn, schema, declared, selectSql, params)),
       );
     },
 

@@ -80,7 +80,7 @@ function toQueryResult(result: pg.QueryResult<string[]>, maxRows: number | null)
   return { columns, rows, truncated };
 }
 
-function toPgParam(value: unknown): unknown {
+export function toPgParam(value: unknown): unknown {
   if (value === undefined) return null;
   if (
     value === null ||

@@ -15,8 +15,9 @@ import type {
   TableSchema,
   Warehouse,
 } from '../warehouse';
-import { describePgTable, listPgColumns, listPgTables, pgPrimaryKeyName } from './postgres-catalog';
+import { describePgTable, listPgColumns, listPgTables } from './postgres-catalog';
 import { upsertBatches } from './postgres-load';
+import { materializePg, replaceLiveTable } from './postgres-materialize';
 import { runPgQuery } from './postgres-query';
 import { pgSqlType } from './postgres-types';
 
@@ -156,8 +157,8 @@ export async function openPostgresWarehouse(options: PostgresWarehouseOptions): 
     },
 
     async swap(schema: string, stagedTable: string, liveTable: string): Promise<void> {
-      const staged = qualifiedName(schema, stagedTable);
-      const live = qualifiedName(schema, liveTable);
+      qualifiedName(schema, stagedTable);
+      qualifiedName(schema, liveTable);
       if (stagedTable === liveTable) {
         throw new WarehouseError('schema_mismatch', 'the staged and live tables are the same table');
       }
@@ -165,16 +166,21 @@ export async function openPostgresWarehouse(options: PostgresWarehouseOptions): 
         await lockTable(client, schema, liveTable);
         if ((await describePgTable(client, schema, stagedTable)) === null)
           throw missingTable(schema, stagedTable);
-        await client.query(`DROP TABLE IF EXISTS ${live}`);
-        await client.query(`ALTER TABLE ${staged} RENAME TO ${quoteIdentifier(liveTable)}`);
-        // The key's name follows the table, so that the next staged twin can take its own.
-        const key = await pgPrimaryKeyName(client, schema, liveTable);
-        const wanted = `${liveTable}_pkey`.slice(0, 63);
-        if (key !== null && key !== wanted) {
-          await client.query(
-            `ALTER TABLE ${live} RENAME CONSTRAINT "${key.replaceAll('"', '""')}" TO "${wanted}"`,
-          );
-        }
+        await replaceLiveTable(client, schema, stagedTable, liveTable);
+      });
+    },
+
+    async materialize(
+      schema: string,
+      table: TableSchema,
+      selectSql: string,
+      params: QueryParams = [],
+    ): Promise<LoadResult> {
+      assertIdentifier(schema, 'schema');
+      const declared = validateTableSchema(table);
+      return transaction(async (client) => {
+        await lockTable(client, schema, declared.name);
+        return materializePg(client, schema, declared, selectSql, params);
       });
     },
 

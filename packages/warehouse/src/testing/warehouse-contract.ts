@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import type { ContractTarget } from './fixtures';
+import { materializeContract } from './materialize-contract';
 import { queryContract } from './query-contract';
 import { tableContract } from './table-contract';
 
@@ -13,5 +14,6 @@ export function warehouseContract(name: string, target: () => ContractTarget): v
   describe(`${name}: the Warehouse contract`, () => {
     tableContract(target);
     queryContract(target);
+    materializeContract(target);
   });
 }

@@ -1,0 +1,70 @@
+import { castFromText } from '../backtick-sql';
+import { unreachable } from '../values';
+import type { ColumnType } from '../warehouse';
+
+/** The product's column types in BigQuery and back. */
+
+/**
+ * BigQuery has one 64-bit integer type; a column declared `integer` carries this description so
+ * that it reads back as `integer` (its values are kept within 32 bits by the loads).
+ */
+export const INTEGER_MARKER = 'maya:integer';
+
+/** The BigQuery type a column is created with. */
+export function bigQueryType(type: ColumnType): string {
+  switch (type) {
+    case 'string':
+      return 'STRING';
+    case 'integer':
+    case 'bigint':
+      return 'INT64';
+    case 'double':
+      return 'FLOAT64';
+    case 'decimal':
+      // NUMERIC is exactly DECIMAL(38, 9), the other engines' decimal.
+      return 'NUMERIC';
+    case 'boolean':
+      return 'BOOL';
+    case 'date':
+      return 'DATE';
+    case 'timestamp':
+      return 'TIMESTAMP';
+    case 'json':
+      return 'JSON';
+    default:
+      return unreachable(type);
+  }
+}
+
+/** Our column type for a BigQuery type name (INFORMATION_SCHEMA or a result schema). */
+export function columnTypeFromBigQuery(dataType: string, description: string | null = null): ColumnType {
+  const name = dataType.toUpperCase();
+  if (name.startsWith('ARRAY') || name.startsWith('STRUCT') || name === 'RECORD' || name === 'JSON')
+    return 'json';
+  if (name.startsWith('NUMERIC') || name.startsWith('BIGNUMERIC') || name.startsWith('DECIMAL'))
+    return 'decimal';
+  switch (name) {
+    case 'INT64':
+    case 'INTEGER':
+      return description === INTEGER_MARKER ? 'integer' : 'bigint';
+    case 'FLOAT64':
+    case 'FLOAT':
+      return 'double';
+    case 'BOOL':
+    case 'BOOLEAN':
+      return 'boolean';
+    case 'DATE':
+      return 'date';
+    case 'TIMESTAMP':
+    case 'DATETIME':
+      return 'timestamp';
+    default:
+      return 'string';
+  }
+}
+
+/** The expression turning load text (or a bound text parameter) into the column's type. */
+export const bigQueryCastFromText = castFromText(
+  bigQueryType,
+  (expression) => `PARSE_JSON(${expression}, wide_number_mode => 'round')`,
+);

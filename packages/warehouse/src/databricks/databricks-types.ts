@@ -1,0 +1,69 @@
+import { castFromText } from '../backtick-sql';
+import { unreachable } from '../values';
+import type { ColumnType } from '../warehouse';
+
+/** The product's column types in Databricks (Delta tables) and back. */
+
+/** The Databricks type a column is created with. */
+export function databricksType(type: ColumnType): string {
+  switch (type) {
+    case 'string':
+      return 'STRING';
+    case 'integer':
+      return 'INT';
+    case 'bigint':
+      return 'BIGINT';
+    case 'double':
+      return 'DOUBLE';
+    case 'decimal':
+      return 'DECIMAL(38,9)';
+    case 'boolean':
+      return 'BOOLEAN';
+    case 'date':
+      return 'DATE';
+    case 'timestamp':
+      // TIMESTAMP is an instant (TIMESTAMP_LTZ); sessions run in UTC.
+      return 'TIMESTAMP';
+    case 'json':
+      // VARIANT keeps JSON apart from text (information_schema and DESCRIBE say so).
+      return 'VARIANT';
+    default:
+      return unreachable(type);
+  }
+}
+
+/** Our column type for a Databricks type name (information_schema, DESCRIBE QUERY). */
+export function columnTypeFromDatabricks(dataType: string): ColumnType {
+  const name = dataType.trim().toUpperCase();
+  if (/^(DECIMAL|NUMERIC|DEC)\b/.test(name)) return 'decimal';
+  if (/^(ARRAY|STRUCT|MAP|VARIANT|OBJECT)\b/.test(name)) return 'json';
+  if (name.startsWith('TIMESTAMP')) return 'timestamp';
+  switch (name) {
+    case 'INT':
+    case 'INTEGER':
+    case 'SMALLINT':
+    case 'SHORT':
+    case 'TINYINT':
+    case 'BYTE':
+      return 'integer';
+    case 'BIGINT':
+    case 'LONG':
+      return 'bigint';
+    case 'DOUBLE':
+    case 'FLOAT':
+    case 'REAL':
+      return 'double';
+    case 'BOOLEAN':
+      return 'boolean';
+    case 'DATE':
+      return 'date';
+    default:
+      return 'string';
+  }
+}
+
+/** The expression turning load text (or a bound text parameter) into the column's type. */
+export const databricksCastFromText = castFromText(
+  databricksType,
+  (expression) => `PARSE_JSON(${expression})`,
+);

@@ -1,0 +1,54 @@
+import { StatementType, type DuckDBConnection } from '@duckdb/node-api';
+import { errorMessage } from '../errors';
+import { qualifiedName, quoteIdentifier, stagedTableName } from '../identifiers';
+import { materializeInsertStatement, materializeSelect } from '../materialize-sql';
+import { looksLikeWrite, readOnlyViolation } from '../read-only-sql';
+import { tableChangeStatements } from '../table-schema';
+import type { LoadResult, QueryParams, TableSchema } from '../warehouse';
+import { bindParams } from './duckdb-query';
+import { duckDbSqlType } from './duckdb-types';
+
+/**
+ * Rebuilds `table` (a validated definition) from the query's rows on the writer connection. The
+ * caller owns the surrounding transaction: the staged twin is created, filled and renamed over
+ * the live table inside it, so a failure anywhere rolls back to the old table and no twin.
+ */
+export async function materializeDuckDb(
+  conn: DuckDBConnection,
+  schema: string,
+  table: TableSchema,
+  selectSql: string,
+  params: QueryParams,
+): Promise<LoadResult> {
+  const select = materializeSelect(selectSql);
+  await assertSingleSelect(conn, select);
+  const staged = stagedTableName(table.name);
+  await conn.run(`DROP TABLE IF EXISTS ${qualifiedName(schema, staged)}`);
+  for (const statement of tableChangeStatements(schema, { ...table, name: staged }, null, duckDbSqlType)) {
+    await conn.run(statement);
+  }
+  const insert = await conn.prepare(materializeInsertStatement(schema, staged, table, select, duckDbSqlType));
+  let inserted: number;
+  try {
+    bindParams(insert, params);
+    inserted = Number((await insert.run()).rowsChanged);
+  } finally {
+    insert.destroySync();
+  }
+  await conn.run(`DROP TABLE IF EXISTS ${qualifiedName(schema, table.name)}`);
+  await conn.run(`ALTER TABLE ${qualifiedName(schema, staged)} RENAME TO ${quoteIdentifier(table.name)}`);
+  return { rows: inserted };
+}
+
+/** DuckDB's own verdict: exactly one statement, which it prepares as a SELECT. */
+async function assertSingleSelect(conn: DuckDBConnection, select: string): Promise<void> {
+  const refuseWrites = (error: unknown): never => {
+    throw looksLikeWrite(select) ? readOnlyViolation(errorMessage(error)) : error;
+  };
+  const statements = await conn.extractStatements(select).catch(refuseWrites);
+  if (statements.count !== 1) throw readOnlyViolation(`got ${statements.count} statements`);
+  const prepared = await statements.prepare(0).catch(refuseWrites);
+  const type = prepared.statementType;
+  prepared.destroySync();
+  if (type !== StatementType.SELECT) throw readOnlyViolation(`statement type ${StatementType[type]}`);
+}

@@ -1,0 +1,83 @@
+// The few places where the four engines spell the models' SQL differently. Everything else the
+// models write is portable: CAST, CASE, COALESCE, SUM/MAX/COUNT, GROUP BY, UNION ALL, LEFT JOIN,
+// ROW_NUMBER() OVER (...), subqueries in FROM.
+import { bigQueryType } from '../bigquery/bigquery-types';
+import { databricksType } from '../databricks/databricks-types';
+import { duckDbSqlType } from '../duckdb/duckdb-types';
+import { assertIdentifier } from '../identifiers';
+import { pgSqlType } from '../postgres/postgres-types';
+import { unreachable } from '../values';
+import type { ColumnType, WarehouseEngine } from '../warehouse';
+
+export type SqlDialect = WarehouseEngine;
+
+/** A quoted identifier: "name" for DuckDB and PostgreSQL, `name` for BigQuery and Databricks. */
+export function ident(dialect: SqlDialect, name: string): string {
+  assertIdentifier(name, 'identifier');
+  switch (dialect) {
+    case 'duckdb':
+    case 'postgres':
+      return `"${name}"`;
+    case 'bigquery':
+    case 'databricks':
+      return `\`${name}\``;
+    default:
+      return unreachable(dialect);
+  }
+}
+
+/** `schema.table`, each part quoted (a BigQuery dataset is the schema). */
+export function tableRef(dialect: SqlDialect, schema: string, table: string): string {
+  return `${ident(dialect, schema)}.${ident(dialect, table)}`;
+}
+
+/** The engine's name of a column type, as a CAST target (the adapters' own mapping). */
+export function sqlType(dialect: SqlDialect, type: ColumnType): string {
+  switch (dialect) {
+    case 'duckdb':
+      return duckDbSqlType(type);
+    case 'postgres':
+      return pgSqlType(type);
+    case 'bigquery':
+      return bigQueryType(type);
+    case 'databricks':
+      return databricksType(type);
+    default:
+      return unreachable(dialect);
+  }
+}
+
+export function cast(dialect: SqlDialect, expression: string, type: ColumnType): string {
+  return `CAST(${expression} AS ${sqlType(dialect, type)})`;
+}
+
+/**
+ * Integer division of non-negative integers (the callers make sure of the sign): DuckDB's `/`
+ * would give a double, BigQuery and Databricks have their own spelling.
+ */
+export function intDiv(dialect: SqlDialect, dividend: string, divisor: string): string {
+  switch (dialect) {
+    case 'duckdb':
+      return `(${dividend}) // (${divisor})`;
+    case 'postgres':
+      return `(${dividend}) / (${divisor})`;
+    case 'bigquery':
+      return `DIV(${dividend}, ${divisor})`;
+    case 'databricks':
+      return `(${dividend}) DIV (${divisor})`;
+    default:
+      return unreachable(dialect);
+  }
+}
+
+/**
+ * A string constant of the models (a service id, a channel or conversion name). Only plain text
+ * is allowed, so that no engine's escaping rules (BigQuery and Databricks read backslashes)
+ * matter.
+ */
+export function literal(value: string): string {
+  if (!/^[A-Za-z0-9 _.-]*$/.test(value)) {
+    throw new Error(`not a plain SQL constant: ${JSON.stringify(value)}`);
+  }
+  return `'${value}'`;
+}

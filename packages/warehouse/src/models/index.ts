@@ -1,0 +1,24 @@
+export {
+  MODEL_SCHEMA,
+  buildModels,
+  ModelBuildError,
+  type BuildModelsOptions,
+  type BuildModelsResult,
+  type BuiltModel,
+} from './build';
+export { CANONICAL_MODELS } from './catalog';
+export { AD_SERVICES, META_CONVERSION_ACTION_TYPES, type AdService } from './channels';
+export { ident, tableRef, type SqlDialect } from './dialect';
+export {
+  modelContext,
+  modelReads,
+  modelSql,
+  modelTable,
+  rawTable,
+  type CanonicalModel,
+  type ModelColumn,
+  type ModelContext,
+  type ModelSource,
+} from './model';
+export { currencyExponent } from './money';
+export { orderModels } from './order';

@@ -1,0 +1,138 @@
+// The semantic models of the built-in reports, over the canonical models' tables (models/): `-maya`
+// reads marketing performance, `-seo-v1` reads Search Console. Amounts are kept in micros by the
+// models and shown in the currency's units here (divided by 1,000,000).
+import type { TimeGrain } from '@maya/contracts';
+import { MODEL_SCHEMA } from '../models/build';
+import { MARKETING_PERFORMANCE } from '../models/marketing-performance';
+import { SEARCH_CONSOLE_QUERIES, SEARCH_CONSOLE_TOTALS } from '../models/search-console';
+import type { Dimension, Measure, SemanticModel, SemanticTable } from './semantic-model';
+
+const ALL_GRAINS: readonly TimeGrain[] = ['day', 'week', 'month', 'quarter', 'year'];
+const MICROS = 1_000_000;
+
+const text = (name: string, label: string, column = name): Dimension => ({
+  name,
+  label,
+  type: 'string',
+  sql: { column },
+  grains: [],
+});
+
+const DATE: Dimension = {
+  name: 'date',
+  label: 'Date',
+  type: 'date',
+  sql: { column: 'date' },
+  grains: ALL_GRAINS,
+};
+
+const sum = (name: string, label: string, column: string, format: Measure['format'] = 'number'): Measure => ({
+  name,
+  label,
+  format,
+  kind: 'aggregate',
+  aggregation: 'sum',
+  sql: { column },
+  divisor: null,
+});
+
+const amount = (name: string, label: string, microsColumn: string): Measure => ({
+  name,
+  label,
+  format: 'currency',
+  kind: 'aggregate',
+  aggregation: 'sum',
+  sql: { column: microsColumn },
+  divisor: MICROS,
+});
+
+const ratio = (
+  name: string,
+  label: string,
+  numerator: string,
+  denominator: string,
+  format: Measure['format'],
+): Measure => ({ name, label, format, kind: 'ratio', numerator, denominator });
+
+const performance: SemanticTable = {
+  name: 'performance',
+  label: 'Marketing performance',
+  source: { schema: MODEL_SCHEMA, table: MARKETING_PERFORMANCE.name },
+  timeDimension: 'date',
+  dimensions: [
+    DATE,
+    text('channel', 'Channel'),
+    text('service', 'Service', 'source_service'),
+    text('account', 'Account', 'account_id'),
+    text('campaign', 'Campaign', 'campaign_name'),
+    text('campaign_id', 'Campaign ID'),
+    text('campaign_type', 'Campaign type'),
+    text('ad_group', 'Ad group', 'ad_group_name'),
+    text('currency', 'Currency'),
+  ],
+  measures: [
+    amount('spend', 'Spend', 'cost_micros'),
+    sum('impressions', 'Impressions', 'impressions'),
+    sum('clicks', 'Clicks', 'clicks'),
+    ratio('ctr', 'CTR', 'clicks', 'impressions', 'percent'),
+    ratio('cpc', 'CPC', 'spend', 'clicks', 'currency'),
+    sum('conversions', 'Conversions', 'conversions'),
+    ratio('conversion_rate', 'Conversion rate', 'conversions', 'clicks', 'percent'),
+    ratio('cpa', 'CPA', 'spend', 'conversions', 'currency'),
+    amount('conversion_value', 'Conversion value', 'conversion_value_micros'),
+    ratio('roas', 'ROAS', 'conversion_value', 'spend', 'number'),
+  ],
+};
+
+/** `-maya`: marketing performance across channels. */
+export const MARKETING_SEMANTIC_MODEL: SemanticModel = {
+  name: 'marketing',
+  label: 'Marketing performance',
+  tables: [performance],
+};
+
+const searchMeasures: readonly Measure[] = [
+  sum('clicks', 'Clicks', 'clicks'),
+  sum('impressions', 'Impressions', 'impressions'),
+  ratio('ctr', 'CTR', 'clicks', 'impressions', 'percent'),
+  // The impression-weighted average position: sum(position × impressions) / sum(impressions).
+  sum('position_impressions', 'Position × impressions', 'sum_position'),
+  ratio('position', 'Position', 'position_impressions', 'impressions', 'number'),
+];
+
+const searchDimensions: readonly Dimension[] = [
+  DATE,
+  text('country', 'Country'),
+  text('device', 'Device'),
+  text('property', 'Property', 'account_id'),
+];
+
+/** `-seo-v1`: Google Search Console by query, page and country. */
+export const SEARCH_SEMANTIC_MODEL: SemanticModel = {
+  name: 'search',
+  label: 'Organic search',
+  tables: [
+    {
+      name: 'queries',
+      label: 'Search queries',
+      source: { schema: MODEL_SCHEMA, table: SEARCH_CONSOLE_QUERIES.name },
+      timeDimension: 'date',
+      dimensions: [...searchDimensions, text('query', 'Query'), text('page', 'Page')],
+      measures: searchMeasures,
+    },
+    {
+      // Totals include the anonymized queries Google leaves out of the per-query rows.
+      name: 'totals',
+      label: 'Search totals',
+      source: { schema: MODEL_SCHEMA, table: SEARCH_CONSOLE_TOTALS.name },
+      timeDimension: 'date',
+      dimensions: searchDimensions,
+      measures: searchMeasures,
+    },
+  ],
+};
+
+export const BUILTIN_SEMANTIC_MODELS: readonly SemanticModel[] = [
+  MARKETING_SEMANTIC_MODEL,
+  SEARCH_SEMANTIC_MODEL,
+];

@@ -1,0 +1,249 @@
+// The report query compiler: measures by dimensions of one semantic table, under filters, a date
+// range, a sort and a limit, as one SELECT of the warehouse's dialect. Identifiers come only from
+// the model (an unknown name is an `unknown_field` error before any SQL is written) and every
+// value is bound as a parameter.
+import type { DateRange, DimensionRef, ReportColumn, ReportFilter, Sort, TimeGrain } from '@maya/contracts';
+import { ident, tableRef, type SqlDialect } from '../models/dialect';
+import { unreachable } from '../values';
+import { isIsoDay } from './dates';
+import { dateRangeCondition, filterCondition } from './filter-sql';
+import {
+  Params,
+  countLiteral,
+  safeDivide,
+  sourceSql,
+  toDouble,
+  truncateDate,
+  type CompiledSql,
+} from './report-sql';
+import {
+  ReportQueryError,
+  checkSemanticModel,
+  dimension,
+  measure,
+  semanticTable,
+  type Aggregation,
+  type Dimension,
+  type SemanticModel,
+  type SemanticTable,
+} from './semantic-model';
+
+export type ReportQuery = {
+  /** The semantic table the query reads. */
+  table: string;
+  measures: readonly string[];
+  /** Grouped by, in this order; a date dimension at its grain (null: day). */
+  dimensions: readonly DimensionRef[];
+  /** Each on a dimension of `table`. */
+  filters: readonly ReportFilter[];
+  /** Days of the table's time dimension, both included. */
+  dateRange: DateRange | null;
+  /** On selected fields; the remaining dimensions follow, ascending, for a stable order. */
+  sort: readonly Sort[];
+  limit: number | null;
+  offset: number | null;
+};
+
+export type CompileOptions = {
+  /** The instant relative dates are resolved against, in UTC. */
+  now: Date;
+};
+
+export type CompiledReportQuery = CompiledSql & { columns: ReportColumn[] };
+
+const checked = new WeakSet<SemanticModel>();
+
+function checkedModel(model: SemanticModel): SemanticModel {
+  if (!checked.has(model)) {
+    checkSemanticModel(model);
+    checked.add(model);
+  }
+  return model;
+}
+
+/** A query's source and WHERE clause (empty when nothing filters), values bound to `params`. */
+export function fromWhere(
+  model: SemanticModel,
+  query: Pick<ReportQuery, 'table' | 'filters' | 'dateRange'>,
+  dialect: SqlDialect,
+  params: Params,
+  now: Date,
+): { table: SemanticTable; from: string; where: string } {
+  const table = semanticTable(checkedModel(model), query.table);
+  const conditions: string[] = [];
+  if (query.dateRange !== null) {
+    const { from, to } = query.dateRange;
+    if (!isIsoDay(from) || !isIsoDay(to) || from > to) {
+      throw new ReportQueryError('invalid_report_query', `invalid date range ${from} to ${to}`);
+    }
+    conditions.push(dateRangeCondition({ params }, timeColumn(dialect, table), query.dateRange));
+  }
+  for (const filter of query.filters) {
+    const condition = filterCondition({ dialect, table, params, now }, filter);
+    if (condition !== null) conditions.push(condition);
+  }
+  const from = tableRef(dialect, table.source.schema, table.source.table);
+  const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+  return { table, from, where };
+}
+
+/** The time dimension's column, which date ranges apply to. */
+export function timeColumn(dialect: SqlDialect, table: SemanticTable): string {
+  if (table.timeDimension === null) {
+    throw new ReportQueryError(
+      'invalid_report_query',
+      `table ${table.name} has no time dimension for a date range`,
+    );
+  }
+  return sourceSql(dialect, dimension(table, table.timeDimension).sql);
+}
+
+export type SelectedDimension = { dim: Dimension; grain: TimeGrain | null; sql: string };
+
+/** A dimension at a grain, checked: grains only on date dimensions that offer them. */
+export function selectDimension(
+  dialect: SqlDialect,
+  table: SemanticTable,
+  ref: DimensionRef,
+): SelectedDimension {
+  const dim = dimension(table, ref.name);
+  const column = sourceSql(dialect, dim.sql);
+  if (dim.type !== 'date') {
+    if (ref.grain !== null) {
+      throw new ReportQueryError(
+        'invalid_report_query',
+        `${dim.name} is not a date: it has no ${ref.grain} grain`,
+      );
+    }
+    return { dim, grain: null, sql: column };
+  }
+  const grain = ref.grain ?? 'day';
+  if (grain !== 'day' && !dim.grains.includes(grain)) {
+    throw new ReportQueryError('invalid_report_query', `${dim.name} cannot be grouped by ${grain}`);
+  }
+  return { dim, grain, sql: truncateDate(dialect, column, grain) };
+}
+
+/** A measure's aggregate expression; ratios divide their two measures' expressions safely. */
+export function measureSql(dialect: SqlDialect, table: SemanticTable, name: string): string {
+  const m = measure(table, name);
+  if (m.kind === 'ratio') {
+    return safeDivide(
+      dialect,
+      measureSql(dialect, table, m.numerator),
+      measureSql(dialect, table, m.denominator),
+    );
+  }
+  const input = m.sql === null ? '*' : sourceSql(dialect, m.sql);
+  const aggregate = aggregateSql(m.aggregation, input);
+  return m.divisor === null ? aggregate : `${toDouble(dialect, aggregate)} / ${String(m.divisor)}`;
+}
+
+function aggregateSql(aggregation: Aggregation, input: string): string {
+  switch (aggregation) {
+    case 'sum':
+      return `SUM(${input})`;
+    case 'count':
+      return `COUNT(${input})`;
+    case 'count_distinct':
+      return `COUNT(DISTINCT ${input})`;
+    case 'min':
+      return `MIN(${input})`;
+    case 'max':
+      return `MAX(${input})`;
+    case 'avg':
+      return `AVG(${input})`;
+    default:
+      return unreachable(aggregation);
+  }
+}
+
+export function compileReportQuery(
+  model: SemanticModel,
+  query: ReportQuery,
+  dialect: SqlDialect,
+  options: CompileOptions,
+): CompiledReportQuery {
+  const params = new Params(dialect);
+  const { table, from, where } = fromWhere(model, query, dialect, params, options.now);
+  const dims = query.dimensions.map((ref) => selectDimension(dialect, table, ref));
+  const measures = query.measures.map((name) => ({
+    m: measure(table, name),
+    sql: measureSql(dialect, table, name),
+  }));
+  if (dims.length + measures.length === 0) {
+    throw new ReportQueryError('invalid_report_query', 'a query needs a dimension or a measure');
+  }
+  const names = [...dims.map((d) => d.dim.name), ...measures.map((x) => x.m.name)];
+  const repeated = names.find((name, i) => names.indexOf(name) !== i);
+  if (repeated !== undefined)
+    throw new ReportQueryError('invalid_report_query', `${repeated} is selected twice`);
+
+  const alias = (name: string) => ident(dialect, name);
+  const select = [
+    ...dims.map((d) => `${d.sql} AS ${alias(d.dim.name)}`),
+    ...measures.map((x) => `${x.sql} AS ${alias(x.m.name)}`),
+  ];
+  // Without measures the grouping gives each combination of dimension values once.
+  const groupBy = dims.length > 0 ? ` GROUP BY ${dims.map((d) => d.sql).join(', ')}` : '';
+  const expressions = new Map<string, string>([
+    ...dims.map((d): [string, string] => [d.dim.name, d.sql]),
+    ...measures.map((x): [string, string] => [x.m.name, x.sql]),
+  ]);
+  const order = orderBy(query.sort, expressions, dims);
+  let sql = `SELECT ${select.join(', ')} FROM ${from}${where}${groupBy}${order}`;
+  if (query.limit !== null) sql += ` LIMIT ${countLiteral(query.limit, 'limit', 1)}`;
+  if (query.offset !== null) {
+    if (query.limit === null) throw new ReportQueryError('invalid_report_query', 'an offset needs a limit');
+    sql += ` OFFSET ${countLiteral(query.offset, 'offset', 0)}`;
+  }
+  const columns: ReportColumn[] = [
+    ...dims.map((d) => ({
+      name: d.dim.name,
+      label: d.dim.label,
+      role: 'dimension' as const,
+      type: d.dim.type,
+      format: null,
+      grain: d.grain,
+    })),
+    ...measures.map((x) => ({
+      name: x.m.name,
+      label: x.m.label,
+      role: 'measure' as const,
+      type: 'number' as const,
+      format: x.m.format,
+      grain: null,
+    })),
+  ];
+  return { sql, params: params.values, columns };
+}
+
+/**
+ * ORDER BY the sorted fields' expressions (not their aliases, which some engines would read as
+ * the source column of the same name), then the other dimensions ascending; NULLs last in every
+ * engine.
+ */
+function orderBy(
+  sort: readonly Sort[],
+  expressions: ReadonlyMap<string, string>,
+  dims: readonly SelectedDimension[],
+): string {
+  const terms: string[] = [];
+  const used = new Set<string>();
+  for (const s of sort) {
+    const expression = expressions.get(s.field);
+    if (expression === undefined) {
+      throw new ReportQueryError(
+        'unknown_field',
+        `cannot sort by ${JSON.stringify(s.field)}: it is not selected`,
+      );
+    }
+    if (used.has(s.field)) continue;
+    used.add(s.field);
+    terms.push(`${expression} ${s.direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`);
+  }
+  for (const d of dims) {
+    if (!used.has(d.dim.name)) terms.push(`${d.sql} ASC NULLS LAST`);
+  }
+  return terms.length > 0 ? ` ORDER BY ${terms.join(', ')}` : '';
+}

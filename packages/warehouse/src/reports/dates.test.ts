@@ -1,0 +1,149 @@
+import type { RelativeDateFilter, ReportFilter } from '@maya/contracts';
+import { describe, expect, it } from 'vitest';
+import { MARKETING_SEMANTIC_MODEL } from './builtin-models';
+import { compileReportQuery, type ReportQuery } from './compile-query';
+import { addMonths, isIsoDay, previousPeriod, resolveRelativeDate, startOf } from './dates';
+import { previousPeriodQuery, queryPeriod } from './kpi';
+import { THIS_MONTH, performanceQuery } from './report-fixture';
+import { ReportQueryError } from './semantic-model';
+
+// A Wednesday, in the morning UTC.
+const NOW = new Date('2024-05-15T08:30:00Z');
+
+type Relative = Pick<RelativeDateFilter, 'operator' | 'count' | 'unit'>;
+const resolve = (operator: Relative['operator'], count: number | null, unit: Relative['unit'], now = NOW) =>
+  resolveRelativeDate({ operator, count, unit }, now);
+
+describe('relative dates', () => {
+  it('in the last N units ends today', () => {
+    expect(resolve('in_the_last', 1, 'day')).toEqual({ from: '2024-05-15', to: '2024-05-15' });
+    expect(resolve('in_the_last', 7, 'day')).toEqual({ from: '2024-05-09', to: '2024-05-15' });
+    expect(resolve('in_the_last', 2, 'week')).toEqual({ from: '2024-05-02', to: '2024-05-15' });
+    expect(resolve('in_the_last', 1, 'month')).toEqual({ from: '2024-04-16', to: '2024-05-15' });
+    expect(resolve('in_the_last', 1, 'quarter')).toEqual({ from: '2024-02-16', to: '2024-05-15' });
+    expect(resolve('in_the_last', 1, 'year')).toEqual({ from: '2023-05-16', to: '2024-05-15' });
+  });
+
+  it('in this unit is the calendar period containing today', () => {
+    expect(resolve('in_this', null, 'day')).toEqual({ from: '2024-05-15', to: '2024-05-15' });
+    expect(resolve('in_this', null, 'week')).toEqual({ from: '2024-05-13', to: '2024-05-19' });
+    expect(resolve('in_this', 1, 'month')).toEqual({ from: '2024-05-01', to: '2024-05-31' });
+    expect(resolve('in_this', null, 'quarter')).toEqual({ from: '2024-04-01', to: '2024-06-30' });
+    expect(resolve('in_this', null, 'year')).toEqual({ from: '2024-01-01', to: '2024-12-31' });
+    // Weeks start on Monday: a Sunday is the week's last day.
+    expect(resolve('in_this', null, 'week', new Date('2024-05-19T23:59:59Z'))).toEqual({
+      from: '2024-05-13',
+      to: '2024-05-19',
+    });
+    expect(resolve('in_this', null, 'month', new Date('2024-02-10T00:00:00Z'))).toEqual({
+      from: '2024-02-01',
+      to: '2024-02-29',
+    });
+    expect(resolve('in_this', null, 'quarter', new Date('2023-12-31T12:00:00Z'))).toEqual({
+      from: '2023-10-01',
+      to: '2023-12-31',
+    });
+  });
+
+  it('in the next N units starts today', () => {
+    expect(resolve('in_the_next', 3, 'day')).toEqual({ from: '2024-05-15', to: '2024-05-17' });
+    expect(resolve('in_the_next', 1, 'week')).toEqual({ from: '2024-05-15', to: '2024-05-21' });
+    expect(resolve('in_the_next', 1, 'month')).toEqual({ from: '2024-05-15', to: '2024-06-14' });
+    expect(resolve('in_the_next', 1, 'quarter')).toEqual({ from: '2024-05-15', to: '2024-08-14' });
+    expect(resolve('in_the_next', 2, 'year')).toEqual({ from: '2024-05-15', to: '2026-05-14' });
+  });
+
+  it('takes the day in UTC', () => {
+    expect(resolve('in_the_last', 1, 'day', new Date('2024-05-15T23:59:59.999Z'))).toEqual({
+      from: '2024-05-15',
+      to: '2024-05-15',
+    });
+    expect(resolve('in_the_last', 1, 'day', new Date('2024-05-16T00:30:00+02:00'))).toEqual({
+      from: '2024-05-15',
+      to: '2024-05-15',
+    });
+  });
+
+  it('clamps months to their last day and the largest counts to the calendar', () => {
+    expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
+    expect(addMonths('2023-01-31', 1)).toBe('2023-02-28');
+    expect(resolve('in_the_last', 1, 'month', new Date('2024-03-31T10:00:00Z'))).toEqual({
+      from: '2024-03-01',
+      to: '2024-03-31',
+    });
+    const far = resolve('in_the_last', 10_000, 'year');
+    expect(far.to).toBe('2024-05-15');
+    expect(far.from).toBe('0001-01-01');
+    expect(resolve('in_the_next', 10_000, 'year').to).toBe('9999-12-31');
+  });
+
+  it('knows real days', () => {
+    expect(isIsoDay('2024-02-29')).toBe(true);
+    expect(isIsoDay('2023-02-29')).toBe(false);
+    expect(isIsoDay('2024-13-01')).toBe(false);
+    expect(isIsoDay('2024-1-01')).toBe(false);
+    expect(startOf('0050-06-15', 'year')).toBe('0050-01-01');
+  });
+});
+
+describe('the previous period', () => {
+  it('has the same number of days and ends the day before', () => {
+    expect(previousPeriod({ from: '2024-03-01', to: '2024-03-31' })).toEqual({
+      from: '2024-01-30',
+      to: '2024-02-29',
+    });
+    expect(previousPeriod({ from: '2024-05-15', to: '2024-05-15' })).toEqual({
+      from: '2024-05-14',
+      to: '2024-05-14',
+    });
+    expect(previousPeriod({ from: '2024-01-01', to: '2024-12-31' })).toEqual({
+      from: '2022-12-31',
+      to: '2023-12-31',
+    });
+  });
+
+  const base = performanceQuery({ measures: ['spend'] });
+  const channel: ReportFilter = {
+    id: 'channel',
+    kind: 'list',
+    table: 'performance',
+    column: 'channel',
+    mode: 'include',
+    values: ['Google Ads'],
+  };
+
+  it('replaces the date filters by the previous period and keeps the others', () => {
+    const query = { ...base, filters: [THIS_MONTH, channel] };
+    const current = compileReportQuery(MARKETING_SEMANTIC_MODEL, query, 'duckdb', { now: NOW });
+    expect(current.params).toEqual(['2024-05-01', '2024-05-31', 'Google Ads']);
+    const { query: before, period, previous } = previousPeriodQuery(MARKETING_SEMANTIC_MODEL, query, NOW);
+    expect(period).toEqual({ from: '2024-05-01', to: '2024-05-31' });
+    expect(previous).toEqual({ from: '2024-03-31', to: '2024-04-30' });
+    const compiled = compileReportQuery(MARKETING_SEMANTIC_MODEL, before, 'duckdb', { now: NOW });
+    expect(compiled.sql).toBe(
+      'SELECT CAST(SUM("cost_micros") AS DOUBLE) / 1000000 AS "spend" FROM "analytics"."marketing_performance" ' +
+        'WHERE "date" >= CAST($1 AS DATE) AND "date" <= CAST($2 AS DATE) AND "channel" IN (CAST($3 AS VARCHAR))',
+    );
+    expect(compiled.params).toEqual(['2024-03-31', '2024-04-30', 'Google Ads']);
+  });
+
+  it('intersects the date range with the relative date filters', () => {
+    const query = { ...base, filters: [THIS_MONTH], dateRange: { from: '2024-05-10', to: '2024-06-30' } };
+    expect(queryPeriod(MARKETING_SEMANTIC_MODEL, query, NOW)).toEqual({
+      from: '2024-05-10',
+      to: '2024-05-31',
+    });
+  });
+
+  it('needs a bounded period', () => {
+    const fails = (query: ReportQuery, message: RegExp) => {
+      expect(() => queryPeriod(MARKETING_SEMANTIC_MODEL, query, NOW)).toThrow(ReportQueryError);
+      expect(() => queryPeriod(MARKETING_SEMANTIC_MODEL, query, NOW)).toThrow(message);
+    };
+    fails({ ...base, filters: [channel] }, /needs a date range/);
+    fails(
+      { ...base, filters: [THIS_MONTH], dateRange: { from: '2023-01-01', to: '2023-01-31' } },
+      /share no day/,
+    );
+  });
+});

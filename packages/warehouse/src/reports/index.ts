@@ -1,0 +1,32 @@
+export {
+  ReportQueryError,
+  checkSemanticModel,
+  semanticTable,
+  type Aggregation,
+  type Dimension,
+  type Measure,
+  type ReportQueryErrorType,
+  type SemanticModel,
+  type SemanticTable,
+  type SqlSource,
+} from './semantic-model';
+export { BUILTIN_SEMANTIC_MODELS, MARKETING_SEMANTIC_MODEL, SEARCH_SEMANTIC_MODEL } from './builtin-models';
+export { BUILTIN_REPORTS, MAYA_REPORT, SEO_REPORT } from './builtin-reports';
+export {
+  compileReportQuery,
+  type CompileOptions,
+  type CompiledReportQuery,
+  type ReportQuery,
+} from './compile-query';
+export type { CompiledSql } from './report-sql';
+export { previousPeriodQuery, queryPeriod } from './kpi';
+export { previousPeriod, resolveRelativeDate } from './dates';
+export { chooseGrain, compileGrainCounts, thinSeries } from './time-series';
+export {
+  compileFilterValues,
+  filterValuesPage,
+  runFilterValues,
+  type FilterValuesRequest,
+} from './filter-values';
+export { filtersForTable, runVisualQuery, visualFields, type VisualQueryInput } from './run-visual';
+export { checkReportDocument, checkReportState, effectiveFilters, findVisual } from './report-document';

@@ -1,0 +1,267 @@
+// Answers one visual of a report (the query endpoint's work): the visual's fields become report
+// queries, compiled for the warehouse's engine and run read-only, and the rows are shaped as the
+// contract's ReportQueryResponse (KPI comparison, totals, grain coarsening of charts over time).
+import {
+  reportLimits,
+  type DateRange,
+  type DimensionRef,
+  type ReportFilter,
+  type ReportQueryResponse,
+  type ReportRow,
+  type Sort,
+  type Visual,
+} from '@maya/contracts';
+import { unreachable } from '../values';
+import type { Row, Warehouse } from '../warehouse';
+import { compileReportQuery, type CompiledReportQuery, type ReportQuery } from './compile-query';
+import { previousPeriodQuery } from './kpi';
+import type { CompiledSql } from './report-sql';
+import {
+  ReportQueryError,
+  dimension,
+  findDimension,
+  semanticTable,
+  type SemanticModel,
+} from './semantic-model';
+import { DATA_THROUGH, chooseGrain, compileGrainCounts, thinSeries } from './time-series';
+
+export type VisualQueryInput = {
+  /** The filters in effect: report, page and slicer filters, on any table of the model. */
+  filters: readonly ReportFilter[];
+  dateRange: DateRange | null;
+  /** Replaces the visual's sort (a table header click). */
+  sort: readonly Sort[] | null;
+  now: Date;
+  timeoutMs: number;
+};
+
+/**
+ * The filters that apply to a table: its own, and those on another table's dimension that this
+ * table has under the same name (date, country: conformed dimensions). Others do not apply to
+ * the table's visuals. A filter on a table or dimension the model lacks is an error.
+ */
+export function filtersForTable(
+  model: SemanticModel,
+  tableName: string,
+  filters: readonly ReportFilter[],
+): ReportFilter[] {
+  const table = semanticTable(model, tableName);
+  return filters.flatMap((filter) => {
+    const own = dimension(semanticTable(model, filter.table), filter.column);
+    if (filter.table === tableName) return [filter];
+    return findDimension(table, filter.column)?.type === own.type ? [{ ...filter, table: tableName }] : [];
+  });
+}
+
+export type VisualFields = Pick<ReportQuery, 'dimensions' | 'measures' | 'sort'>;
+
+/** What a visual's main query selects and how it is ordered (a slicer: its dimension's values). */
+export function visualFields(visual: Visual): VisualFields {
+  switch (visual.kind) {
+    case 'kpi':
+      return { dimensions: [], measures: [visual.measure], sort: [] };
+    case 'line':
+    case 'area':
+      return { dimensions: withLegend(visual.axis, visual.legend), measures: visual.measures, sort: [] };
+    case 'bar':
+    case 'column':
+    case 'stacked_bar':
+    case 'stacked_column':
+      return {
+        dimensions: withLegend(visual.axis, visual.legend),
+        measures: visual.measures,
+        sort: sortOf(visual.sort, visual.measures),
+      };
+    case 'pie':
+    case 'donut':
+      return { dimensions: [visual.legend], measures: [visual.measure], sort: sortOf([], [visual.measure]) };
+    case 'table':
+      return { dimensions: visual.dimensions, measures: visual.measures, sort: visual.sort };
+    case 'matrix':
+      return {
+        dimensions: [...visual.rows, ...visual.columns],
+        measures: visual.measures,
+        sort: visual.sort,
+      };
+    case 'slicer':
+      return { dimensions: [{ name: visual.dimension, grain: null }], measures: [], sort: [] };
+    default:
+      return unreachable(visual);
+  }
+}
+
+function withLegend(axis: DimensionRef, legend: DimensionRef | null): DimensionRef[] {
+  return legend === null ? [axis] : [axis, legend];
+}
+
+/** Whether a chart is drawn over time: its axis is a date (grain planning applies). */
+export function isOverTime(model: SemanticModel, visual: Extract<Visual, { axis: DimensionRef }>): boolean {
+  return dimension(semanticTable(model, visual.table), visual.axis.name).type === 'date';
+}
+
+export async function runVisualQuery(
+  warehouse: Warehouse,
+  model: SemanticModel,
+  visual: Visual,
+  input: VisualQueryInput,
+): Promise<ReportQueryResponse> {
+  const table = semanticTable(model, visual.table);
+  const fields = visualFields(visual);
+  const base: ReportQuery = {
+    table: table.name,
+    measures: [],
+    dimensions: [],
+    filters: filtersForTable(model, table.name, input.filters),
+    // A report's date range applies to the tables that have a time dimension.
+    dateRange: table.timeDimension === null ? null : input.dateRange,
+    sort: [],
+    limit: null,
+    offset: null,
+  };
+  const run = (query: ReportQuery, maxRows: number) => runQuery(warehouse, model, query, input, maxRows);
+  const answer = (result: Awaited<ReturnType<typeof run>>): ReportQueryResponse => ({
+    columns: result.columns,
+    rows: result.rows,
+    truncated: result.truncated,
+    sampled: false,
+    totals: null,
+    comparison: null,
+  });
+  if (visual.kind === 'slicer') {
+    throw new ReportQueryError(
+      'invalid_report_query',
+      'a slicer has no query: its values are the filter options',
+    );
+  }
+  if (visual.kind === 'kpi') {
+    const query = { ...base, measures: fields.measures };
+    const current = answer(await run(query, 1));
+    if (visual.comparison === null) return current;
+    const { query: previousQuery, previous } = previousPeriodQuery(model, query, input.now);
+    const before = await run(previousQuery, 1);
+    return { ...current, comparison: { ...previous, rows: before.rows } };
+  }
+  if ('axis' in visual && isOverTime(model, visual)) {
+    return runTimeSeries(warehouse, model, { ...base, ...fields }, visual.axis, visual.legend, input);
+  }
+  const limit = rowLimit(visual);
+  // One row more than the limit tells whether rows were left out.
+  const main = answer(
+    await run({ ...base, ...fields, sort: input.sort ?? fields.sort, limit: limit + 1 }, limit),
+  );
+  if (
+    (visual.kind !== 'table' && visual.kind !== 'matrix') ||
+    !visual.totals ||
+    visual.measures.length === 0
+  ) {
+    return main;
+  }
+  const totalsBy = async (dimensions: readonly DimensionRef[]) =>
+    dimensions.length === 0
+      ? []
+      : (await run({ ...base, dimensions, measures: visual.measures }, reportLimits.maxTableRows)).rows;
+  const grand = (await run({ ...base, measures: visual.measures }, 1)).rows[0] ?? {};
+  const matrix = visual.kind === 'matrix';
+  const rows = matrix ? await totalsBy(visual.rows) : [];
+  const columns = matrix ? await totalsBy(visual.columns) : [];
+  return { ...main, totals: { grand, rows, columns } };
+}
+
+/** The rows a visual that is not over time shows at most. */
+function rowLimit(visual: Exclude<Visual, { kind: 'kpi' | 'slicer' }>): number {
+  switch (visual.kind) {
+    case 'line':
+    case 'area':
+      throw new ReportQueryError('invalid_report_query', `the axis of a ${visual.kind} chart must be a date`);
+    case 'table':
+    case 'matrix':
+      return visual.limit ?? reportLimits.defaultTableRows;
+    case 'bar':
+    case 'column':
+    case 'stacked_bar':
+    case 'stacked_column':
+    case 'pie':
+    case 'donut':
+      return Math.min(visual.limit ?? reportLimits.maxPointsPerSeries, reportLimits.maxPointsPerSeries);
+    default:
+      return unreachable(visual);
+  }
+}
+
+/** By the first measure, largest first, unless the visual sorts. */
+function sortOf(sort: readonly Sort[], measures: readonly string[]): readonly Sort[] {
+  const first = measures[0];
+  return sort.length > 0 || first === undefined ? sort : [{ field: first, direction: 'desc' }];
+}
+
+async function runTimeSeries(
+  warehouse: Warehouse,
+  model: SemanticModel,
+  query: ReportQuery,
+  axis: DimensionRef,
+  legend: DimensionRef | null,
+  input: VisualQueryInput,
+): Promise<ReportQueryResponse> {
+  const counts = compileGrainCounts(model, query, axis, warehouse.engine, input);
+  const stats = (await runCompiled(warehouse, counts, input.timeoutMs)).rows[0] ?? {};
+  const choice = chooseGrain(counts.grains, stats, reportLimits.maxPointsPerSeries);
+  const atGrain = { ...axis, grain: choice.grain };
+  const result = await runQuery(
+    warehouse,
+    model,
+    { ...query, dimensions: withLegend(atGrain, legend), sort: [{ field: axis.name, direction: 'asc' }] },
+    input,
+    reportLimits.maxChartRows,
+  );
+  const series = legend === null ? () => '' : (row: ReportRow) => JSON.stringify(row[legend.name] ?? null);
+  const { rows, thinned } = choice.overLimit
+    ? thinSeries(result.rows, series, reportLimits.maxPointsPerSeries)
+    : { rows: result.rows, thinned: false };
+  const through = stats[DATA_THROUGH];
+  return {
+    columns: result.columns,
+    rows,
+    truncated: result.truncated,
+    sampled: choice.coarsened || thinned,
+    totals: null,
+    comparison: null,
+    data_through: typeof through === 'string' ? through : null,
+  };
+}
+
+async function runQuery(
+  warehouse: Warehouse,
+  model: SemanticModel,
+  query: ReportQuery,
+  input: Pick<VisualQueryInput, 'now' | 'timeoutMs'>,
+  maxRows: number,
+): Promise<Pick<CompiledReportQuery, 'columns'> & { rows: ReportRow[]; truncated: boolean }> {
+  const compiled = compileReportQuery(model, query, warehouse.engine, { now: input.now });
+  const result = await runCompiled(warehouse, compiled, input.timeoutMs, maxRows);
+  return { columns: compiled.columns, rows: result.rows.map(toReportRow), truncated: result.truncated };
+}
+
+export function runCompiled(
+  warehouse: Warehouse,
+  compiled: CompiledSql,
+  timeoutMs: number,
+  maxRows?: number,
+) {
+  return warehouse.query(
+    compiled.sql,
+    compiled.params,
+    maxRows === undefined ? { timeoutMs } : { timeoutMs, maxRows },
+  );
+}
+
+/** Query results are JSON-safe already; a json column's value is shown as its text. */
+function toReportRow(row: Row): ReportRow {
+  const out: ReportRow = {};
+  for (const [key, value] of Object.entries(row)) {
+    out[key] =
+      value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+        ? value
+        : JSON.stringify(value);
+  }
+  return out;
+}
