@@ -81,7 +81,8 @@ export function installSandboxApi(app: FastifyInstance, options: SandboxApiOptio
   app.post('/_sandbox/faults', async (request, reply) => {
     const parsed = FaultRequestSchema.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ error: parsed.error.issues });
-    for (const { path, times, ...fault } of parsed.data.faults) faults.add(fault, { path, times });
+    for (const { path, times, skip, ...fault } of parsed.data.faults)
+      faults.add(fault, { path, times, skip });
     return { armed: faults.size };
   });
   app.delete('/_sandbox/faults', async () => {

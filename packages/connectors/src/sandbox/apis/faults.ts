@@ -27,18 +27,25 @@ export const FaultRequestSchema = z.object({
         path: z.string().min(1).optional(),
         /** How many requests it answers (default 1; -1 until cleared). */
         times: z.number().int().min(-1).max(1_000_000).optional(),
+        /** How many matching requests pass before it answers (default 0): a fault mid-load. */
+        skip: z.number().int().min(0).max(1_000_000).optional(),
       }),
     ),
   ),
 });
 
-type Armed = { fault: ApiFault; path: string | null; remaining: number };
+type Armed = { fault: ApiFault; path: string | null; remaining: number; skip: number };
 
 export class ApiFaults {
   private armed: Armed[] = [];
 
-  add(fault: ApiFault, options: { path?: string; times?: number } = {}): void {
-    this.armed.push({ fault, path: options.path ?? null, remaining: options.times ?? 1 });
+  add(fault: ApiFault, options: { path?: string; times?: number; skip?: number } = {}): void {
+    this.armed.push({
+      fault,
+      path: options.path ?? null,
+      remaining: options.times ?? 1,
+      skip: options.skip ?? 0,
+    });
   }
 
   /** The fault the request at `path` answers with, if any (first armed first). */
@@ -46,6 +53,10 @@ export class ApiFaults {
     const index = this.armed.findIndex((a) => a.path === null || path.includes(a.path));
     const armed = this.armed[index];
     if (!armed) return null;
+    if (armed.skip > 0) {
+      armed.skip -= 1;
+      return null;
+    }
     if (armed.remaining > 0 && --armed.remaining === 0) this.armed.splice(index, 1);
     return armed.fault;
   }

@@ -119,6 +119,9 @@ describe('Google Ads connector', () => {
     expect(new Set(whole.campaigns!.map((r) => r.channel_type))).toEqual(
       new Set(['SEARCH', 'SHOPPING', 'DISPLAY']),
     );
+    // Search terms name their campaign and ad group through the view's resource name.
+    const adGroupCampaigns = new Set(whole.ad_groups!.map((r) => `${r.campaign_id}/${r.ad_group_id}`));
+    expect(searchTerms.every((r) => adGroupCampaigns.has(`${r.campaign_id}/${r.ad_group_id}`))).toBe(true);
     expect(new Set(searchTerms.map((r) => r.match_type))).toEqual(
       new Set(['EXACT', 'NEAR_EXACT', 'PHRASE', 'BROAD']),
     );

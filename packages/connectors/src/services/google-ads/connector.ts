@@ -49,8 +49,9 @@ function googleAdsApi(context: ConnectorContext): GoogleAdsApi {
           // Accessing a client through its manager needs the manager's id here.
           headers: { 'developer-token': developerToken, 'login-customer-id': loginCustomerId },
         });
-        yield page?.results ?? [];
+        // Read before yielding: the parsed page is garbage once its rows are built.
         pageToken = page?.nextPageToken || undefined;
+        yield page?.results ?? [];
       } while (pageToken);
     },
   };

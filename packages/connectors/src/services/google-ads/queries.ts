@@ -38,22 +38,19 @@ export type StreamQuery = {
 
 const during = (range: DateRange) => `segments.date BETWEEN '${range.from}' AND '${range.to}'`;
 
-/** The leading columns of every stream: the day, the account and the campaign. */
-const campaignDay = (r: GoogleAdsRow, accountId: string) => ({
-  date: str(r.segments?.date),
-  account_id: accountId,
-  campaign_id: str(r.campaign?.id),
-});
-
-function performance(metrics: Fields, currency: string) {
-  return {
-    impressions: int(metrics?.impressions),
-    clicks: int(metrics?.clicks),
-    cost_micros: int(metrics?.costMicros),
-    conversions: num(metrics?.conversions),
-    conversions_value: num(metrics?.conversionsValue),
-    currency,
-  };
+/**
+ * Adds the performance columns to a stream row. Rows are built as one literal each plus these
+ * assignments (every row of a stream gets the same shape), not spread together from parts: a
+ * year of search terms is millions of rows.
+ */
+function withPerformance(row: Row, metrics: Fields, currency: string): Row {
+  row.impressions = int(metrics?.impressions);
+  row.clicks = int(metrics?.clicks);
+  row.cost_micros = int(metrics?.costMicros);
+  row.conversions = num(metrics?.conversions);
+  row.conversions_value = num(metrics?.conversionsValue);
+  row.currency = currency;
+  return row;
 }
 
 export const STREAM_QUERIES: StreamQuery[] = [
@@ -62,27 +59,39 @@ export const STREAM_QUERIES: StreamQuery[] = [
     query: (range) =>
       `SELECT segments.date, campaign.id, campaign.name, campaign.status, campaign.advertising_channel_type, ` +
       `${METRICS} FROM campaign WHERE ${during(range)}`,
-    row: (r, accountId, currency) => ({
-      ...campaignDay(r, accountId),
-      campaign_name: str(r.campaign?.name),
-      campaign_status: str(r.campaign?.status),
-      channel_type: str(r.campaign?.advertisingChannelType),
-      ...performance(r.metrics, currency),
-    }),
+    row: (r, accountId, currency) =>
+      withPerformance(
+        {
+          date: str(r.segments?.date),
+          account_id: accountId,
+          campaign_id: str(r.campaign?.id),
+          campaign_name: str(r.campaign?.name),
+          campaign_status: str(r.campaign?.status),
+          channel_type: str(r.campaign?.advertisingChannelType),
+        },
+        r.metrics,
+        currency,
+      ),
   },
   {
     stream: AD_GROUPS_STREAM.name,
     query: (range) =>
       `SELECT segments.date, campaign.id, ad_group.id, ad_group.name, ad_group.status, ad_group.type, ` +
       `${METRICS} FROM ad_group WHERE ${during(range)}`,
-    row: (r, accountId, currency) => ({
-      ...campaignDay(r, accountId),
-      ad_group_id: str(r.adGroup?.id),
-      ad_group_name: str(r.adGroup?.name),
-      ad_group_status: str(r.adGroup?.status),
-      ad_group_type: str(r.adGroup?.type),
-      ...performance(r.metrics, currency),
-    }),
+    row: (r, accountId, currency) =>
+      withPerformance(
+        {
+          date: str(r.segments?.date),
+          account_id: accountId,
+          campaign_id: str(r.campaign?.id),
+          ad_group_id: str(r.adGroup?.id),
+          ad_group_name: str(r.adGroup?.name),
+          ad_group_status: str(r.adGroup?.status),
+          ad_group_type: str(r.adGroup?.type),
+        },
+        r.metrics,
+        currency,
+      ),
   },
   {
     stream: KEYWORDS_STREAM.name,
@@ -93,31 +102,50 @@ export const STREAM_QUERIES: StreamQuery[] = [
     row: (r, accountId, currency) => {
       const criterion = r.adGroupCriterion;
       const keyword = criterion?.keyword as Fields;
-      return {
-        ...campaignDay(r, accountId),
-        ad_group_id: str(r.adGroup?.id),
-        keyword_id: str(criterion?.criterionId),
-        keyword_text: str(keyword?.text),
-        match_type: str(keyword?.matchType),
-        keyword_status: str(criterion?.status),
-        ...performance(r.metrics, currency),
-      };
+      return withPerformance(
+        {
+          date: str(r.segments?.date),
+          account_id: accountId,
+          campaign_id: str(r.campaign?.id),
+          ad_group_id: str(r.adGroup?.id),
+          keyword_id: str(criterion?.criterionId),
+          keyword_text: str(keyword?.text),
+          match_type: str(keyword?.matchType),
+          keyword_status: str(criterion?.status),
+        },
+        r.metrics,
+        currency,
+      );
     },
   },
   {
     stream: SEARCH_TERMS_STREAM.name,
+    // The campaign and ad group come from the view's resource name: selecting campaign.id and
+    // ad_group.id would add both resources (with their own resource names), a third of every
+    // page's bytes, to parse for two ids.
     query: (range) =>
-      `SELECT segments.date, campaign.id, ad_group.id, search_term_view.search_term, ` +
-      `segments.search_term_match_type, ${METRICS} FROM search_term_view WHERE ${during(range)}`,
+      `SELECT segments.date, search_term_view.search_term, segments.search_term_match_type, ` +
+      `${METRICS} FROM search_term_view WHERE ${during(range)}`,
     row: (r, accountId, currency) => {
       const segments = r.segments;
-      return {
-        ...campaignDay(r, accountId),
-        ad_group_id: str(r.adGroup?.id),
-        search_term: str(r.searchTermView?.searchTerm),
-        match_type: str(segments?.searchTermMatchType),
-        ...performance(r.metrics, currency),
-      };
+      const view = r.searchTermView;
+      const name = typeof view?.resourceName === 'string' ? view.resourceName : '';
+      // 'customers/{customer}/searchTermViews/{campaign}~{ad_group}~{term, base64url}'
+      const start = name.lastIndexOf('/') + 1;
+      const first = name.indexOf('~', start);
+      const second = first < 0 ? -1 : name.indexOf('~', first + 1);
+      return withPerformance(
+        {
+          date: str(segments?.date),
+          account_id: accountId,
+          campaign_id: second > first + 1 && first > start ? name.slice(start, first) : null,
+          ad_group_id: second > first + 1 && first > start ? name.slice(first + 1, second) : null,
+          search_term: str(view?.searchTerm),
+          match_type: str(segments?.searchTermMatchType),
+        },
+        r.metrics,
+        currency,
+      );
     },
   },
   {
@@ -130,7 +158,9 @@ export const STREAM_QUERIES: StreamQuery[] = [
     row: (r, accountId, currency) => {
       const segments = r.segments;
       return {
-        ...campaignDay(r, accountId),
+        date: str(segments?.date),
+        account_id: accountId,
+        campaign_id: str(r.campaign?.id),
         conversion_action_id: lastId(segments?.conversionAction),
         conversion_action_name: str(segments?.conversionActionName),
         conversion_action_category: str(segments?.conversionActionCategory),

@@ -79,6 +79,11 @@ export class ByteWriter {
     return this.length;
   }
 
+  /** Drops what was written after the first `length` bytes (all of it by default). */
+  truncate(length = 0): void {
+    this.length = Math.min(this.length, Math.max(0, length));
+  }
+
   /** The bytes written so far (a view, valid until the next write). */
   view(): Buffer {
     return this.buffer.subarray(0, this.length);

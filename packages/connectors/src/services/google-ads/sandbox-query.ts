@@ -2,7 +2,7 @@
 // starts (the day and the row within it), so no page regenerates the days before it.
 import { hash } from '../../sandbox/apis/data';
 import { GOOGLE_ADS_PAGE_SIZE } from './api';
-import { ByteWriter } from './sandbox-bytes';
+import type { ByteWriter } from './sandbox-bytes';
 import { descendants } from './sandbox-data';
 import { entitiesOf } from './sandbox-entities';
 import { AdsFailure } from './sandbox-errors';
@@ -137,13 +137,13 @@ function decodePosition(token: string, key: string): Position | null {
     : null;
 }
 
-export type Page = { json: Buffer; rows: number; nextPageToken: string | null };
+export type Page = { rows: number; nextPageToken: string | null };
 
 /**
- * One page of the query's rows from the token's position (null: the start), as the JSON text of
- * the `results` list (the rows' UTF-8 bytes, comma-separated).
+ * Writes one page of the query's rows from the token's position (null: the start) to `out`, as
+ * the JSON text of the `results` list (the rows' UTF-8 bytes, comma-separated).
  */
-export function page(plan: Plan, key: string, pageToken: string | null): Page {
+export function page(plan: Plan, key: string, pageToken: string | null, out: ByteWriter): Page {
   let position: Position = { chunk: 0, offset: 0, served: 0 };
   if (pageToken) {
     const decoded = decodePosition(pageToken, key);
@@ -152,7 +152,6 @@ export function page(plan: Plan, key: string, pageToken: string | null): Page {
   }
   const chunks = chunkCount(plan);
   const cap = plan.limit ?? Infinity;
-  const out = new ByteWriter(1 << 20);
   const row = emptyRow(plan.customer);
   let { chunk, offset, served } = position;
   let rows = 0;
@@ -176,7 +175,6 @@ export function page(plan: Plan, key: string, pageToken: string | null): Page {
   // The loop stops on a full page only where a further row exists: no empty last page.
   const more = chunk < chunks && served < cap && rows === GOOGLE_ADS_PAGE_SIZE;
   return {
-    json: out.view(),
     rows,
     nextPageToken: more ? encodePosition({ chunk, offset, served }, key) : null,
   };
