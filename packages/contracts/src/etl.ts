@@ -56,3 +56,19 @@ export const EtlLogsSchema = z.object({
   all_logs: z.array(EtlLogDaySchema),
 });
 export type EtlLogs = z.infer<typeof EtlLogsSchema>;
+
+/**
+ * What the organization's warehouse holds for its reports: each canonical model table
+ * (docs/data-model.md) with its rows and the dates it covers (null for a table without dates,
+ * or an empty one).
+ */
+export const EtlTableSchema = z.object({
+  name: z.string(),
+  rows: z.number().int().min(0),
+  first_date: z.iso.date().nullable(),
+  last_date: z.iso.date().nullable(),
+});
+export type EtlTable = z.infer<typeof EtlTableSchema>;
+
+export const EtlTablesSchema = z.object({ tables: z.array(EtlTableSchema) });
+export type EtlTables = z.infer<typeof EtlTablesSchema>;

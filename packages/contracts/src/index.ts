@@ -12,3 +12,6 @@ export * from './assistant';
 export * from './subscriptions';
 export * from './sources';
 export * from './etl';
+export * from './notifications';
+export * from './destinations';
+export * from './reports';
