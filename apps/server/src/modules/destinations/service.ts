@@ -1,0 +1,174 @@
+import {
+  DestinationsErrorType,
+  formCredentials,
+  type Destination,
+  type DestinationCheckResponse,
+  type DestinationLocation,
+  type DestinationStatus,
+  type Features,
+  type OrganizationDestination,
+} from '@maya/contracts';
+import { isWarehouseError, type DestinationConfig } from '@maya/warehouse';
+import { withOrganization } from '../../platform/db/tenant';
+import { AppError } from '../../platform/errors';
+import type { OrganizationAccess } from '../../platform/guards';
+import type { Platform } from '../../platform/platform';
+import { destinationCatalog, findDestination, kindOf } from './catalog';
+import { destinationsRepository as repo, type OrganizationDestinationRow } from './repository';
+import { toWarehouseConfig } from './warehouse-config';
+
+/** How long the connection check may take before the user is told it failed. */
+export const CHECK_TIMEOUT_MS = 20_000;
+
+export type DestinationsDeps = {
+  platform: Pick<Platform, 'database' | 'vault'>;
+  /** The plan features of the caller (organizations): can_configure_destination is the role rule. */
+  features: (access: OrganizationAccess) => Features;
+  /** Whether the organization has a connected data source (sources). */
+  hasSources: (organizationId: string) => Promise<boolean>;
+  /** Connects with the settings and checks a schema can be created; throws a WarehouseError otherwise. */
+  checkDestination: (config: DestinationConfig, timeoutMs?: number) => Promise<unknown>;
+};
+
+export type SaveDestinationInput = {
+  destinationId: string;
+  destinationName: string;
+  credentials: Record<string, string>;
+  location: DestinationLocation;
+};
+
+/** What is sealed: the form's values of the chosen destination. */
+type SealedCredentials = { destinationId: string; credentials: Record<string, string> };
+
+export type DestinationsService = ReturnType<typeof createDestinationsService>;
+
+const noDestination = () =>
+  new AppError(404, DestinationsErrorType.organizationDestinationNotFound, {
+    message: 'Organization has no configured destination',
+  });
+
+function toResponse(row: OrganizationDestinationRow): OrganizationDestination {
+  return {
+    destination_id: row.destinationId,
+    name: row.name,
+    location: row.location,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function createDestinationsService(deps: DestinationsDeps) {
+  const { db } = deps.platform.database;
+  const { vault } = deps.platform;
+  const sealContext = (organizationId: string) => `organization-destination:${organizationId}`;
+
+  function destination(id: string): Destination {
+    const found = findDestination(id);
+    if (!found) throw new AppError(404, DestinationsErrorType.destinationNotFound, { destination: id });
+    return found;
+  }
+
+  /** spec 002 §6: admins and owners, and only while no data source is connected (the wizard's guide). */
+  async function status(access: OrganizationAccess): Promise<DestinationStatus> {
+    if (!deps.features(access).can_configure_destination)
+      return { can_configure_destination: false, reason: 'admin_required' };
+    if (await deps.hasSources(access.organizationId))
+      return { can_configure_destination: false, reason: 'sources_connected' };
+    return { can_configure_destination: true, reason: null };
+  }
+
+  async function requireCanConfigure(access: OrganizationAccess): Promise<void> {
+    const { reason } = await status(access);
+    if (reason === 'admin_required') throw new AppError(403, DestinationsErrorType.configurationForbidden);
+    if (reason === 'sources_connected') throw new AppError(403, DestinationsErrorType.lockedBySources);
+  }
+
+  /** The stored row with its credentials opened (re-sealed with the current key when older). */
+  async function stored(organizationId: string) {
+    const row = await withOrganization(db, organizationId, (tx) => repo.find(tx));
+    if (!row) return null;
+    const opened = vault.open<SealedCredentials>(row.sealedCredentials, sealContext(organizationId));
+    const resealed = vault.resealed(row.sealedCredentials, sealContext(organizationId));
+    if (resealed)
+      await withOrganization(db, organizationId, (tx) => repo.updateSealed(tx, organizationId, resealed));
+    const kind = kindOf(destination(row.destinationId));
+    if (!kind) throw new Error(`organization destination ${row.destinationId} is not an on-premise kind`);
+    return { row, config: toWarehouseConfig(kind, opened.credentials, row.location) };
+  }
+
+  /** Connects with the settings; the checker's message is the user's explanation when it fails. */
+  async function check(config: DestinationConfig): Promise<string | null> {
+    try {
+      await deps.checkDestination(config, CHECK_TIMEOUT_MS);
+      return null;
+    } catch (error) {
+      if (isWarehouseError(error)) return error.message;
+      throw error;
+    }
+  }
+
+  async function remove(access: OrganizationAccess): Promise<void> {
+    await requireCanConfigure(access);
+    await withOrganization(db, access.organizationId, (tx) => repo.remove(tx));
+  }
+
+  return {
+    list: (): readonly Destination[] => destinationCatalog,
+    get: destination,
+    status,
+    remove,
+
+    async organizationDestination(organizationId: string): Promise<OrganizationDestination> {
+      const row = await withOrganization(db, organizationId, (tx) => repo.find(tx));
+      if (!row) throw noDestination();
+      return toResponse(row);
+    },
+
+    /**
+     * spec 002 §7 create or update: a managed destination removes the organization's own (null);
+     * an on-premise one is checked by connecting with its settings and saved only if that works.
+     */
+    async save(
+      access: OrganizationAccess,
+      userId: string,
+      input: SaveDestinationInput,
+    ): Promise<OrganizationDestination | null> {
+      await requireCanConfigure(access);
+      const chosen = destination(input.destinationId);
+      const kind = kindOf(chosen);
+      if (chosen.managed || !kind) {
+        await withOrganization(db, access.organizationId, (tx) => repo.remove(tx));
+        return null;
+      }
+      const credentials = formCredentials(chosen.form, input.credentials);
+      const failure = await check(toWarehouseConfig(kind, credentials, input.location));
+      if (failure !== null)
+        throw new AppError(400, DestinationsErrorType.connectionFailed, { message: failure });
+      const sealed: SealedCredentials = { destinationId: chosen.id, credentials };
+      const row = await withOrganization(db, access.organizationId, (tx) =>
+        repo.upsert(tx, {
+          organizationId: access.organizationId,
+          destinationId: chosen.id,
+          name: input.destinationName,
+          location: input.location,
+          sealedCredentials: vault.seal(sealed, sealContext(access.organizationId)),
+          updatedBy: userId,
+        }),
+      );
+      return toResponse(row);
+    },
+
+    /** spec 002 §7 check organization external database: its stored settings, connected again. */
+    async checkOrganization(organizationId: string): Promise<DestinationCheckResponse> {
+      const found = await stored(organizationId);
+      if (!found) throw noDestination();
+      const message = await check(found.config);
+      return { reachable: message === null, message };
+    },
+
+    /** The settings the ETL loads with: the organization's own database, or null for the managed default. */
+    async warehouseConfig(organizationId: string): Promise<DestinationConfig | null> {
+      return (await stored(organizationId))?.config ?? null;
+    },
+  };
+}
