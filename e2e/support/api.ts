@@ -88,3 +88,16 @@ export async function signInBrowser(page: Page, email: string, password = PASSWO
   const answer = await page.request.post('/api/auth/login', { data: { email, password } });
   if (!answer.ok()) throw new Error(`sign-in failed: ${answer.status()} ${await answer.text()}`);
 }
+
+/** Arms (or clears, with null) faults of a sandbox data API (`google-ads`, ...), as an outage would. */
+export async function setSandboxFaults(baseUrl: string, api: string, faults: object[] | null): Promise<void> {
+  const url = `${baseUrl}/sandbox/${api}/_sandbox/faults`;
+  const response = faults
+    ? await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ faults }),
+      })
+    : await fetch(url, { method: 'DELETE' });
+  if (!response.ok) throw new Error(`sandbox faults: ${response.status} ${await response.text()}`);
+}

@@ -1,11 +1,14 @@
+import { openDestinationWarehouse } from '@maya/warehouse';
 import type { GuardHandlers } from '../platform/guards';
 import type { Platform } from '../platform/platform';
 import { createAssistantAuthModule } from './assistant-auth';
 import { createAuthModule } from './auth';
+import { createDestinationsModule } from './destinations';
 import { createEtlModule } from './etl';
 import { createHealthModule } from './health';
 import { createInvitationsModule } from './invitations';
 import type { Module } from './module';
+import { createNotificationsModule } from './notifications';
 import { createOrganizationsModule } from './organizations';
 import { createSourcesModule } from './sources';
 import { createSubscriptionsModule, type SubscriptionsService } from './subscriptions';
@@ -16,8 +19,8 @@ export type { Module } from './module';
 /**
  * The composition root of the feature modules: each service is created once and handed to the
  * modules that use it (an acyclic graph: users ← organizations ← invitations, assistant-auth;
- * users, organizations ← auth; users, auth ← subscriptions). Organizations ask subscriptions
- * which of them are paid for through a late-bound callback, so the graph stays acyclic.
+ * users, organizations ← auth, notifications; users, auth ← subscriptions). Organizations ask
+ * subscriptions which of them are paid for through a late-bound callback, so the graph stays acyclic.
  * Also answers the guards' checks.
  */
 export function createModules(platform: Platform): { modules: Module[]; guards: GuardHandlers } {
@@ -34,8 +37,13 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
   });
   const invitations = createInvitationsModule(platform, { users, organizations: organizations.service });
   const assistantAuth = createAssistantAuthModule(platform, { organizations: organizations.service });
+  const notifications = createNotificationsModule(platform, { organizations: organizations.service, users });
   const sources = createSourcesModule(platform, {
     features: (access) => organizations.service.features(access),
+  });
+  const destinations = createDestinationsModule(platform, {
+    features: (access) => organizations.service.features(access),
+    hasSources: async (organizationId) => (await sources.service.list(organizationId)).length > 0,
   });
   const etl = createEtlModule(platform, {
     sources: sources.service,
@@ -44,6 +52,12 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
       organizations.service.features({ organizationId, role: 'owner', isDemo: false }).data_history,
     isEtlEnabled: (organizationId) => organizations.service.isEtlEnabled(organizationId),
     listEtlEnabled: () => organizations.service.listEtlEnabled(),
+    openDestination: async (organizationId) => {
+      const config = await destinations.service.warehouseConfig(organizationId);
+      return config ? openDestinationWarehouse(config) : null;
+    },
+    notify: (organizationId, notification) =>
+      notifications.service.notify(organizationId, notification, { email: true }),
   });
   const subscriptions = createSubscriptionsModule(platform, { users, auth: auth.auth });
   subscriptionsService = subscriptions.service;
@@ -54,7 +68,9 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
       organizations.module,
       invitations.module,
       assistantAuth.module,
+      notifications.module,
       sources.module,
+      destinations.module,
       etl.module,
       subscriptions.module,
     ],

@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   PROVIDER_ENDPOINTS: z.string().min(2).optional(),
   PROVIDER_CLIENTS: z.string().min(2).optional(),
   CREDENTIALS_KEYS: z.string().min(1).optional(),
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
 });
 
 /** Every variable the server reads; the README's configuration table must list exactly these. */
@@ -81,6 +82,8 @@ export type Config = {
    * key derived from the secret key. The first encrypts, any decrypts (rotation: docs/operations.md).
    */
   credentialsKeys: CredentialsKey[] | null;
+  /** Sign-ups one IP address may make per hour (abuse guard). */
+  signupLimitPerHour: number;
   /** The sandbox providers are mounted under /sandbox (never in production). */
   sandbox: boolean;
   version: string;
@@ -163,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     marketplace: marketplaceConfig(e.MARKETPLACE_API_URL, e.MARKETPLACE_API_TOKEN, sandbox, appUrl),
     connectors,
     credentialsKeys,
+    signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     sandbox,
     version: serverPackage.version,
   };

@@ -34,6 +34,10 @@ export async function startJobs(ownerUrl: string, log: Logger, runWorker: boolea
     max: 4,
     // Maintenance and cron belong to processes that work; API-only processes just enqueue.
     supervise: runWorker,
+    // Every 10 s (not the default minute), so that a dead worker's load (missed heartbeat) is
+    // found and retried soon.
+    superviseIntervalSeconds: 10,
+    monitorIntervalSeconds: 10,
     schedule: runWorker,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));

@@ -1,22 +1,15 @@
-import {
-  catalog,
-  connectorContext,
-  connectorFor,
-  type Credentials,
-  type StreamBatch,
-} from '@maya/connectors';
+import { connectorContext, connectorFor, type Credentials, type StreamBatch } from '@maya/connectors';
 import { duckDbFileFor, openDuckDbWarehouse, type Row } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_LOAD_QUEUE } from '../../src/modules/sources';
 import { firstLoadRange, RECOVER_QUEUE } from '../../src/modules/etl';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
 import {
-  authorize,
   organizationOwner,
   ownerQuery,
-  verifyCallback,
   setSandboxFaults,
   accountSettled,
+  connectGoogleAds,
 } from '../support/sources';
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
@@ -26,28 +19,12 @@ let t: AccountsApp;
 let owner: Owner;
 let credentialsId: string;
 let accounts: Account[];
-const googleAds = catalog.find((s) => s.id === 'google_ads')!;
 const connector = connectorFor('google_ads')!;
 
 beforeAll(async () => {
   t = await startAccountsApp();
   owner = await organizationOwner(t, 'etl@example.com');
-  const verified = await verifyCallback(t, owner, googleAds, await authorize(t, owner, googleAds));
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  credentialsId = verified.body.credentials_id as string;
-  const clients = (verified.body.accounts as { identifier: string; selectable: boolean }[]).filter(
-    (a) => a.selectable,
-  );
-  const connected = await call(t.base, 'POST', '/service_accounts', {
-    token: owner.token,
-    body: {
-      organization_id: owner.organizationId,
-      credentialsId,
-      accounts: clients.slice(0, 2).map((c) => c.identifier),
-    },
-  });
-  expect(connected.status, JSON.stringify(connected.body)).toBe(200);
-  accounts = connected.body.service_accounts as Account[];
+  ({ credentialsId, accounts } = await connectGoogleAds(t, owner, 2));
   expect(accounts).toHaveLength(2);
 }, 60_000);
 afterAll(() => t.close());

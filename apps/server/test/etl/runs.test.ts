@@ -1,43 +1,25 @@
-import { catalog } from '@maya/connectors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { incrementalRange, nextTick } from '../../src/modules/etl';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
-import {
-  authorize,
-  organizationOwner,
-  verifyCallback,
-  setSandboxFaults,
-  accountSettled,
-} from '../support/sources';
+import { organizationOwner, setSandboxFaults, accountSettled, connectGoogleAds } from '../support/sources';
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 type Progress = { running: boolean; description: string; points: number };
 type Run = { step: string; sync_started_at: string; run_time: number; status: string; error: string | null };
+type Tables = {
+  tables: { name: string; rows: number; first_date: string | null; last_date: string | null }[];
+};
 type Logs = { latest_etl_date: string | null; all_logs: { date: string; runs: Run[] }[] };
 
 let t: AccountsApp;
 let owner: Owner;
-const googleAds = catalog.find((s) => s.id === 'google_ads')!;
 
 beforeAll(async () => {
   t = await startAccountsApp();
   owner = await organizationOwner(t, 'etl-runs@example.com');
-  const verified = await verifyCallback(t, owner, googleAds, await authorize(t, owner, googleAds));
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  const client = (verified.body.accounts as { identifier: string; selectable: boolean }[]).find(
-    (a) => a.selectable,
-  )!;
-  const connected = await call(t.base, 'POST', '/service_accounts', {
-    token: owner.token,
-    body: {
-      organization_id: owner.organizationId,
-      credentialsId: verified.body.credentials_id,
-      accounts: [client.identifier],
-    },
-  });
-  expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+  const { accounts } = await connectGoogleAds(t, owner, 1);
   // The account's first load runs on its own queue; let it end so that a run's outcome is its own.
-  await accountSettled(t, owner, connected.body.service_accounts[0].uuid as string);
+  await accountSettled(t, owner, accounts[0]!.uuid);
 }, 120_000);
 afterAll(() => t.close());
 
@@ -83,6 +65,14 @@ describe("the organization's data load", () => {
     expect(run!.run_time).toBeGreaterThanOrEqual(0);
     expect(logs.all_logs[0]!.date).toBe(logs.latest_etl_date!.slice(0, 10));
 
+    // The run rebuilt the canonical models the reports read.
+    const { tables } = await get<Tables>('/etl/tables');
+    expect(tables.find((table) => table.name === 'marketing_performance')).toMatchObject({
+      rows: expect.any(Number),
+      last_date: incrementalRange(1, new Date()).to,
+    });
+    expect(tables.find((table) => table.name === 'marketing_performance')!.rows).toBeGreaterThan(0);
+
     const accounts = await get<{
       service_accounts: { sync_status: string; last_synced_at: string | null }[];
     }>('/service_accounts');
@@ -95,7 +85,9 @@ describe("the organization's data load", () => {
     expect(next_etl_time).toBe(nextTick(due).toISOString());
   }, 120_000);
 
-  it("fails the run with the provider's message when the provider refuses", async () => {
+  it("fails the run with the provider's message when the provider refuses, keeps the data and tells the organization", async () => {
+    const before = await get<Tables>('/etl/tables');
+    const since = t.smtp.messages.length;
     await setSandboxFaults(t, 'google-ads', [
       { kind: 'provider_error', message: 'Customer not enabled', times: -1 },
     ]);
@@ -111,6 +103,15 @@ describe("the organization's data load", () => {
     expect(runs[0]).toMatchObject({ status: 'failed' });
     expect(runs[0]!.error).toContain('Customer not enabled');
     expect(runs[1]).toMatchObject({ status: 'finished' });
+    expect(await get<Tables>('/etl/tables')).toEqual(before);
+
+    const { notifications } = await get<{ notifications: { title: string; body: string; type: string }[] }>(
+      '/notifications',
+    );
+    expect(notifications[0]).toMatchObject({ title: 'Data load failed', type: 'error' });
+    expect(notifications[0]!.body).toContain('Customer not enabled');
+    const mail = await t.smtp.next('etl-runs@example.com', /Data load failed/, since);
+    expect(mail.text).toContain('Customer not enabled');
   }, 120_000);
 
   it('is refused for a non-member and for the demo organization', async () => {

@@ -9,19 +9,21 @@ import { buildApp } from '../../src/app';
  * The app listening on a real port (the sign-in code fetches the sandbox providers over HTTP
  * from APP_URL) with mail going to a real SMTP server.
  */
-export async function startAccountsApp() {
+export async function startAccountsApp(overrides: Record<string, string> = {}) {
   const smtp = await startSmtp();
   const port = await freePort();
   const config = await testConfig({
     DATABASE_URL: await createTestDatabase(),
     SMTP_URL: smtp.url,
     PORT: String(port),
+    ...overrides,
   });
   const app = await buildApp(config);
   app.addHook('onClose', () => rm(config.dataDir, { recursive: true, force: true }));
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
+    config,
     smtp,
     base: config.appUrl,
     close: async () => {

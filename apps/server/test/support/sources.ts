@@ -1,3 +1,4 @@
+import { catalog } from '@maya/connectors';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { call, verifiedUser, type AccountsApp } from './accounts';
@@ -127,4 +128,41 @@ export async function accountSettled(
     if (Date.now() - started > timeoutMs) throw new Error(`still ${account.sync_status}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+type ConnectedAccount = {
+  uuid: string;
+  identifier: string;
+  name: string;
+  sync_status: string;
+  sync_error: string | null;
+};
+
+/**
+ * Connects the first `count` selectable sandbox Google Ads accounts of the owner's consent, as
+ * the integrations/add page does; answers the credentials and the connected accounts.
+ */
+export async function connectGoogleAds(
+  t: AccountsApp,
+  owner: { token: string; organizationId: string },
+  count: number,
+): Promise<{ credentialsId: string; accounts: ConnectedAccount[] }> {
+  const googleAds = catalog.find((s) => s.id === 'google_ads');
+  if (!googleAds) throw new Error('google_ads is not in the catalogue');
+  const verified = await verifyCallback(t, owner, googleAds, await authorize(t, owner, googleAds));
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  const credentialsId = verified.body.credentials_id as string;
+  const clients = (verified.body.accounts as { identifier: string; selectable: boolean }[]).filter(
+    (a) => a.selectable,
+  );
+  const connected = await call(t.base, 'POST', '/service_accounts', {
+    token: owner.token,
+    body: {
+      organization_id: owner.organizationId,
+      credentialsId,
+      accounts: clients.slice(0, count).map((c) => c.identifier),
+    },
+  });
+  expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+  return { credentialsId, accounts: connected.body.service_accounts as ConnectedAccount[] };
 }

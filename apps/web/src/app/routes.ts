@@ -72,6 +72,8 @@ const monaRedirectPage: LazyPage = () =>
   import('../features/subscriptions/components/MonaRedirectPage').then((m) => m.MonaRedirectPage);
 const settingsPage: LazyPage = () =>
   import('../features/settings/components/SettingsPage').then((m) => m.SettingsPage);
+const notificationsPage: LazyPage = () =>
+  import('../features/notifications/components/NotificationsPage').then((m) => m.NotificationsPage);
 const organizationHome: LazyPage = () =>
   import('../features/organizations/components/OrganizationHome').then((m) => m.OrganizationHome);
 
@@ -182,7 +184,7 @@ const operationsRoutes = rows('002-operations', ORGANIZATION_PREFIX, [
   ['/dashboard/:reportSlug/bookmarks/:bookmarkSlug', 'protected', 'Dashboard'],
   ['/demo/:reportSlug', 'protected', 'Demo'],
   ['/demo/:reportSlug/:bookmarkSlug', 'protected', 'Demo'],
-  ['/notifications', 'protected', 'Notifications'],
+  ['/notifications', 'protected', 'Notifications', notificationsPage],
   ['/settings/:tab', 'protected', 'Settings', settingsPage],
   ['/settings/:tab/:categorySlug', 'protected', 'Settings', settingsPage],
   ['/account-settings/:tab', 'protected', 'Account Settings', accountSettingsPage],

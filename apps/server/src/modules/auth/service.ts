@@ -147,7 +147,9 @@ export function createAuthService(deps: AuthDeps) {
       body: SignUpRequest,
       context: RequestContext,
     ): Promise<{ response: SignUpResponse; signedIn: SignedIn | null }> {
-      await limit.check([{ key: `signup:ip:${context.ip}`, max: 10, windowSeconds: 3600 }]);
+      await limit.check([
+        { key: `signup:ip:${context.ip}`, max: deps.config.signupLimitPerHour, windowSeconds: 3600 },
+      ]);
       const company = {
         companyName: body.company_name,
         companyPosition: body.company_position,

@@ -1,3 +1,4 @@
+import type { Warehouse } from '@maya/warehouse';
 import type { Platform } from '../../platform/platform';
 import type { SourcesService } from '../sources';
 
@@ -10,6 +11,16 @@ export type EtlDeps = {
   isEtlEnabled: (organizationId: string) => Promise<boolean>;
   /** The organizations the daily schedule loads. */
   listEtlEnabled: () => Promise<string[]>;
+  /**
+   * The organization's own destination (destinations module), opened; null for the managed
+   * DuckDB file, which is also the default when absent.
+   */
+  openDestination?: (organizationId: string) => Promise<Warehouse | null>;
+  /** Tells the organization (notifications module); absent: nobody is told. */
+  notify?: (organizationId: string, notification: EtlNotification) => Promise<unknown>;
   /** Today, for the load's range; the clock by default. */
   now?: () => Date;
 };
+
+/** What a failed load tells the organization: a notification, also e-mailed. */
+export type EtlNotification = { type: 'error'; title: string; body: string };

@@ -15,28 +15,39 @@ export const RECOVER_QUEUE = 'etl.recover-running';
 const RECOVER_CRON = '*/5 * * * *';
 
 /**
- * Policy of the load queue: a run may take up to 2 hours; a worker that stops sending its
- * heartbeat for a minute (killed, crashed) loses the job, which pg-boss retries after 30 s,
- * backing off. Retries are set per job at send (sources).
+ * How soon a killed or crashed worker's load is taken up again: its heartbeat (sent every
+ * 7.5 s) stops, pg-boss's supervisor (every 10 s, platform/jobs.ts) fails the job after 15 s
+ * without one, and retries it.
+ */
+const HEARTBEAT_SECONDS = 15;
+
+/**
+ * Policy of the first-load queue: a load may take up to 2 hours; a lost job is retried after
+ * 30 s, backing off. Retries are set per job at send (sources).
  */
 const LOAD_QUEUE_POLICY = {
   expireInSeconds: 2 * 60 * 60,
-  heartbeatSeconds: 60,
+  heartbeatSeconds: HEARTBEAT_SECONDS,
   retryDelay: 30,
   retryBackoff: true,
 } as const;
 
-/** A run loads every account of the organization: up to 6 hours, a heartbeat every minute, no retry. */
-const RUN_QUEUE_POLICY = { expireInSeconds: 6 * 60 * 60, heartbeatSeconds: 60 } as const;
+/**
+ * A run loads every account of the organization: up to 6 hours. A run whose worker died or
+ * stopped is picked up again by another attempt after 10 s, twice at most.
+ */
+const RUN_QUEUE_POLICY = {
+  expireInSeconds: 6 * 60 * 60,
+  heartbeatSeconds: HEARTBEAT_SECONDS,
+  retryLimit: 2,
+  retryDelay: 10,
+} as const;
 
 /**
  * Data loads (spec 002 Data load): works the first load of each connected account, and the
  * organization's runs (Load data now, and the daily schedule).
  */
-export function createEtlModule(
-  platform: Platform,
-  services: Pick<EtlDeps, 'sources' | 'historyYears' | 'isEtlEnabled' | 'listEtlEnabled'>,
-) {
+export function createEtlModule(platform: Platform, services: Omit<EtlDeps, 'platform' | 'now'>) {
   const etl = createEtlService({ platform, ...services });
   const module: Module = {
     name: 'etl',

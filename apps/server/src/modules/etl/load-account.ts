@@ -26,8 +26,12 @@ export const RAW_SCHEMA = 'raw';
 /** Every stream carries the provider account it came from; loads replace one account's rows. */
 const ACCOUNT_COLUMN = 'account_id';
 const DATE_COLUMN = 'date';
-/** Batches the extract runs ahead of the load (a few pages: bounded memory, overlapped I/O). */
-const READ_AHEAD_BATCHES = 4;
+/**
+ * Batches the extract runs ahead of the load. One is enough to keep both busy: the next page is
+ * requested and parsed while a batch loads, and requested again as soon as it is taken. More
+ * only holds more parsed pages in memory (tens of megabytes each for a page of 10,000 rows).
+ */
+const READ_AHEAD_BATCHES = 1;
 
 /** `<service_id>__<stream>`, e.g. `google_ads__search_terms`. */
 export function rawTableName(serviceId: string, stream: string): string {
@@ -91,9 +95,9 @@ export type LoadAccountResult = { tables: { table: string; rows: number }[]; row
 
 /**
  * Loads one account: each stream's staged twin is seeded from its live table minus the rows
- * this load replaces (`replacedRows`), the extracted batches are upserted into it as they arrive
- * (one transaction per run of consecutive batches of a stream, never the whole range in
- * memory), and only when the whole account extracted are the staged tables swapped in. A
+ * this load replaces (`replacedRows`), the extracted batches are loaded into it by primary key
+ * as they arrive (one transaction per run of consecutive batches of a stream, never the whole
+ * range in memory), and only when the whole account extracted are the staged tables swapped in. A
  * failure before that leaves every live table as it was; the staged twins are rebuilt by the
  * next attempt. Loading the same range twice leaves the same tables.
  */
@@ -101,16 +105,28 @@ export async function loadAccount(input: LoadAccountInput): Promise<LoadAccountR
   const { warehouse, connector, account, range } = input;
   const streams = connector.streams.filter((s) => input.streams?.includes(s.name) ?? true);
   const tables = new Map(streams.map((s) => [s.name, streamTable(connector.id, s)]));
-  await warehouse.ensureSchema(RAW_SCHEMA);
-  for (const stream of streams) {
-    const table = streamTable(connector.id, stream);
-    await warehouse.createTable(RAW_SCHEMA, table);
-    await warehouse.stage(RAW_SCHEMA, table.name, { except: replacedRows(stream, account, range) });
+  const batches = connector.extract(input.context, account, range, input.streams)[Symbol.asyncIterator]();
+  const pull = readAhead(batches, READ_AHEAD_BATCHES);
+  // The extract's first requests (account lookups, the first page) go out while the tables are
+  // staged; its first batch waits to be loaded until they are.
+  const first = pull();
+  try {
+    await warehouse.ensureSchema(RAW_SCHEMA);
+    for (const stream of streams) {
+      const table = streamTable(connector.id, stream);
+      await warehouse.createTable(RAW_SCHEMA, table);
+      await warehouse.stage(RAW_SCHEMA, table.name, { except: replacedRows(stream, account, range) });
+    }
+  } catch (error) {
+    await batches.return?.().catch(() => undefined);
+    throw error;
   }
 
   try {
-    return await extractAndPublish(input, tables);
+    return await extractAndPublish(input, tables, first, pull);
   } catch (error) {
+    // Stops the extract (its open responses) whether it or the warehouse failed.
+    await batches.return?.().catch(() => undefined);
     // Tidy up; a killed run's twins are replaced by the next `stage` anyway.
     for (const table of tables.values()) {
       await warehouse.dropTable(RAW_SCHEMA, stagedTableName(table.name)).catch(() => undefined);
@@ -122,40 +138,33 @@ export async function loadAccount(input: LoadAccountInput): Promise<LoadAccountR
 async function extractAndPublish(
   input: LoadAccountInput,
   tables: Map<string, TableSchema>,
+  first: Promise<IteratorResult<StreamBatch>>,
+  pull: () => Promise<IteratorResult<StreamBatch>>,
 ): Promise<LoadAccountResult> {
-  const { warehouse, connector, account, range } = input;
+  const { warehouse, connector } = input;
   const loaded = new Map<string, number>();
-  const batches = connector.extract(input.context, account, range, input.streams)[Symbol.asyncIterator]();
-  const pull = readAhead(batches, READ_AHEAD_BATCHES);
-  let next: IteratorResult<StreamBatch>;
-  try {
-    next = await pull();
-    while (next.done !== true) {
-      const stream = next.value.stream;
-      const table = tables.get(stream);
-      if (!table) throw new Error(`${connector.id} extracted the undeclared stream "${stream}"`);
-      // The staged table takes consecutive batches of one stream in one load; the extract moves
-      // on to another stream when a batch of it arrives (kept for the next round).
-      const run = async function* (first: StreamBatch): AsyncGenerator<Row[]> {
-        let batch: StreamBatch = first;
-        for (;;) {
-          input.signal?.throwIfAborted();
-          yield batch.rows;
-          input.onBatch?.(stream, batch.rows.length);
-          next = await pull();
-          if (next.done === true || next.value.stream !== stream) return;
-          batch = next.value;
-        }
-      };
-      const { rows } = await warehouse.loadBatch(RAW_SCHEMA, table.name, run(next.value), {
-        staging: true,
-      });
-      loaded.set(stream, (loaded.get(stream) ?? 0) + rows);
-    }
-  } catch (error) {
-    // Stops the extract (its open responses) whether it or the warehouse failed.
-    await batches.return?.().catch(() => undefined);
-    throw error;
+  let next = await first;
+  while (next.done !== true) {
+    const stream = next.value.stream;
+    const table = tables.get(stream);
+    if (!table) throw new Error(`${connector.id} extracted the undeclared stream "${stream}"`);
+    // The staged table takes consecutive batches of one stream in one load (a remote warehouse
+    // runs jobs per load); the extract moves on to another stream when a batch of it arrives
+    // (kept for the next round).
+    const run = async function* (batch: StreamBatch): AsyncGenerator<Row[]> {
+      for (;;) {
+        input.signal?.throwIfAborted();
+        yield batch.rows;
+        input.onBatch?.(stream, batch.rows.length);
+        next = await pull();
+        if (next.done === true || next.value.stream !== stream) return;
+        batch = next.value;
+      }
+    };
+    const { rows } = await warehouse.loadBatch(RAW_SCHEMA, table.name, run(next.value), {
+      staging: true,
+    });
+    loaded.set(stream, (loaded.get(stream) ?? 0) + rows);
   }
 
   input.signal?.throwIfAborted();

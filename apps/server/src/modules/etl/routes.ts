@@ -5,6 +5,7 @@ import {
   EtlNextSchema,
   EtlOrganizationQuerySchema,
   EtlProgressSchema,
+  EtlTablesSchema,
   EtlTriggerRequestSchema,
   EtlTriggerResponseSchema,
 } from '@maya/contracts';
@@ -75,5 +76,19 @@ export async function etlRoutes(app: FastifyInstance, etl: EtlService): Promise<
       },
     },
     async (request) => etl.logs(organizationOf(request).organizationId),
+  );
+
+  api.get(
+    '/etl/tables',
+    {
+      config: { guard: 'organization' },
+      schema: {
+        tags,
+        summary: "What the organization's warehouse holds for reports: each model table's rows and dates",
+        querystring: EtlOrganizationQuerySchema,
+        response: { 200: EtlTablesSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => etl.tables(organizationOf(request).organizationId),
   );
 }

@@ -8,17 +8,21 @@ import {
   type EtlLogs,
   type EtlNext,
   type EtlProgress,
+  type EtlTables,
   type ServiceAccount,
 } from '@maya/contracts';
-import { duckDbFileFor, openDuckDbWarehouse } from '@maya/warehouse';
+import { ModelBuildError } from '@maya/warehouse';
 import { withOrganization } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
 import type { JobRun } from '../../platform/jobs';
+import { FIRST_LOAD_QUEUE } from '../sources';
 import type { EtlDeps } from './deps';
 import { loadAccount } from './load-account';
-import { failedAttempt, firstLoadRange } from './outcome';
+import { notifyRunFailed } from './notify';
+import { failedAttempt, firstLoadRange, LOAD_FAILED_MESSAGE } from './outcome';
 import { etlRepository as repo, type EtlRunRow } from './repository';
 import type { EtlTrigger } from './schema';
+import { describeModels, rebuildModels, withWarehouse } from './warehouse';
 
 /** A run of one organization's data load. */
 export const ETL_RUN_QUEUE = 'etl.run';
@@ -31,6 +35,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 /** How many runs the history shows (a few months of daily runs). */
 const LOG_LIMIT = 500;
+const MODEL_STEP = 'Building the data model';
 export const INTERRUPTED_MESSAGE = 'The data load was interrupted. It will be retried by the next load.';
 
 /** A job's data as queued; anything else (a hand-made job) is refused, not guessed at. */
@@ -87,7 +92,7 @@ export function createEtlRuns(
   deps: EtlDeps,
   serialized: <T>(organizationId: string, task: () => Promise<T>) => Promise<T>,
 ) {
-  const { config, jobs, database } = deps.platform;
+  const { jobs, database } = deps.platform;
   const db = database.db;
   const now = deps.now ?? (() => new Date());
   const inOrganization = <T>(organizationId: string, work: Parameters<typeof withOrganization<T>>[2]) =>
@@ -101,7 +106,7 @@ export function createEtlRuns(
     );
     if (!run) throw new AppError(409, EtlErrorType.alreadyRunning);
     const job: EtlRunJob = { organizationId, runId: run.id };
-    const jobId = await jobs.boss.send(ETL_RUN_QUEUE, job, { singletonKey: organizationId, retryLimit: 0 });
+    const jobId = await jobs.boss.send(ETL_RUN_QUEUE, job, { singletonKey: organizationId });
     if (!jobId) {
       // A job of the organization is still queued or active: that run is the running one.
       await inOrganization(organizationId, (tx) => repo.remove(tx, run.id));
@@ -123,23 +128,27 @@ export function createEtlRuns(
       const range = account.last_synced_at
         ? incrementalRange(connector.lookbackDays, now())
         : firstLoadRange(await deps.historyYears(organizationId), now());
-      const warehouse = await openDuckDbWarehouse({ file: duckDbFileFor(config.dataDir, organizationId) });
-      try {
-        await loadAccount({
+      await withWarehouse(deps, organizationId, (warehouse) =>
+        loadAccount({
           warehouse,
           connector,
           context: { ...target.context, signal: job.signal },
           account: target.account,
           range,
           signal: job.signal,
-        });
-      } finally {
-        await warehouse.close();
-      }
+        }),
+      );
       await deps.sources.reportSync(organizationId, account.uuid, { status: 'finished', syncedAt: now() });
       return null;
     } catch (error) {
-      // A run is not retried: the account's failure is final for this run; the next run retries it.
+      if (job.signal.aborted) {
+        // Interrupted, not failed: the run's next attempt (or the next run) loads it again.
+        await deps.sources
+          .reportSync(organizationId, account.uuid, { status: 'pending' })
+          .catch(() => undefined);
+        return INTERRUPTED_MESSAGE;
+      }
+      // The account's failure is final for this run; the next run retries it.
       const outcome = failedAttempt(error, { retryCount: 0, retryLimit: 0 });
       const failed = outcome.status === 'failed' ? outcome : null;
       await deps.sources
@@ -159,15 +168,32 @@ export function createEtlRuns(
       const accounts = await deps.sources.list(organizationId);
       const errors: string[] = [];
       for (const [index, account] of accounts.entries()) {
-        if (job.signal.aborted) {
-          errors.push(INTERRUPTED_MESSAGE);
-          break;
-        }
+        if (job.signal.aborted) break;
         const step = accountStep(account, index, accounts.length);
         const points = Math.floor((index * 100) / accounts.length);
         await inOrganization(organizationId, (tx) => repo.progress(tx, runId, { step, points }));
         const error = await loadOne(organizationId, account, job);
         if (error) errors.push(`${account.name}: ${error}`);
+      }
+      if (!job.signal.aborted && accounts.length > 0) {
+        // Even after some accounts failed: the others' new data reaches the reports.
+        await inOrganization(organizationId, (tx) =>
+          repo.progress(tx, runId, { step: MODEL_STEP, points: 99 }),
+        );
+        const modelError = await withWarehouse(deps, organizationId, (warehouse) =>
+          rebuildModels(warehouse, job.signal),
+        ).then(
+          () => null,
+          (error: unknown) => (error instanceof ModelBuildError ? error.message : LOAD_FAILED_MESSAGE),
+        );
+        if (modelError && !job.signal.aborted) errors.push(`The data model: ${modelError}`);
+      }
+      if (job.signal.aborted) {
+        // The worker stops or lost the job: the run stays running and its next attempt picks it
+        // up again (every account's load is atomic and idempotent, so it starts over). The last
+        // attempt's interruption fails the run.
+        if (job.retryCount < job.retryLimit) throw new Error('the data load was interrupted; it is retried');
+        errors.push(INTERRUPTED_MESSAGE);
       }
       await inOrganization(organizationId, (tx) =>
         repo.end(tx, runId, {
@@ -179,6 +205,7 @@ export function createEtlRuns(
           finishedAt: now(),
         }),
       );
+      if (errors.length) await notifyRunFailed(deps, organizationId, errors);
     });
   }
 
@@ -215,9 +242,22 @@ export function createEtlRuns(
           finishedAt: now(),
         }),
       );
-      if (ended) recovered += 1;
+      if (ended) {
+        recovered += 1;
+        await releaseAccounts(organizationId);
+      }
     }
     return recovered;
+  }
+
+  /** Accounts a dead run left `running` go back to `pending` (unless their first load is at work). */
+  async function releaseAccounts(organizationId: string): Promise<void> {
+    for (const account of await deps.sources.list(organizationId)) {
+      if (account.sync_status !== 'running') continue;
+      const loads = await jobs.boss.findJobs(FIRST_LOAD_QUEUE, { data: { serviceAccountId: account.uuid } });
+      if (loads.some((j) => j.state === 'active')) continue;
+      await deps.sources.reportSync(organizationId, account.uuid, { status: 'pending' });
+    }
   }
 
   async function progress(organizationId: string): Promise<EtlProgress> {
@@ -241,5 +281,9 @@ export function createEtlRuns(
     };
   }
 
-  return { trigger, run, schedule, recoverRuns, progress, next, logs };
+  async function tables(organizationId: string): Promise<EtlTables> {
+    return { tables: await withWarehouse(deps, organizationId, describeModels) };
+  }
+
+  return { trigger, run, schedule, recoverRuns, progress, next, logs, tables };
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { duckDbFileFor, openDuckDbWarehouse } from '@maya/warehouse';
 import type { JobRun } from '../../platform/jobs';
 import { FIRST_LOAD_QUEUE, type FirstLoadJob } from '../sources';
 import type { EtlDeps } from './deps';
 import { loadAccount } from './load-account';
 import { failedAttempt, firstLoadRange, type LoadOutcome } from './outcome';
+import { notifyAccountFailed } from './notify';
 import { createEtlRuns } from './runs';
+import { rebuildModels, withWarehouse } from './warehouse';
 
 export type { EtlDeps } from './deps';
 
@@ -19,7 +20,7 @@ function isFirstLoadJob(data: unknown): data is FirstLoadJob {
 }
 
 export function createEtlService(deps: EtlDeps) {
-  const { config, jobs } = deps.platform;
+  const { jobs } = deps.platform;
   const now = deps.now ?? (() => new Date());
   // One load at a time per organization in this process: two accounts of one service share
   // their staged tables. (Another process cannot open the organization's DuckDB file meanwhile.)
@@ -48,8 +49,7 @@ export function createEtlService(deps: EtlDeps) {
         if (!target) return; // deleted meanwhile: nothing to load
         await deps.sources.reportSync(organizationId, serviceAccountId, { status: 'running' });
         const range = firstLoadRange(await deps.historyYears(organizationId), now());
-        const warehouse = await openDuckDbWarehouse({ file: duckDbFileFor(config.dataDir, organizationId) });
-        try {
+        await withWarehouse(deps, organizationId, async (warehouse) => {
           await loadAccount({
             warehouse,
             connector: target.connector,
@@ -58,9 +58,9 @@ export function createEtlService(deps: EtlDeps) {
             range,
             signal: job.signal,
           });
-        } finally {
-          await warehouse.close();
-        }
+          // Reports show a newly connected account at once, not after the next daily run.
+          await rebuildModels(warehouse, job.signal);
+        });
         outcome = { status: 'finished', syncedAt: now() };
       } catch (error) {
         failure = error instanceof Error ? error : new Error(String(error));
@@ -70,7 +70,9 @@ export function createEtlService(deps: EtlDeps) {
         await deps.sources.reportSync(organizationId, serviceAccountId, { status: 'pending' });
         throw failure ?? new Error('the load failed'); // pg-boss retries the job
       }
-      await deps.sources.reportSync(organizationId, serviceAccountId, outcome);
+      const account = await deps.sources.reportSync(organizationId, serviceAccountId, outcome);
+      if (outcome.status === 'failed' && account)
+        await notifyAccountFailed(deps, organizationId, account, outcome.error);
       // The last attempt's failure also fails the job, which keeps the error for operators.
       if (failure && job.retryCount >= job.retryLimit) throw failure;
     });

@@ -1,8 +1,9 @@
 import type { Organization, User } from '@maya/contracts';
-import { ActionIcon, Anchor, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group } from '@mantine/core';
 import { Link } from 'react-router';
-import { OrganizationPicker, organizationPath } from '../../features/organizations';
-import { IconBell, IconMenu, IconSidebar, IconX } from '../../shared/ui/icons';
+import { NotificationBell } from '../../features/notifications';
+import { OrganizationPicker } from '../../features/organizations';
+import { IconMenu, IconSidebar, IconX } from '../../shared/ui/icons';
 import { Logo } from '../../shared/ui/Logo';
 import { AccountMenu } from './AccountMenu';
 import { shellMessages as messages } from './messages';
@@ -56,21 +57,7 @@ export function TopBar({
       </Group>
       <Group gap={narrow ? 6 : 'sm'} wrap="nowrap">
         <OrganizationPicker organizations={organizations} current={organization} compact={narrow} />
-        {user.is_staff && (
-          <Tooltip label={messages.notifications} withArrow>
-            <ActionIcon
-              component={Link}
-              to={organizationPath(organization.slug, 'notifications')}
-              variant="subtle"
-              color="gray"
-              size="lg"
-              radius="md"
-              aria-label={messages.notifications}
-            >
-              <IconBell size={20} />
-            </ActionIcon>
-          </Tooltip>
-        )}
+        {user.is_staff && <NotificationBell key={organization.id} organization={organization} />}
         <AccountMenu user={user} organizationSlug={organization.slug} />
       </Group>
     </Group>

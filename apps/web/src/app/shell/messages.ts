@@ -4,7 +4,6 @@ export const shellMessages = {
   userLoadFailed: 'There was an issue loading your account information.',
   toggleSidebar: 'Toggle sidebar',
   home: 'Maya home',
-  notifications: 'Notifications',
   accountMenu: 'Account menu',
   account: 'Account',
   documentation: 'Documentation',

@@ -18,7 +18,16 @@ export const etlMessages = {
   status: { running: 'Running', finished: 'Finished', failed: 'Failed' },
   alreadyRunning: 'A data load is already running.',
   disabled: 'Data loads are not enabled for this organization.',
+  loadedData: 'Loaded data',
+  noData: 'Nothing has been loaded yet. Connect a source, then load data.',
+  tableColumns: { table: 'Table', rows: 'Rows', from: 'From', to: 'To' },
 } as const;
+
+/** A model table's name for people: `search_console_queries` → 'Search console queries'. */
+export function tableLabel(name: string): string {
+  const words = name.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 /** Why Load data now was refused. */
 export function triggerFailedMessage(error: unknown): string {

@@ -8,3 +8,9 @@ export function formatDate(iso: string): string {
   if (Number.isNaN(date.getTime())) return '';
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
 }
+
+/** A calendar date (`YYYY-MM-DD`, no time zone) as DD/MM/YYYY, the same day everywhere. */
+export function formatDay(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
+}

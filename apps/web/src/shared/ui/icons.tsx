@@ -177,3 +177,14 @@ export const IconCopy = createIcon(
     <path d="M5 15V6a2 2 0 0 1 2-2h9" />
   </>,
 );
+export const IconPin = createIcon(
+  'IconPin',
+  <path d="M15 4.5 19.5 9M9 15l-4.5 4.5M14 4l6 6-3 1-3.5 3.5L13 19l-8-8 4.5-.5L13 7z" />,
+);
+export const IconArchive = createIcon(
+  'IconArchive',
+  <>
+    <rect x="3" y="4" width="18" height="4" rx="1" />
+    <path d="M5 8v10a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8M10 12h4" />
+  </>,
+);

@@ -2,10 +2,12 @@ import {
   EtlLogsSchema,
   EtlNextSchema,
   EtlProgressSchema,
+  EtlTablesSchema,
   EtlTriggerResponseSchema,
   type EtlLogs,
   type EtlNext,
   type EtlProgress,
+  type EtlTables,
   type EtlTriggerResponse,
 } from '@maya/contracts';
 import { apiClient, type ApiClient } from '../../../shared/api/client';
@@ -42,5 +44,13 @@ export function getEtlLogs(organizationId: string, client: ApiClient = apiClient
   return client.get('/etl/logs', {
     query: { organization_id: organizationId },
     parse: (data) => EtlLogsSchema.parse(data),
+  });
+}
+
+/** GET /etl/tables?organization_id=: what the warehouse holds for reports, table by table. */
+export function getEtlTables(organizationId: string, client: ApiClient = apiClient): Promise<EtlTables> {
+  return client.get('/etl/tables', {
+    query: { organization_id: organizationId },
+    parse: (data) => EtlTablesSchema.parse(data),
   });
 }

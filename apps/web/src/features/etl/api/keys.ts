@@ -5,4 +5,5 @@ export const etlKeys = {
   progress: (organizationId: string) => [...etlKeys.organization(organizationId), 'progress'] as const,
   next: (organizationId: string) => [...etlKeys.organization(organizationId), 'next'] as const,
   logs: (organizationId: string) => [...etlKeys.organization(organizationId), 'logs'] as const,
+  tables: (organizationId: string) => [...etlKeys.organization(organizationId), 'tables'] as const,
 };

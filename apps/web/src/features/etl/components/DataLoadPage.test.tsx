@@ -57,6 +57,13 @@ function renderPage(routes: Record<string, RouteHandler> = {}) {
     'GET /api/etl/progress': () => json(200, idle),
     'GET /api/etl/next': () => json(200, { next_etl_time: '2026-03-03T09:00:00.000Z' }),
     'GET /api/etl/logs': () => json(200, history),
+    'GET /api/etl/tables': () =>
+      json(200, {
+        tables: [
+          { name: 'marketing_performance', rows: 12345, first_date: '2024-11-21', last_date: '2026-11-20' },
+          { name: 'budgets', rows: 0, first_date: null, last_date: null },
+        ],
+      }),
     ...routes,
   });
   return { ...renderApp(PAGE), calls };
@@ -97,6 +104,23 @@ describe('data load page', () => {
     expect(calls.filter((call) => call.path === '/api/etl/trigger')[0]?.body).toEqual({
       organization_id: acme.id,
     });
+  });
+
+  it('shows what the warehouse holds: each non-empty table with its rows and days', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Loaded data' });
+    const row = within(table).getByRole('row', { name: /Marketing performance/ });
+    expect(within(row).getByText('12,345')).toBeInTheDocument();
+    expect(within(row).getByText('21/11/2024')).toBeInTheDocument();
+    expect(within(row).getByText('20/11/2026')).toBeInTheDocument();
+    expect(within(table).queryByText('Budgets')).toBeNull();
+  });
+
+  it('says when nothing has been loaded yet', async () => {
+    renderPage({ 'GET /api/etl/tables': () => json(200, { tables: [] }) });
+    expect(
+      await screen.findByText('Nothing has been loaded yet. Connect a source, then load data.'),
+    ).toBeInTheDocument();
   });
 
   it('says a run is already running when the server refuses one', async () => {

@@ -21,6 +21,7 @@ import { useEtlLogs } from '../hooks/useEtlLogs';
 import { useEtlProgress } from '../hooks/useEtlProgress';
 import { useNextEtlTime } from '../hooks/useNextEtlTime';
 import { useTriggerEtl } from '../hooks/useTriggerEtl';
+import { LoadedData } from './LoadedData';
 import { etlMessages, logsFailedMessage, triggerFailedMessage } from '../messages';
 
 const STATUS_COLOR: Record<EtlRunStatus, string> = { running: 'blue', finished: 'green', failed: 'red' };
@@ -53,6 +54,7 @@ function DataLoadContent({ organizationId }: { organizationId: string }) {
     if (wasRunning.current && !running) {
       void queryClient.invalidateQueries({ queryKey: etlKeys.logs(organizationId) });
       void queryClient.invalidateQueries({ queryKey: etlKeys.next(organizationId) });
+      void queryClient.invalidateQueries({ queryKey: etlKeys.tables(organizationId) });
     }
     wasRunning.current = running;
   }, [running, organizationId, queryClient]);
@@ -126,6 +128,8 @@ function DataLoadContent({ organizationId }: { organizationId: string }) {
         </Stack>
       </Paper>
 
+      <LoadedData organizationId={organizationId} />
+
       <Stack gap="sm">
         <Title order={2} fz="lg">
           {etlMessages.history}
@@ -166,32 +170,34 @@ function History({ days }: { days: EtlLogDay[] }) {
               {etlMessages.totalRunTime}: {formatTotal(sum(entry.runs.map((run) => run.run_time)))}
             </Text>
           </Group>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{etlMessages.columns.started}</Table.Th>
-                <Table.Th>{etlMessages.columns.step}</Table.Th>
-                <Table.Th>{etlMessages.columns.runTime}</Table.Th>
-                <Table.Th>{etlMessages.columns.status}</Table.Th>
-                <Table.Th>{etlMessages.columns.error}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entry.runs.map((run) => (
-                <Table.Tr key={run.sync_started_at}>
-                  <Table.Td>{time.format(new Date(run.sync_started_at))}</Table.Td>
-                  <Table.Td>{run.step}</Table.Td>
-                  <Table.Td>{formatRunMinutes(run.run_time)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLOR[run.status]} variant="light">
-                      {etlMessages.status[run.status]}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'pre-line' }}>{run.error ?? ''}</Table.Td>
+          <Table.ScrollContainer minWidth={640} type="native">
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{etlMessages.columns.started}</Table.Th>
+                  <Table.Th>{etlMessages.columns.step}</Table.Th>
+                  <Table.Th>{etlMessages.columns.runTime}</Table.Th>
+                  <Table.Th>{etlMessages.columns.status}</Table.Th>
+                  <Table.Th>{etlMessages.columns.error}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {entry.runs.map((run) => (
+                  <Table.Tr key={run.sync_started_at}>
+                    <Table.Td>{time.format(new Date(run.sync_started_at))}</Table.Td>
+                    <Table.Td>{run.step}</Table.Td>
+                    <Table.Td>{formatRunMinutes(run.run_time)}</Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLOR[run.status]} variant="light">
+                        {etlMessages.status[run.status]}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'pre-line' }}>{run.error ?? ''}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         </Paper>
       ))}
     </Stack>

@@ -1,6 +1,7 @@
 import { Box, Tabs, Title } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
+import { DestinationsTab } from '../../destinations';
 import { organizationPath } from '../../organizations';
 import { settingsMessages } from '../messages';
 import { MembersTab } from './members/MembersTab';
@@ -19,13 +20,14 @@ function isTab(value: string | null | undefined): value is SettingsTab {
   return SETTINGS_TABS.some((tab) => tab.value === value);
 }
 
-/** The content of a tab; the tabs other than Members are built later and are not found until then. */
+/** The content of a tab; Developers and Bookmarks are built later and are not found until then. */
 function TabContent({ tab }: { tab: SettingsTab }) {
   switch (tab) {
     case 'members':
       return <MembersTab />;
-    case 'developers':
     case 'destinations':
+      return <DestinationsTab />;
+    case 'developers':
     case 'bookmarks':
       return <NotFoundPage embedded />;
     default: {

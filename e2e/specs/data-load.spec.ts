@@ -1,0 +1,72 @@
+import { describe, expect } from 'vitest';
+import {
+  createOrganization,
+  createVerifiedUser,
+  setSandboxFaults,
+  signInBrowser,
+  uniqueEmail,
+} from '../support/api';
+import { test } from '../support/browser';
+import { DataLoadPage } from '../pages/DataLoadPage';
+import { ProviderConsentPage } from '../pages/ProviderConsentPage';
+import { SourcesPages } from '../pages/SourcesPages';
+
+describe('loading data', () => {
+  test('Load data now loads a Google Ads account; a provider fault fails the next run, keeps the data and notifies', async ({
+    page,
+    baseUrl,
+  }) => {
+    const email = uniqueEmail('data-load');
+    const token = await createVerifiedUser(baseUrl, email);
+    const organization = await createOrganization(baseUrl, token, 'Data Load Journey');
+    await signInBrowser(page, email);
+    const sources = new SourcesPages(page, organization.slug);
+    const dataLoad = new DataLoadPage(page, organization.slug);
+
+    // Connect one sandbox Google Ads account.
+    await sources.openAdd();
+    await sources.choose('Google Ads');
+    await new ProviderConsentPage(page).allowAs(email);
+    await sources.accountCheckbox('Acme Outdoor Germany').check();
+    await sources.connect();
+    await page.getByText('Google Ads connected succesfully.').waitFor();
+
+    // Load data now: the progress reaches 100%, the history shows the run finished.
+    await dataLoad.open();
+    await dataLoad.loadNowUntil('Finished');
+    const loaded = dataLoad.loadedRow('Marketing performance');
+    await loaded.waitFor();
+    const before = await loaded.innerText();
+    expect(before).toMatch(/\d/);
+
+    await sources.openList();
+    await sources.expand('Google Ads');
+    await sources.accountRow('Acme Outdoor Germany').getByText('Finished').first().waitFor();
+
+    // The provider refuses: the run fails with its message, the account too; the data stays.
+    await setSandboxFaults(baseUrl, 'google-ads', [
+      { kind: 'provider_error', message: 'Customer not enabled', times: -1 },
+    ]);
+    try {
+      await dataLoad.open();
+      await dataLoad.loadNowUntil('Failed');
+      await dataLoad.historyRows('Failed').filter({ hasText: 'Customer not enabled' }).first().waitFor();
+    } finally {
+      await setSandboxFaults(baseUrl, 'google-ads', null);
+    }
+    expect(await dataLoad.loadedRow('Marketing performance').innerText()).toBe(before);
+
+    await sources.openList();
+    await sources.expand('Google Ads');
+    const account = sources.accountRow('Acme Outdoor Germany');
+    await account.getByText('Customer not enabled').first().waitFor();
+
+    // The organization is told.
+    await page.goto(`/organization/${organization.slug}/notifications`);
+    await page.getByText('Data load failed').first().waitFor();
+    await page
+      .getByText(/Acme Outdoor Germany: Customer not enabled/)
+      .first()
+      .waitFor();
+  });
+});
