@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { operations } from './constants';
+import { RoleSchema } from './organizations';
 
 /**
  * Reports (DESIGN.md "Reports", spec 002 Dashboards and Filters): a report is a versioned JSON
@@ -38,6 +39,12 @@ export const ReportErrorType = {
   comparisonNeedsPeriod: 'comparison_needs_period',
   invalidCursor: 'invalid_cursor',
   invalidState: 'invalid_report_state',
+  /** spec 002 §8: the organization has never loaded data (no model tables yet). */
+  workspaceNotSetup: 'workspace_not_setup',
+  /** A report query ran longer than the engine's time limit. */
+  queryTimeout: 'query_timeout',
+  /** The organization's warehouse failed to answer (its destination unreachable, an engine error). */
+  warehouseError: 'warehouse_error',
 } as const;
 export type ReportErrorType = (typeof ReportErrorType)[keyof typeof ReportErrorType];
 
@@ -419,7 +426,11 @@ export const ReportQueryResponseSchema = z.object({
     .nullable(),
   /** KPI comparison: the same measure over the previous period of equal length. */
   comparison: z.object({ from: IsoDateSchema, to: IsoDateSchema, rows: z.array(ReportRowSchema) }).nullable(),
-  /** The last day with data among the rows read, when the visual is over time. */
+  /**
+   * How fresh the visual's data is: for a chart over time, the last day with data among the rows
+   * read; for the other visuals, the last day of the table the visual reads. Null when the table
+   * has no date or no rows.
+   */
   data_through: IsoDateSchema.nullable().optional(),
 });
 export type ReportQueryResponse = z.infer<typeof ReportQueryResponseSchema>;
@@ -431,7 +442,8 @@ export const FilterOptionsRequestSchema = z.object({
   datasetId: ReportFieldNameSchema,
   table: ReportFieldNameSchema,
   column: ReportFieldNameSchema,
-  cursor: z.string().max(4_096).nullable(),
+  /** Absent or null: the first page. */
+  cursor: z.string().min(1).max(4_096).nullable().default(null),
 });
 export type FilterOptionsRequest = z.infer<typeof FilterOptionsRequestSchema>;
 
@@ -440,3 +452,52 @@ export const FilterOptionsResponseSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type FilterOptionsResponse = z.infer<typeof FilterOptionsResponseSchema>;
+
+// ---- The reports list and a report's access (spec 002 §3 Embed report, §7 Embed) ----------
+
+/**
+ * Slugs no custom report may take ('Duplicate or reserved name'): the built-in reports' and the
+ * words of the reports API's own paths (`/reports/filter-values`).
+ */
+export const RESERVED_REPORT_SLUGS = ['-maya', '-seo-v1', 'filter-values'] as const;
+
+/** spec 002 §4: edit mode needs the report's access_level Edit. */
+export const ReportAccessLevelSchema = z.enum(['Edit', 'View']);
+export type ReportAccessLevel = z.infer<typeof ReportAccessLevelSchema>;
+
+/** spec 002 §3 Embed report. */
+export const EmbedReportSchema = z.object({
+  id: z.string(),
+  slug: ReportSlugSchema,
+  /** Built-in names start with '-', which the sidebar strips. */
+  name: z.string(),
+  /** Where the report's document is read (`GET /api/reports/{slug}?organization_id=`). */
+  embed_url: z.string(),
+  /** The signed embed token of a report embedded in another site; null in the app, whose session token reads it. */
+  access_token: z.string().nullable(),
+  access_level: ReportAccessLevelSchema,
+  /** The caller's role in the organization (bookmark visibility editing depends on it). */
+  permission_level: RoleSchema,
+  /** The report reads the demo organization. */
+  demo: z.boolean(),
+  is_custom: z.boolean(),
+  /** The semantic model the report reads: the `datasetId` of its filter options. */
+  dataset_id: ReportFieldNameSchema,
+});
+export type EmbedReport = z.infer<typeof EmbedReportSchema>;
+
+export const ReportOrganizationQuerySchema = z.object({ organization_id: z.uuid() });
+export const ReportSlugParamsSchema = z.object({ slug: ReportSlugSchema });
+
+/** spec 002 §7 List embed reports. */
+export const ReportListResponseSchema = z.object({ reports: z.array(EmbedReportSchema) });
+export type ReportListResponse = z.infer<typeof ReportListResponseSchema>;
+
+/** spec 002 §7 Report access: the report, its document, and the last day of data it reads. */
+export const ReportAccessResponseSchema = z.object({
+  report: EmbedReportSchema,
+  document: ReportDocumentSchema,
+  /** The last day with data among the tables the report reads; null when they hold no rows. */
+  data_through: IsoDateSchema.nullable(),
+});
+export type ReportAccessResponse = z.infer<typeof ReportAccessResponseSchema>;

@@ -4,12 +4,13 @@ import type { Platform } from '../platform/platform';
 import { createAssistantAuthModule } from './assistant-auth';
 import { createAuthModule } from './auth';
 import { createDestinationsModule } from './destinations';
-import { createEtlModule } from './etl';
+import { createEtlModule, withWarehouse } from './etl';
 import { createHealthModule } from './health';
 import { createInvitationsModule } from './invitations';
 import type { Module } from './module';
 import { createNotificationsModule } from './notifications';
 import { createOrganizationsModule } from './organizations';
+import { createReportsModule } from './reports';
 import { createSourcesModule } from './sources';
 import { createSubscriptionsModule, type SubscriptionsService } from './subscriptions';
 import { createUsersService } from './users';
@@ -19,7 +20,8 @@ export type { Module } from './module';
 /**
  * The composition root of the feature modules: each service is created once and handed to the
  * modules that use it (an acyclic graph: users ← organizations ← invitations, assistant-auth;
- * users, organizations ← auth, notifications; users, auth ← subscriptions). Organizations ask
+ * users, organizations ← auth, notifications; users, auth ← subscriptions; the ETL's
+ * withWarehouse ← reports, whose invalidate the ETL calls after each model rebuild). Organizations ask
  * subscriptions which of them are paid for through a late-bound callback, so the graph stays acyclic.
  * Also answers the guards' checks.
  */
@@ -45,6 +47,14 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
     features: (access) => organizations.service.features(access),
     hasSources: async (organizationId) => (await sources.service.list(organizationId)).length > 0,
   });
+  const openDestination = async (organizationId: string) => {
+    const config = await destinations.service.warehouseConfig(organizationId);
+    return config ? openDestinationWarehouse(config) : null;
+  };
+  const reports = createReportsModule(platform, {
+    withWarehouse: (organizationId, work) =>
+      withWarehouse({ platform, openDestination }, organizationId, work),
+  });
   const etl = createEtlModule(platform, {
     sources: sources.service,
     // Until billing lands the plan does not depend on the role; an owner's view of it.
@@ -52,10 +62,8 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
       organizations.service.features({ organizationId, role: 'owner', isDemo: false }).data_history,
     isEtlEnabled: (organizationId) => organizations.service.isEtlEnabled(organizationId),
     listEtlEnabled: () => organizations.service.listEtlEnabled(),
-    openDestination: async (organizationId) => {
-      const config = await destinations.service.warehouseConfig(organizationId);
-      return config ? openDestinationWarehouse(config) : null;
-    },
+    openDestination,
+    modelsRebuilt: (organizationId) => reports.service.invalidate(organizationId),
     notify: (organizationId, notification) =>
       notifications.service.notify(organizationId, notification, { email: true }),
   });
@@ -72,6 +80,7 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
       sources.module,
       destinations.module,
       etl.module,
+      reports.module,
       subscriptions.module,
     ],
     guards: {

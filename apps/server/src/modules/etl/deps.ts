@@ -18,6 +18,8 @@ export type EtlDeps = {
   openDestination?: (organizationId: string) => Promise<Warehouse | null>;
   /** Tells the organization (notifications module); absent: nobody is told. */
   notify?: (organizationId: string, notification: EtlNotification) => Promise<unknown>;
+  /** Told after each model rebuild, built or failed (reports drop their cached results). */
+  modelsRebuilt?: (organizationId: string) => void;
   /** Today, for the load's range; the clock by default. */
   now?: () => Date;
 };

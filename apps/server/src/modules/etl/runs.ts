@@ -186,6 +186,7 @@ export function createEtlRuns(
           () => null,
           (error: unknown) => (error instanceof ModelBuildError ? error.message : LOAD_FAILED_MESSAGE),
         );
+        deps.modelsRebuilt?.(organizationId);
         if (modelError && !job.signal.aborted) errors.push(`The data model: ${modelError}`);
       }
       if (job.signal.aborted) {

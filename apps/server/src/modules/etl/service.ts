@@ -59,7 +59,11 @@ export function createEtlService(deps: EtlDeps) {
             signal: job.signal,
           });
           // Reports show a newly connected account at once, not after the next daily run.
-          await rebuildModels(warehouse, job.signal);
+          try {
+            await rebuildModels(warehouse, job.signal);
+          } finally {
+            deps.modelsRebuilt?.(organizationId);
+          }
         });
         outcome = { status: 'finished', syncedAt: now() };
       } catch (error) {

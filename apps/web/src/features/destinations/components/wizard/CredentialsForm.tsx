@@ -25,7 +25,6 @@ export function CredentialsForm({ destination, values, onChange }: CredentialsFo
     const value = values[field.name] ?? '';
     const invalid = touched.has(field.name) && !isValidValue(field, value);
     const common = {
-      key: field.name,
       label: field.label,
       description: sentence(field.help),
       error: invalid ? destinationsMessages.formatHint : undefined,
@@ -39,6 +38,7 @@ export function CredentialsForm({ destination, values, onChange }: CredentialsFo
     if (field.options !== null) {
       return (
         <Select
+          key={field.name}
           {...common}
           data={field.options}
           value={value}
@@ -50,6 +50,7 @@ export function CredentialsForm({ destination, values, onChange }: CredentialsFo
     const change = (text: string) => onChange({ ...values, [field.name]: text });
     return field.secret ? (
       <PasswordInput
+        key={field.name}
         {...common}
         value={value}
         autoComplete="new-password"
@@ -57,6 +58,7 @@ export function CredentialsForm({ destination, values, onChange }: CredentialsFo
       />
     ) : (
       <TextInput
+        key={field.name}
         {...common}
         value={value}
         autoComplete="off"

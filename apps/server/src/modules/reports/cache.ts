@@ -1,0 +1,166 @@
+// The per-organization cache of report query results: the rows each compiled statement answered,
+// keyed by organization, its load version, the engine and the SQL with its bound values, so that
+// a dashboard opened again (or by a colleague) is answered without touching the warehouse. Each
+// data load bumps the organization's version (`invalidate`), which retires every entry of it.
+// In-process by design (DESIGN.md: per-process caches that may be cold); the age limit bounds how
+// stale another process's load can leave an entry when loads run elsewhere.
+import type { QueryOptions, QueryParams, QueryResult, Warehouse, WarehouseEngine } from '@maya/warehouse';
+
+export type ReportCacheLimits = {
+  /** Entries kept at most, least recently used evicted first. */
+  maxEntries: number;
+  /** Bytes of results (their JSON) kept at most; one result above a quarter of it is not kept. */
+  maxBytes: number;
+  /** An entry older than this is a miss. */
+  maxAgeMs: number;
+};
+
+export const DEFAULT_CACHE_LIMITS: ReportCacheLimits = {
+  maxEntries: 5_000,
+  maxBytes: 128 * 1024 * 1024,
+  maxAgeMs: 15 * 60 * 1000,
+};
+
+/** A query the cache-only pass could not answer: the request goes to the warehouse. */
+export class CacheMiss extends Error {
+  override readonly name = 'CacheMiss';
+}
+
+type Entry = {
+  organizationId: string;
+  version: number;
+  result: QueryResult;
+  bytes: number;
+  storedAt: number;
+};
+
+/** What a request reads under: the organization's load version when the request began. */
+export type CacheScope = { organizationId: string; version: number };
+
+export type CacheStats = { entries: number; bytes: number; hits: number; misses: number };
+
+export type ReportCache = ReturnType<typeof createReportCache>;
+
+export function createReportCache(limits: ReportCacheLimits, clock: () => number = Date.now) {
+  // A Map iterates in insertion order: re-inserting on each hit keeps the least recent first.
+  const entries = new Map<string, Entry>();
+  const versions = new Map<string, number>();
+  // The engine an organization's warehouse answered with last: the key of its entries.
+  const engines = new Map<string, WarehouseEngine>();
+  const pending = new Map<string, Promise<QueryResult>>();
+  const stats = { hits: 0, misses: 0 };
+  let bytes = 0;
+
+  const versionOf = (organizationId: string) => versions.get(organizationId) ?? 0;
+
+  function remove(key: string, entry: Entry): void {
+    entries.delete(key);
+    bytes -= entry.bytes;
+  }
+
+  function lookup(key: string): QueryResult | null {
+    const entry = entries.get(key);
+    if (entry === undefined) return null;
+    remove(key, entry);
+    if (clock() - entry.storedAt > limits.maxAgeMs || entry.version !== versionOf(entry.organizationId)) {
+      return null;
+    }
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    return entry.result;
+  }
+
+  function store(key: string, scope: CacheScope, result: QueryResult): void {
+    // A load finished while the query ran: its rows may be the old tables'.
+    if (scope.version !== versionOf(scope.organizationId)) return;
+    const size = Buffer.byteLength(JSON.stringify(result));
+    if (size > limits.maxBytes / 4) return;
+    const previous = entries.get(key);
+    if (previous !== undefined) remove(key, previous);
+    entries.set(key, { ...scope, result: freeze(result), bytes: size, storedAt: clock() });
+    bytes += size;
+    for (const [oldest, entry] of entries) {
+      if (entries.size <= limits.maxEntries && bytes <= limits.maxBytes) break;
+      remove(oldest, entry);
+    }
+  }
+
+  /**
+   * A Warehouse whose `query` answers from the cache, and on a miss from `source` (storing the
+   * answer; identical queries running at once share one), or throws `CacheMiss` when `source`
+   * is null. It only reads: anything else throws.
+   */
+  function warehouse(source: Warehouse | null, engine: WarehouseEngine, scope: CacheScope): Warehouse {
+    const readOnly = (): never => {
+      throw new Error('report queries only read the warehouse');
+    };
+    async function query(sql: string, params: QueryParams, opts: QueryOptions): Promise<QueryResult> {
+      const key = JSON.stringify([
+        scope.organizationId,
+        scope.version,
+        engine,
+        sql,
+        params,
+        opts.maxRows ?? null,
+      ]);
+      const hit = lookup(key);
+      if (hit !== null) {
+        stats.hits += 1;
+        return hit;
+      }
+      const running = pending.get(key);
+      if (running !== undefined) return running;
+      if (source === null) throw new CacheMiss(sql);
+      stats.misses += 1;
+      const answer = source.query(sql, params, opts);
+      pending.set(key, answer);
+      try {
+        const result = await answer;
+        store(key, scope, result);
+        return result;
+      } finally {
+        pending.delete(key);
+      }
+    }
+    return {
+      engine,
+      query,
+      ensureSchema: readOnly,
+      createTable: readOnly,
+      dropTable: readOnly,
+      loadBatch: readOnly,
+      stage: readOnly,
+      swap: readOnly,
+      materialize: readOnly,
+      listTables: readOnly,
+      listColumns: readOnly,
+      close: async () => {},
+    };
+  }
+
+  return {
+    scope: (organizationId: string): CacheScope => ({ organizationId, version: versionOf(organizationId) }),
+    engineOf: (organizationId: string): WarehouseEngine | null => engines.get(organizationId) ?? null,
+    rememberEngine(organizationId: string, engine: WarehouseEngine): void {
+      engines.set(organizationId, engine);
+    },
+    warehouse,
+    /** After a load: the organization's entries are retired, and so is anything running now. */
+    invalidate(organizationId: string): void {
+      versions.set(organizationId, versionOf(organizationId) + 1);
+      engines.delete(organizationId);
+      for (const [key, entry] of entries) {
+        if (entry.organizationId === organizationId) remove(key, entry);
+      }
+    },
+    stats: (): CacheStats => ({ entries: entries.size, bytes, ...stats }),
+  };
+}
+
+/** Cached rows are shared by every request that reads them: nobody may change them. */
+function freeze(result: QueryResult): QueryResult {
+  for (const row of result.rows) Object.freeze(row);
+  Object.freeze(result.rows);
+  Object.freeze(result.columns);
+  return Object.freeze(result);
+}

@@ -1,0 +1,63 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { duckDbFileFor, openDuckDbWarehouse, type Warehouse } from '@maya/warehouse';
+import { createModules } from '../../src/modules';
+import { createReportsModule, type WithWarehouse } from '../../src/modules/reports';
+import { registerErrorHandling } from '../../src/platform/errors';
+import { requireRouteGuards } from '../../src/platform/guards';
+import { API_PREFIX } from '../../src/platform/http';
+import type { AccountsApp } from '../support/accounts';
+
+/**
+ * The reports routes on an app of their own, beside the running accounts app and sharing its
+ * platform (database, secrets, data directory): the same guards check the same sessions and
+ * memberships, and the organization's managed DuckDB file is the one its loads wrote. Every
+ * statement that reaches the warehouse is counted, so that a test can tell a cached answer.
+ */
+export async function startReportsApp(t: AccountsApp, options: { now: Date }) {
+  const { guards } = createModules(t.app.platform);
+  const reached = { opened: 0, queries: 0 };
+  const counting = (warehouse: Warehouse): Warehouse => ({
+    ...warehouse,
+    query: (sql, params, opts) => {
+      reached.queries += 1;
+      return warehouse.query(sql, params, opts);
+    },
+  });
+  // The managed default of the ETL's withWarehouse: these organizations have no destination.
+  const withWarehouse: WithWarehouse = async (organizationId, work) => {
+    const warehouse = await openDuckDbWarehouse({
+      file: duckDbFileFor(t.config.dataDir, organizationId),
+    });
+    reached.opened += 1;
+    try {
+      return await work(counting(warehouse));
+    } finally {
+      await warehouse.close();
+    }
+  };
+  const reports = createReportsModule(t.app.platform, { withWarehouse, now: () => options.now });
+
+  const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  requireRouteGuards(app, guards);
+  await app.register(async (api) => reports.module.routes(api), { prefix: API_PREFIX });
+  await app.ready();
+
+  /** A JSON call through the app's whole HTTP stack (guards, schemas, error envelope). */
+  async function call(method: 'GET' | 'POST', path: string, token: string, body?: unknown) {
+    const response = await app.inject({
+      method,
+      url: `${API_PREFIX}${path}`,
+      headers: { authorization: `Bearer ${token}` },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers
+    return { status: response.statusCode, body: response.json<Record<string, any>>() };
+  }
+
+  return { app, service: reports.service, reached, call, close: () => app.close() };
+}
+export type ReportsApp = Awaited<ReturnType<typeof startReportsApp>>;
