@@ -30,6 +30,13 @@ describe('loading data', () => {
     await sources.accountCheckbox('Acme Outdoor Germany').check();
     await sources.connect();
     await page.getByText('Google Ads connected succesfully.').waitFor();
+    // Its first load (two years of history) runs on its own; the list follows it to the end.
+    await sources.expand('Google Ads');
+    await sources
+      .accountRow('Acme Outdoor Germany')
+      .getByText('Finished')
+      .first()
+      .waitFor({ timeout: 180_000 });
 
     // Load data now: the progress reaches 100%, the history shows the run finished.
     await dataLoad.open();
@@ -68,5 +75,5 @@ describe('loading data', () => {
       .getByText(/Acme Outdoor Germany: Customer not enabled/)
       .first()
       .waitFor();
-  });
+  }, 300_000); // a first load of two years, then two runs, on a two-core machine
 });

@@ -53,6 +53,21 @@ describe('sources page', () => {
     expect(within(await category('Analytics')).getByText('Running')).toBeInTheDocument();
   });
 
+  it('follows a load: the list is read again while an account is running, until it has finished', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let status: 'running' | 'finished' = 'running';
+      renderSources(PAGE, { accounts: () => [accountFixture(googleAds, { sync_status: status })] });
+      const advertising = await category('Advertising');
+      expect(await within(advertising).findByText('Running')).toBeInTheDocument();
+      status = 'finished';
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(await within(advertising).findByText('Finished')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows failed first with the count of failed accounts, their errors and the Reconnect hint', async () => {
     renderSources(PAGE, {
       accounts: () => [
