@@ -200,7 +200,7 @@ export function createEtlRuns(
         repo.end(tx, runId, {
           status: errors.length ? 'failed' : 'finished',
           step: accounts.length
-            ? `Loaded ${accounts.length} of ${accounts.length} accounts`
+            ? `Loaded ${accounts.length} of ${accounts.length} ${accounts.length === 1 ? 'account' : 'accounts'}`
             : 'No accounts to load',
           error: errors.length ? errors.join('\n') : null,
           finishedAt: now(),

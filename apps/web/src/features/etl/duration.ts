@@ -11,9 +11,11 @@ export function formatRunMinutes(minutes: number): string {
 
 /**
  * A total of minutes as years, days, hours and minutes (spec 002 Data load), the zero parts
- * left out: `1 day, 2 hours and 5 minutes`; `0 minutes` for nothing.
+ * left out: `1 day, 2 hours and 5 minutes`; `0 minutes` for nothing, and `less than a minute`
+ * for runs that took some seconds (a 0.4 min run must not read as no time at all).
  */
 export function formatTotal(totalMinutes: number): string {
+  if (totalMinutes > 0 && totalMinutes < 0.5) return 'less than a minute';
   let rest = Math.round(totalMinutes);
   const years = Math.floor(rest / MINUTES_PER_YEAR);
   rest -= years * MINUTES_PER_YEAR;

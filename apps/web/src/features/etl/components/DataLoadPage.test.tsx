@@ -145,6 +145,8 @@ describe('data load page', () => {
 describe('formatTotal', () => {
   it('shows years, days, hours and minutes, leaving out the zero parts', () => {
     expect(formatTotal(0)).toBe('0 minutes');
+    expect(formatTotal(0.4)).toBe('less than a minute');
+    expect(formatTotal(0.5)).toBe('1 minute');
     expect(formatTotal(1)).toBe('1 minute');
     expect(formatTotal(61)).toBe('1 hour and 1 minute');
     expect(formatTotal(365 * 24 * 60 + 2 * 24 * 60 + 3 * 60 + 4)).toBe(
