@@ -1,6 +1,6 @@
 import { Affix, CloseButton, Group, Paper, Stack, Text, Transition, UnstyledButton } from '@mantine/core';
 import { operations, type Notification } from '@maya/contracts';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { notificationMessages as messages } from '../messages';
 import { formatSentOn } from '../relativeTime';
 import { TYPE_COLOR } from './NotificationTypeBadge';
@@ -18,12 +18,15 @@ type NewNotificationPopupProps = {
  */
 export function NewNotificationPopup({ notification, onClose, onOpen }: NewNotificationPopupProps) {
   const id = notification?.id ?? null;
+  // A new notification restarts the clock; a new onClose identity does not.
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
   useEffect(() => {
     if (id === null) return;
-    const timer = window.setTimeout(onClose, operations.notificationPopupMs);
+    const timer = window.setTimeout(() => close.current(), operations.notificationPopupMs);
     return () => window.clearTimeout(timer);
-    // A new notification restarts the clock; a new onClose identity does not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
 
   return (

@@ -7,7 +7,7 @@ import {
   type UpdateNotificationResponse,
 } from '@maya/contracts';
 import { useMutationState } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { IconBell } from '../../../shared/ui/icons';
 import { notificationKeys } from '../api/keys';
@@ -34,11 +34,13 @@ export function NotificationBell({ organization }: { organization: Organization 
   const pagePath = notificationsPath(organization.slug);
 
   // One toast per failing streak, not one every 12 s.
-  const pollFailed = poll.isError;
+  const pollError = poll.isError ? poll.error : null;
+  const failing = useRef(false);
   useEffect(() => {
-    if (pollFailed) showNotificationError(notificationErrorMessage(poll.error, 'refreshing'));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pollFailed]);
+    if (pollError !== null && !failing.current)
+      showNotificationError(notificationErrorMessage(pollError, 'refreshing'));
+    failing.current = pollError !== null;
+  }, [pollError]);
 
   const openItem = (notification: Notification) => {
     setOpened(false);

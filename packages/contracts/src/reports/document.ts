@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import {
+  KeySchema,
+  ReportFieldNameSchema,
+  ReportSlugSchema,
+  TimeGrainSchema,
+  duplicate,
+  reportLimits,
+} from './common';
+import { FiltersSchema } from './filters';
+
+// ---- Visuals -------------------------------------------------------------------------------
+
+/** A dimension of the visual's table; a date dimension may be truncated to a grain. */
+export const DimensionRefSchema = z.object({
+  name: ReportFieldNameSchema,
+  grain: TimeGrainSchema.nullable(),
+});
+export type DimensionRef = z.infer<typeof DimensionRefSchema>;
+
+export const SortSchema = z.object({ field: ReportFieldNameSchema, direction: z.enum(['asc', 'desc']) });
+export type Sort = z.infer<typeof SortSchema>;
+/**
+ * A visual's sort, or the one a state or a query puts in its place. Internal to the report
+ * schemas (reports/index.ts does not re-export it).
+ */
+export const SortsSchema = z.array(SortSchema).max(5);
+
+/** Position on the page's grid of 12 columns and rows of fixed height. */
+export const VisualLayoutSchema = z
+  .object({
+    x: z.number().int().min(0).max(11),
+    y: z.number().int().min(0).max(1_000),
+    w: z.number().int().min(1).max(12),
+    h: z.number().int().min(1).max(100),
+  })
+  .refine((l) => l.x + l.w <= 12, { message: 'the visual overflows the grid', path: ['w'] });
+
+const visualBase = {
+  id: KeySchema,
+  title: z.string().max(200).nullable(),
+  /** The semantic model table the visual reads (one table per query). */
+  table: ReportFieldNameSchema,
+  layout: VisualLayoutSchema,
+};
+const MeasuresSchema = z.array(ReportFieldNameSchema).min(1).max(10);
+const chartLimit = z.number().int().min(1).max(reportLimits.maxPointsPerSeries).nullable();
+
+export const KpiVisualSchema = z.object({
+  ...visualBase,
+  kind: z.literal('kpi'),
+  measure: ReportFieldNameSchema,
+  /** Compare with the previous period of equal length. */
+  comparison: z.enum(['previous_period']).nullable(),
+});
+
+const oneMeasureWithLegend = [
+  (v: { legend: unknown; measures: string[] }) => v.legend === null || v.measures.length === 1,
+  { message: 'a chart with a legend shows one measure', path: ['measures'] },
+] satisfies [unknown, { message: string; path: string[] }];
+
+/** Over time: the axis is a date dimension; with a legend, one measure split into series. */
+export const TimeChartVisualSchema = z
+  .object({
+    ...visualBase,
+    kind: z.enum(['line', 'area']),
+    axis: DimensionRefSchema,
+    legend: DimensionRefSchema.nullable(),
+    measures: MeasuresSchema,
+  })
+  .refine(...oneMeasureWithLegend);
+
+export const CategoryChartVisualSchema = z
+  .object({
+    ...visualBase,
+    kind: z.enum(['bar', 'column', 'stacked_bar', 'stacked_column']),
+    axis: DimensionRefSchema,
+    legend: DimensionRefSchema.nullable(),
+    measures: MeasuresSchema,
+    sort: SortsSchema,
+    limit: chartLimit,
+  })
+  .refine(...oneMeasureWithLegend);
+
+export const PieVisualSchema = z.object({
+  ...visualBase,
+  kind: z.enum(['pie', 'donut']),
+  legend: DimensionRefSchema,
+  measure: ReportFieldNameSchema,
+  limit: chartLimit,
+});
+
+const tableLimit = z.number().int().min(1).max(reportLimits.maxTableRows).nullable();
+
+export const TableVisualSchema = z
+  .object({
+    ...visualBase,
+    kind: z.literal('table'),
+    dimensions: z.array(DimensionRefSchema).max(10),
+    measures: z.array(ReportFieldNameSchema).max(20),
+    sort: SortsSchema,
+    limit: tableLimit,
+    /** A totals row: the measures over every row that passes the filters. */
+    totals: z.boolean(),
+  })
+  .refine((v) => v.dimensions.length + v.measures.length > 0, {
+    message: 'a table needs a column',
+    path: ['measures'],
+  });
+
+export const MatrixVisualSchema = z.object({
+  ...visualBase,
+  kind: z.literal('matrix'),
+  rows: z.array(DimensionRefSchema).min(1).max(5),
+  columns: z.array(DimensionRefSchema).max(3),
+  measures: MeasuresSchema,
+  sort: SortsSchema,
+  limit: tableLimit,
+  /** Row, column and grand totals. */
+  totals: z.boolean(),
+});
+
+/** A slicer filters its page by one dimension; its selection lives in the report state. */
+export const SlicerVisualSchema = z.object({
+  ...visualBase,
+  kind: z.literal('slicer'),
+  dimension: ReportFieldNameSchema,
+});
+
+export const VisualSchema = z.discriminatedUnion('kind', [
+  KpiVisualSchema,
+  TimeChartVisualSchema,
+  CategoryChartVisualSchema,
+  PieVisualSchema,
+  TableVisualSchema,
+  MatrixVisualSchema,
+  SlicerVisualSchema,
+]);
+export type Visual = z.infer<typeof VisualSchema>;
+export type VisualKind = Visual['kind'];
+
+// ---- The report document -------------------------------------------------------------------
+
+export const REPORT_DOCUMENT_VERSION = 1;
+
+export const ReportPageSchema = z.object({
+  name: KeySchema,
+  display_name: z.string().trim().min(1).max(100),
+  /** spec 002: pages with visibility 1 are hidden in embedded reports. */
+  visibility: z.union([z.literal(0), z.literal(1)]),
+  visuals: z.array(VisualSchema).max(50),
+  filters: FiltersSchema,
+});
+export type ReportPage = z.infer<typeof ReportPageSchema>;
+
+export const ReportDocumentSchema = z
+  .object({
+    version: z.literal(REPORT_DOCUMENT_VERSION),
+    id: KeySchema,
+    slug: ReportSlugSchema,
+    name: z.string().trim().min(1).max(100),
+    /** The semantic model the report reads (the report's dataset). */
+    model: ReportFieldNameSchema,
+    pages: z.array(ReportPageSchema).min(1).max(50),
+    filters: FiltersSchema,
+  })
+  .superRefine((doc, ctx) => {
+    const keys: [string, string[]][] = [
+      ['page name', doc.pages.map((p) => p.name)],
+      ['visual id', doc.pages.flatMap((p) => p.visuals.map((v) => v.id))],
+      ['filter id', [...doc.filters, ...doc.pages.flatMap((p) => p.filters)].map((f) => f.id)],
+    ];
+    for (const [what, values] of keys) {
+      const repeated = duplicate(values);
+      if (repeated !== null) ctx.addIssue({ code: 'custom', message: `duplicate ${what} ${repeated}` });
+    }
+  });
+export type ReportDocument = z.infer<typeof ReportDocumentSchema>;
