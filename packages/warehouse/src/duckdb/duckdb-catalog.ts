@@ -30,20 +30,53 @@ export async function describeDuckDbTable(
   schema: string,
   table: string,
 ): Promise<TableSchema | null> {
-  const { columns, primaryKey } = await readTable(conn, schema, table);
+  return (await describeDuckDbStorage(conn, schema, table))?.table ?? null;
+}
+
+/**
+ * The table's definition and whether DuckDB indexes its primary key. A swapped-in table keeps its
+ * key as a declaration only (duckdb-staging.ts): loads into it merge by key themselves.
+ */
+export async function describeDuckDbStorage(
+  conn: DuckDBConnection,
+  schema: string,
+  table: string,
+): Promise<{ table: TableSchema; keyIndexed: boolean } | null> {
+  const { columns, primaryKey, keyIndexed } = await readTable(conn, schema, table);
   if (columns.length === 0) return null;
   return {
-    name: table,
-    columns: columns.map(({ name, type, nullable }) => ({ name, type, nullable })),
-    primaryKey,
+    table: {
+      name: table,
+      columns: columns.map(({ name, type, nullable }) => ({ name, type, nullable })),
+      primaryKey,
+    },
+    keyIndexed,
   };
+}
+
+// A primary key kept as a declaration lives in the table's comment as `maya:primary_key=[...]`.
+const KEY_COMMENT_PREFIX = 'maya:primary_key=';
+
+/** The comment that declares `keys` the primary key of a table that has no index on them. */
+export function declaredKeyComment(keys: readonly string[]): string {
+  return `${KEY_COMMENT_PREFIX}${JSON.stringify(keys)}`;
+}
+
+function keyFromComment(comment: unknown): string[] {
+  if (typeof comment !== 'string' || !comment.startsWith(KEY_COMMENT_PREFIX)) return [];
+  try {
+    const keys: unknown = JSON.parse(comment.slice(KEY_COMMENT_PREFIX.length));
+    return Array.isArray(keys) ? keys.map(text).filter((k) => k !== '') : [];
+  } catch {
+    return [];
+  }
 }
 
 async function readTable(
   conn: DuckDBConnection,
   schema: string,
   table: string,
-): Promise<{ columns: ColumnInfo[]; primaryKey: string[] }> {
+): Promise<{ columns: ColumnInfo[]; primaryKey: string[]; keyIndexed: boolean }> {
   assertIdentifier(schema, 'schema');
   assertIdentifier(table, 'table');
   // duckdb_columns() rather than the information_schema view over it: half the cost, and a
@@ -55,14 +88,19 @@ async function readTable(
     [schema, table],
   );
   const keys = await conn.runAndReadAll(
-    `SELECT constraint_column_names FROM duckdb_constraints()
-      WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2
-        AND constraint_type = 'PRIMARY KEY'`,
+    `SELECT (SELECT constraint_column_names FROM duckdb_constraints() k
+        WHERE k.database_name = t.database_name AND k.schema_name = t.schema_name
+          AND k.table_name = t.table_name AND k.constraint_type = 'PRIMARY KEY'), t.comment
+      FROM duckdb_tables() t
+      WHERE t.database_name = current_database() AND t.schema_name = $1 AND t.table_name = $2`,
     [schema, table],
   );
-  const primaryKey = ((keys.getRowsJS()[0]?.[0] as unknown[] | undefined) ?? []).map(text);
+  const [indexedKey, comment] = keys.getRowsJS()[0] ?? [];
+  const indexed = ((indexedKey as unknown[] | null | undefined) ?? []).map(text);
+  const primaryKey = indexed.length > 0 ? indexed : keyFromComment(comment);
   return {
     primaryKey,
+    keyIndexed: indexed.length > 0,
     columns: columns.getRowsJS().map(([name, dataType, isNullable]) => ({
       name: text(name),
       type: columnTypeFromDuckDbName(text(dataType)),

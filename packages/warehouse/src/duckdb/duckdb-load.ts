@@ -13,8 +13,10 @@ const ORDER_COLUMN = '__maya_order';
 /**
  * Upserts batches into `table` through DuckDB's appender: rows are appended to a temporary
  * table, then merged into the target by primary key (last occurrence wins) every `flushRows`
- * rows and at the end. The caller owns the surrounding transaction, so a failure anywhere
- * rolls everything back. Returns the number of rows read.
+ * rows and at the end. A table whose key is indexed takes them by INSERT ... ON CONFLICT; one
+ * whose key is a declaration (a swapped-in table: duckdb-staging.ts) has the loaded keys'
+ * rows deleted, then the rows inserted. The caller owns the surrounding transaction, so a
+ * failure anywhere rolls everything back. Returns the number of rows read.
  */
 export async function appendAndMerge(
   conn: DuckDBConnection,
@@ -22,14 +24,16 @@ export async function appendAndMerge(
   table: TableSchema,
   batches: RowBatches,
   flushRows: number,
+  keyIndexed = true,
 ): Promise<number> {
-  const merge = mergeStatements(schema, table);
+  const merge = mergeStatements(schema, table, keyIndexed);
   return throughLoadTable(conn, table, batches, flushRows, async () => {
     const counted = await conn.runAndReadAll(merge.duplicates);
     const duplicates = Number(counted.getRows()[0]?.[0] ?? 0);
-    // A key repeated within the load table would make ON CONFLICT update one row twice, so
-    // the last occurrence is picked first — but only when a key does repeat: counting distinct
-    // keys costs a fraction of the window that picks them.
+    if (merge.deleteLoaded !== null) await conn.run(merge.deleteLoaded);
+    // A key repeated within the load table would make ON CONFLICT update one row twice (or a
+    // plain insert repeat it), so the last occurrence is picked first — but only when a key
+    // does repeat: counting distinct keys costs a fraction of the window that picks them.
     await conn.run(duplicates === 0 ? merge.distinct : merge.deduplicated);
   });
 }
@@ -194,10 +198,16 @@ function columnWriter(type: LoadColumnType): ColumnWriter {
   }
 }
 
-type MergeStatements = { duplicates: string; distinct: string; deduplicated: string };
+type MergeStatements = {
+  duplicates: string;
+  /** Deletes the target's rows of the loaded keys; null when ON CONFLICT replaces them. */
+  deleteLoaded: string | null;
+  distinct: string;
+  deduplicated: string;
+};
 
-/** INSERT ... ON CONFLICT from the load table, with and without keeping the last row of each key. */
-function mergeStatements(schema: string, table: TableSchema): MergeStatements {
+/** Merging the load table into `table` by key, keeping the last row of each key. */
+function mergeStatements(schema: string, table: TableSchema, keyIndexed: boolean): MergeStatements {
   const names = table.columns.map((c) => quoteIdentifier(c.name));
   const casts = table.columns.map((c) => {
     const name = quoteIdentifier(c.name);
@@ -209,14 +219,23 @@ function mergeStatements(schema: string, table: TableSchema): MergeStatements {
     .filter((c) => !keySet.has(c.name))
     .map((c) => `${quoteIdentifier(c.name)} = excluded.${quoteIdentifier(c.name)}`);
   const onConflict = updates.length > 0 ? `DO UPDATE SET ${updates.join(', ')}` : 'DO NOTHING';
-  const target = `INSERT INTO ${qualifiedName(schema, table.name)} (${names.join(', ')})`;
-  const conflict = `ON CONFLICT (${keys.join(', ')}) ${onConflict}`;
+  const target = qualifiedName(schema, table.name);
+  const insert = `INSERT INTO ${target} (${names.join(', ')})`;
+  const conflict = keyIndexed ? `ON CONFLICT (${keys.join(', ')}) ${onConflict}` : '';
+  const keyCasts = table.columns
+    .filter((c) => keySet.has(c.name))
+    .map((c) => `${duckDbCastFromLoad(quoteIdentifier(c.name), c.type)} AS ${quoteIdentifier(c.name)}`);
+  const sameKey = keys.map((k) => `${target}.${k} = loaded.${k}`).join(' AND ');
   return {
     duplicates: `SELECT count(*) - count(DISTINCT (${keys.join(', ')})) FROM temp.main.${LOAD_TABLE}`,
-    distinct: `${target}
+    deleteLoaded: keyIndexed
+      ? null
+      : `DELETE FROM ${target} USING (SELECT DISTINCT ${keyCasts.join(', ')} FROM temp.main.${LOAD_TABLE}) AS loaded
+    WHERE ${sameKey}`,
+    distinct: `${insert}
     SELECT ${casts.join(', ')} FROM temp.main.${LOAD_TABLE}
     ${conflict}`,
-    deduplicated: `${target}
+    deduplicated: `${insert}
     SELECT ${names.join(', ')} FROM (
       SELECT ${casts.join(', ')}, rowid AS ${ORDER_COLUMN} FROM temp.main.${LOAD_TABLE}
     ) QUALIFY row_number() OVER (PARTITION BY ${keys.join(', ')} ORDER BY ${ORDER_COLUMN} DESC) = 1

@@ -54,9 +54,19 @@ const rows = async (table = 'spend', order = 'account_id, date, term') =>
   (await wh.query(`SELECT * FROM raw.${table} ORDER BY ${order}`, [], { timeoutMs: 10_000 })).rows;
 const keyOf = async (table: string) =>
   (await wh.listColumns('raw', table)).filter((c) => c.primaryKey).map((c) => c.name);
+/** The key DuckDB indexes (a constraint), as opposed to the one the product declares. */
+const indexedKeyOf = async (table: string) =>
+  (
+    await wh.query(
+      `SELECT constraint_column_names AS k FROM duckdb_constraints()
+        WHERE schema_name = 'raw' AND table_name = $1 AND constraint_type = 'PRIMARY KEY'`,
+      [table],
+      { timeoutMs: 10_000 },
+    )
+  ).rows.map((r) => r.k);
 
 describe('DuckDB staged twins', () => {
-  it('keeps the twin unindexed while loading and gives it the primary key at the swap', async () => {
+  it('keeps the twin unindexed and the swapped-in table with its key declared, not indexed', async () => {
     await wh.loadBatch('raw', 'spend', [[spent('1', '2024-01-01', 'shoes', 1)]]);
     await wh.stage('raw', 'spend', { except: [{ column: 'account_id', equals: '1' }] });
     expect(await keyOf(staged)).toEqual([]);
@@ -68,8 +78,10 @@ describe('DuckDB staged twins', () => {
         staging: true,
       },
     );
+    expect(await indexedKeyOf('spend')).toHaveLength(1);
     await wh.swap('raw', staged, 'spend');
     expect(await keyOf('spend')).toEqual(spend.primaryKey);
+    expect(await indexedKeyOf('spend')).toEqual([]);
     expect(await rows()).toEqual([
       {
         account_id: '1',
@@ -84,6 +96,42 @@ describe('DuckDB staged twins', () => {
     // The live table upserts by its key again.
     await wh.loadBatch('raw', 'spend', [[spent('1', '2024-01-02', 'boots', 7)]]);
     expect((await rows()).map((r) => r.clicks)).toEqual([7]);
+  });
+
+  it('merges a direct load into a table whose key is declared: last row of a key wins, across flushes', async () => {
+    await wh.stage('raw', 'spend');
+    await wh.loadBatch('raw', 'spend', [[spent('1', '2024-01-01', 'shoes', 1), spent('1', '2024-01-02', 'shoes', 2)]], {
+      staging: true,
+    });
+    await wh.swap('raw', staged, 'spend');
+    // loadFlushRows is 2: the repeated key arrives in a later flush than its first occurrence.
+    const loaded = await wh.loadBatch('raw', 'spend', [
+      [spent('1', '2024-01-02', 'shoes', 20), spent('1', '2024-01-03', 'shoes', 3)],
+      [spent('1', '2024-01-03', 'shoes', 30), spent('1', '2024-01-03', 'shoes', 31)],
+    ]);
+    expect(loaded.rows).toBe(4);
+    expect((await rows()).map((r) => [r.date, r.clicks])).toEqual([
+      ['2024-01-01', 1],
+      ['2024-01-02', 20],
+      ['2024-01-03', 31],
+    ]);
+    expect(await indexedKeyOf('spend')).toEqual([]);
+  });
+
+  it('leaves a table whose key is declared unchanged when a direct load fails half-way', async () => {
+    await wh.stage('raw', 'spend');
+    await wh.loadBatch('raw', 'spend', [[spent('1', '2024-01-01', 'shoes', 1)]], { staging: true });
+    await wh.swap('raw', staged, 'spend');
+    const before = await rows();
+    await expectWarehouseError(
+      wh.loadBatch('raw', 'spend', [
+        [spent('1', '2024-01-01', 'shoes', 9), spent('1', '2024-01-02', 'shoes', 2)],
+        [spent('1', 'not a date', 'shoes', 3)],
+      ]),
+      'schema_mismatch',
+    );
+    expect(await rows()).toEqual(before);
+    expect(await keyOf('spend')).toEqual(spend.primaryKey);
   });
 
   it('keeps the last row of a key repeated within the load, across batches and loads', async () => {

@@ -1,14 +1,14 @@
-// A staged twin without its primary-key index until the swap. A load into a table with a
-// primary key keeps an ART index up to date row by row and merges by key (INSERT ... ON
-// CONFLICT), several times the cost of appending; the twin instead takes the kept live rows
-// (`stage`) and the loaded rows by plain appends, and the swap builds the index once, in bulk,
-// from the finished table. Keys repeated in the twin — within the load, or a loaded row
-// outside the range the stage left out — are resolved then, the last appended row winning.
+// A staged twin without a primary-key index. A load into a table with a primary key keeps an ART
+// index up to date row by row and merges by key (INSERT ... ON CONFLICT), several times the cost
+// of appending; the twin instead takes the kept live rows (`stage`) and the loaded rows by plain
+// appends. Keys repeated in the twin — within the load, or a loaded row outside the range the
+// stage left out — are resolved at the swap, the last appended row winning, and the swapped-in
+// table keeps its key as a declaration, not an index (decision in docs/decisions.md).
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { WarehouseError, errorMessage } from '../errors';
+import { WarehouseError } from '../errors';
 import { qualifiedName, quoteIdentifier } from '../identifiers';
 import type { RowBatches, TableSchema } from '../warehouse';
-import { describeDuckDbTable } from './duckdb-catalog';
+import { declaredKeyComment, describeDuckDbStorage, describeDuckDbTable } from './duckdb-catalog';
 import { appendAndMerge, appendRows } from './duckdb-load';
 import { duckDbSqlType } from './duckdb-types';
 
@@ -27,8 +27,8 @@ export async function createStagedTwin(
 
 /**
  * Loads batches into the staged twin `staged` of `table`, creating it (empty) when missing.
- * A twin that has its primary key (made by an older version) is upserted into as a live table
- * is. The caller owns the transaction. Returns the number of rows read.
+ * A twin that has its primary-key index (made by an older version) is upserted into as an
+ * indexed table is. The caller owns the transaction. Returns the number of rows read.
  */
 export async function loadStagedTwin(
   conn: DuckDBConnection,
@@ -38,22 +38,21 @@ export async function loadStagedTwin(
   batches: RowBatches,
   flushRows: number,
 ): Promise<number> {
-  let twin = await describeDuckDbTable(conn, schema, staged);
-  if (twin === null) {
-    const live = await describeDuckDbTable(conn, schema, table);
-    if (live === null) throw missingTable(schema, table);
-    await createStagedTwin(conn, schema, live, staged);
-    twin = { ...live, name: staged, primaryKey: [] };
-  }
-  return twin.primaryKey.length > 0
-    ? appendAndMerge(conn, schema, twin, batches, flushRows)
-    : appendRows(conn, schema, twin, batches, flushRows);
+  const twin = await describeDuckDbStorage(conn, schema, staged);
+  if (twin !== null && twin.keyIndexed) return appendAndMerge(conn, schema, twin.table, batches, flushRows);
+  if (twin !== null) return appendRows(conn, schema, twin.table, batches, flushRows);
+  const live = await describeDuckDbTable(conn, schema, table);
+  if (live === null) throw missingTable(schema, table);
+  await createStagedTwin(conn, schema, live, staged);
+  return appendRows(conn, schema, { ...live, name: staged, primaryKey: [] }, batches, flushRows);
 }
 
 /**
- * Replaces `liveTable` by `stagedTable` in one transaction; an unindexed twin first gets the
- * live table's primary key there. Should the twin repeat a key, that transaction is rolled
- * back, every occurrence but the last appended is deleted, and the swap is tried again.
+ * Replaces `liveTable` by `stagedTable` in one transaction. An unindexed twin keeps the live
+ * table's primary key as a declaration (its comment) rather than an index: a repeated key is
+ * resolved first — every occurrence but the last appended is deleted — and the table is not
+ * indexed. Building the index cost as much as appending the rows, and nothing reads raw tables
+ * by key: loads merge by key themselves (duckdb-load.ts) and reports scan.
  */
 export async function swapStagedTwin(
   conn: DuckDBConnection,
@@ -63,44 +62,46 @@ export async function swapStagedTwin(
   inTransaction: <T>(task: () => Promise<T>) => Promise<T>,
 ): Promise<void> {
   const staged = qualifiedName(schema, stagedTable);
-  const swap = (withKey: readonly string[]) =>
-    inTransaction(async () => {
-      if (withKey.length > 0) await conn.run(addPrimaryKey(staged, withKey));
-      await conn.run(`DROP TABLE IF EXISTS ${qualifiedName(schema, liveTable)}`);
-      await conn.run(`ALTER TABLE ${staged} RENAME TO ${quoteIdentifier(liveTable)}`);
-    });
-  const twin = await describeDuckDbTable(conn, schema, stagedTable);
+  const live = qualifiedName(schema, liveTable);
+  const replace = async () => {
+    await conn.run(`DROP TABLE IF EXISTS ${live}`);
+    await conn.run(`ALTER TABLE ${staged} RENAME TO ${quoteIdentifier(liveTable)}`);
+  };
+  const twin = await describeDuckDbStorage(conn, schema, stagedTable);
   if (twin === null) throw missingTable(schema, stagedTable);
-  if (twin.primaryKey.length > 0) return swap([]);
-  const live = await describeDuckDbTable(conn, schema, liveTable);
-  if (live === null || live.primaryKey.length === 0) {
+  if (twin.keyIndexed) return inTransaction(replace);
+  const declared = await describeDuckDbTable(conn, schema, liveTable);
+  if (declared === null || declared.primaryKey.length === 0) {
     throw new WarehouseError(
       'schema_mismatch',
       `table ${schema}.${stagedTable} has no primary key and ${schema}.${liveTable} none to give it`,
     );
   }
-  try {
-    return await swap(live.primaryKey);
-  } catch (error) {
-    if (!isDuplicateKey(error)) throw error;
-  }
-  const keys = live.primaryKey.map((k) => quoteIdentifier(k)).join(', ');
-  // rowid follows the appends: the kept live rows first, then the loaded rows in arrival order.
-  await conn.run(
-    `DELETE FROM ${staged} WHERE rowid IN (SELECT rowid FROM ${staged}
-      QUALIFY row_number() OVER (PARTITION BY ${keys} ORDER BY rowid DESC) > 1)`,
+  const keys = declared.primaryKey;
+  return inTransaction(async () => {
+    await keepLastOfEachKey(conn, staged, keys);
+    await replace();
+    await conn.run(`COMMENT ON TABLE ${live} IS ${sqlText(declaredKeyComment(keys))}`);
+  });
+}
+
+/** Deletes every row of a repeated key but the last appended (rowid follows the appends). */
+async function keepLastOfEachKey(conn: DuckDBConnection, table: string, keys: readonly string[]): Promise<void> {
+  const list = keys.map((k) => quoteIdentifier(k)).join(', ');
+  // Counting repeated keys by hashing costs a fraction of the window that picks the last ones.
+  const counted = await conn.runAndReadAll(
+    `SELECT count(*) FROM (SELECT 1 FROM ${table} GROUP BY ${list} HAVING count(*) > 1)`,
   );
-  return swap(live.primaryKey);
+  if (Number(counted.getRows()[0]?.[0] ?? 0) === 0) return;
+  await conn.run(
+    `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table}
+      QUALIFY row_number() OVER (PARTITION BY ${list} ORDER BY rowid DESC) > 1)`,
+  );
 }
 
-function addPrimaryKey(staged: string, keys: readonly string[]): string {
-  return `ALTER TABLE ${staged} ADD PRIMARY KEY (${keys.map((k) => quoteIdentifier(k)).join(', ')})`;
-}
-
-/** DuckDB refuses the index with "Constraint Error: Data contains duplicates ..."; key columns are NOT NULL. */
-function isDuplicateKey(error: unknown): boolean {
-  const cause = error instanceof WarehouseError && error.cause !== undefined ? error.cause : error;
-  return /^Constraint Error/i.test(errorMessage(cause));
+/** A SQL string literal. */
+function sqlText(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
 }
 
 function missingTable(schema: string, table: string): WarehouseError {

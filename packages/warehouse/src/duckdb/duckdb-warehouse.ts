@@ -15,7 +15,12 @@ import type {
   TableSchema,
   Warehouse,
 } from '../warehouse';
-import { describeDuckDbTable, listDuckDbColumns, listDuckDbTables } from './duckdb-catalog';
+import {
+  describeDuckDbStorage,
+  describeDuckDbTable,
+  listDuckDbColumns,
+  listDuckDbTables,
+} from './duckdb-catalog';
 import { acquireDuckDb, releaseDuckDb } from './duckdb-instance';
 import { appendAndMerge } from './duckdb-load';
 import { createStagedTwin, loadStagedTwin, swapStagedTwin } from './duckdb-staging';
@@ -118,15 +123,18 @@ export async function openDuckDbWarehouse(options: DuckDbWarehouseOptions): Prom
       }
       return write((conn) =>
         inTransaction(conn, async () => {
-          const definition = await describeDuckDbTable(conn, schema, table);
-          if (definition === null) throw missingTable(schema, table);
+          const storage = await describeDuckDbStorage(conn, schema, table);
+          if (storage === null) throw missingTable(schema, table);
+          const definition = storage.table;
           if (definition.primaryKey.length === 0) {
             throw new WarehouseError(
               'schema_mismatch',
               `table ${schema}.${table} has no primary key to load by`,
             );
           }
-          return { rows: await appendAndMerge(conn, schema, definition, rows, flushRows) };
+          return {
+            rows: await appendAndMerge(conn, schema, definition, rows, flushRows, storage.keyIndexed),
+          };
         }),
       );
     },
