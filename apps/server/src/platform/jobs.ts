@@ -12,7 +12,14 @@ export type JobHandler = (data: unknown, job: JobRun) => Promise<void>;
  * aborts when the job's claim is lost (expired, or failed by a missed heartbeat) or when the
  * worker stops: a handler that gives up then throws, and pg-boss retries the job.
  */
-export type JobRun = { id: string; retryCount: number; retryLimit: number; signal: AbortSignal };
+export type JobRun = {
+  id: string;
+  retryCount: number;
+  retryLimit: number;
+  signal: AbortSignal;
+  /** When the job was queued: before its first attempt. */
+  createdOn: Date;
+};
 /** A queue and its handler; `cron` (UTC) also schedules it, once across all processes. */
 export type JobDefinition = { name: string; handler: JobHandler; cron?: string };
 
@@ -54,11 +61,12 @@ export async function startJobs(ownerUrl: string, log: Logger, runWorker: boolea
         queues.push(name);
         await boss.work(name, { includeMetadata: true }, async (jobs) => {
           for (const job of jobs) {
-            const { id, retryCount, retryLimit, signal } = job;
+            const { id, retryCount, retryLimit, signal, createdOn } = job;
             await handler(job.data, {
               id,
               retryCount,
               retryLimit,
+              createdOn,
               signal: AbortSignal.any([signal, stopping.signal]),
             });
           }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Transaction } from '../../platform/db/pool';
 import { etlRuns, type EtlTrigger } from './schema';
 
@@ -6,8 +6,17 @@ export type EtlRunRow = typeof etlRuns.$inferSelect;
 
 /** The runs of one organization; every call runs inside withOrganization (row-level security). */
 export const etlRepository = {
+  /**
+   * The newest run of the whole organization (manual or scheduled): what the progress, the next
+   * ETL time and the schedule follow. First loads, one account each, are history only.
+   */
   async latest(tx: Transaction): Promise<EtlRunRow | null> {
-    const [row] = await tx.select().from(etlRuns).orderBy(desc(etlRuns.startedAt)).limit(1);
+    const [row] = await tx
+      .select()
+      .from(etlRuns)
+      .where(ne(etlRuns.trigger, 'first_load'))
+      .orderBy(desc(etlRuns.startedAt))
+      .limit(1);
     return row ?? null;
   },
 
@@ -32,6 +41,21 @@ export const etlRepository = {
       .onConflictDoNothing({ target: etlRuns.organizationId, where: sql`status = 'running'` })
       .returning();
     return row ?? null;
+  },
+
+  /** An ended first load, recorded once its outcome is final (it never holds the running slot). */
+  async recordFirstLoad(
+    tx: Transaction,
+    values: {
+      organizationId: string;
+      status: 'finished' | 'failed';
+      step: string;
+      error: string | null;
+      startedAt: Date;
+      finishedAt: Date;
+    },
+  ): Promise<void> {
+    await tx.insert(etlRuns).values({ ...values, trigger: 'first_load', points: 100 });
   },
 
   async progress(tx: Transaction, id: string, values: { step: string; points: number }): Promise<void> {

@@ -286,5 +286,27 @@ export function createEtlRuns(
     return { tables: await withWarehouse(deps, organizationId, describeModels) };
   }
 
-  return { trigger, run, schedule, recoverRuns, progress, next, logs, tables };
+  /**
+   * Puts an account's first load in the history once its outcome is final (a retried attempt is
+   * not a failure): one entry, from its first attempt's start to its end.
+   */
+  async function recordFirstLoad(
+    organizationId: string,
+    account: ServiceAccount,
+    outcome: { status: 'finished' | 'failed'; error: string | null; startedAt: Date },
+  ): Promise<void> {
+    const service = findService(account.service)?.name ?? account.service;
+    await inOrganization(organizationId, (tx) =>
+      repo.recordFirstLoad(tx, {
+        organizationId,
+        status: outcome.status,
+        step: `First load of ${service}: ${account.name}`,
+        error: outcome.error === null ? null : `${account.name}: ${outcome.error}`,
+        startedAt: outcome.startedAt,
+        finishedAt: now(),
+      }),
+    );
+  }
+
+  return { trigger, run, schedule, recoverRuns, progress, next, logs, tables, recordFirstLoad };
 }

@@ -19,12 +19,19 @@ function isFirstLoadJob(data: unknown): data is FirstLoadJob {
   return FirstLoadJobSchema.safeParse(data).success;
 }
 
+/** When the load began: the job's queueing when pg-boss retried it, else this attempt's start. */
+function firstAttemptStart(job: JobRun, started: Date): Date {
+  return job.retryCount > 0 ? job.createdOn : started;
+}
+
 export function createEtlService(deps: EtlDeps) {
   const { jobs } = deps.platform;
   const now = deps.now ?? (() => new Date());
   // One load at a time per organization in this process: two accounts of one service share
   // their staged tables. (Another process cannot open the organization's DuckDB file meanwhile.)
   const running = new Map<string, Promise<unknown>>();
+
+  const runs = createEtlRuns(deps, (organizationId, task) => serialized(organizationId, task));
 
   async function serialized<T>(organizationId: string, task: () => Promise<T>): Promise<T> {
     const before = running.get(organizationId) ?? Promise.resolve();
@@ -44,6 +51,7 @@ export function createEtlService(deps: EtlDeps) {
     await serialized(organizationId, async () => {
       let outcome: LoadOutcome;
       let failure: Error | null = null;
+      const started = now();
       try {
         const target = await deps.sources.loadTarget(organizationId, serviceAccountId);
         if (!target) return; // deleted meanwhile: nothing to load
@@ -73,6 +81,16 @@ export function createEtlService(deps: EtlDeps) {
       if (outcome.status === 'pending') {
         await deps.sources.reportSync(organizationId, serviceAccountId, { status: 'pending' });
         throw failure ?? new Error('the load failed'); // pg-boss retries the job
+      }
+      // In the history before the account shows its outcome: whoever sees the account finished
+      // finds its load there too.
+      const loaded = (await deps.sources.list(organizationId)).find((a) => a.uuid === serviceAccountId);
+      if (loaded) {
+        await runs.recordFirstLoad(organizationId, loaded, {
+          status: outcome.status,
+          error: outcome.status === 'failed' ? outcome.error : null,
+          startedAt: firstAttemptStart(job, started),
+        });
       }
       const account = await deps.sources.reportSync(organizationId, serviceAccountId, outcome);
       if (outcome.status === 'failed' && account)
@@ -113,8 +131,6 @@ export function createEtlService(deps: EtlDeps) {
     }
     return recovered;
   }
-
-  const runs = createEtlRuns(deps, serialized);
 
   return { firstLoad, recoverRunning, ...runs };
 }
