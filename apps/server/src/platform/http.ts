@@ -52,4 +52,14 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
       },
     },
   });
+  // The SPA's /embed/{token} page is made to be framed by other sites (a signed, short-lived,
+  // read-only report); every other path stays same-origin only.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/embed/')) return;
+    reply.raw.removeHeader('x-frame-options');
+    const csp = reply.raw.getHeader('content-security-policy');
+    if (typeof csp === 'string') {
+      reply.raw.setHeader('content-security-policy', csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+    }
+  });
 }

@@ -90,6 +90,16 @@ describe('API basics', () => {
     expect(body).toMatchObject({ apiBaseUrl: '/api', productName: 'Maya', environment: 'test' });
   });
 
+  it('lets other sites frame only the embed pages', async () => {
+    const app404 = await app.inject('/organization/acme/dashboard/-maya');
+    expect(app404.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(app404.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    const embed = await app.inject('/embed/some-token');
+    expect(embed.headers['x-frame-options']).toBeUndefined();
+    expect(embed.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(embed.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   it('keeps a caller request id and makes one otherwise', async () => {
     const given = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'trace-12345678' } });
     expect(given.headers['x-request-id']).toBe('trace-12345678');
