@@ -15,3 +15,4 @@ export * from './etl';
 export * from './notifications';
 export * from './destinations';
 export * from './reports';
+export * from './bookmarks';

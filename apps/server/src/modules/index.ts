@@ -1,15 +1,18 @@
-import { openDestinationWarehouse } from '@maya/warehouse';
+import { BUILTIN_SEMANTIC_MODELS, openDestinationWarehouse } from '@maya/warehouse';
 import type { GuardHandlers } from '../platform/guards';
 import type { Platform } from '../platform/platform';
+import { createAiBuilderModule } from './ai-builder';
 import { createAssistantAuthModule } from './assistant-auth';
 import { createAuthModule } from './auth';
+import { createBookmarksModule } from './bookmarks';
+import { createDemoModule } from './demo';
 import { createDestinationsModule } from './destinations';
 import { createEtlModule, withWarehouse } from './etl';
 import { createHealthModule } from './health';
 import { createInvitationsModule } from './invitations';
 import type { Module } from './module';
 import { createNotificationsModule } from './notifications';
-import { createOrganizationsModule } from './organizations';
+import { createOrganizationsModule, DEMO_ORGANIZATION } from './organizations';
 import { createReportsModule } from './reports';
 import { createSourcesModule } from './sources';
 import { createSubscriptionsModule, type SubscriptionsService } from './subscriptions';
@@ -54,6 +57,17 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
   const reports = createReportsModule(platform, {
     withWarehouse: (organizationId, work) =>
       withWarehouse({ platform, openDestination }, organizationId, work),
+    sourceAccounts: (organizationId) => sources.service.list(organizationId),
+  });
+  const bookmarks = createBookmarksModule(platform, {
+    memberIds: async (organizationId) =>
+      (await organizations.service.members(organizationId)).map((member) => member.id),
+    reportExists: async (access, slug) =>
+      (await reports.service.list(access)).reports.some((report) => report.slug === slug),
+    demoOrganizationId: async () => {
+      const demo = await organizations.service.findBySlug(DEMO_ORGANIZATION.slug);
+      return demo?.isDemo ? demo.id : null;
+    },
   });
   const etl = createEtlModule(platform, {
     sources: sources.service,
@@ -66,6 +80,14 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
     modelsRebuilt: (organizationId) => reports.service.invalidate(organizationId),
     notify: (organizationId, notification) =>
       notifications.service.notify(organizationId, notification, { email: true }),
+  });
+  const demoData = createDemoModule(platform, {
+    organizations: organizations.service,
+    sources: sources.service,
+  });
+  const aiBuilder = createAiBuilderModule(platform, {
+    reports: reports.service,
+    models: (name) => BUILTIN_SEMANTIC_MODELS.find((model) => model.name === name) ?? null,
   });
   const subscriptions = createSubscriptionsModule(platform, { users, auth: auth.auth });
   subscriptionsService = subscriptions.service;
@@ -80,7 +102,10 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
       sources.module,
       destinations.module,
       etl.module,
+      demoData.module,
       reports.module,
+      aiBuilder.module,
+      bookmarks.module,
       subscriptions.module,
     ],
     guards: {

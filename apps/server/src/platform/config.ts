@@ -41,6 +41,9 @@ const EnvSchema = z.object({
   PROVIDER_CLIENTS: z.string().min(2).optional(),
   CREDENTIALS_KEYS: z.string().min(1).optional(),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  LLM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
 });
 
 /** Every variable the server reads; the README's configuration table must list exactly these. */
@@ -84,6 +87,11 @@ export type Config = {
   credentialsKeys: CredentialsKey[] | null;
   /** Sign-ups one IP address may make per hour (abuse guard). */
   signupLimitPerHour: number;
+  /**
+   * The OpenAI-compatible chat-completions API the AI Builder asks for bookmarks; null: the
+   * built-in prompt parser answers instead.
+   */
+  llm: LlmConfig | null;
   /** The sandbox providers are mounted under /sandbox (never in production). */
   sandbox: boolean;
   version: string;
@@ -93,6 +101,8 @@ export type CredentialsKey = { id: string; key: Buffer };
 
 export type OidcProviderConfig = { clientId: string; clientSecret: string; issuer: string };
 export type MarketplaceConfig = { apiUrl: string; apiToken: string };
+/** `baseUrl` without a trailing slash (`…/v1`); `apiKey` null: sent without authorization. */
+export type LlmConfig = { baseUrl: string; apiKey: string | null; model: string };
 
 /** The sandbox's registered client (development and tests only). */
 export const SANDBOX_CLIENT = { clientId: 'maya-sandbox', clientSecret: 'maya-sandbox-secret' } as const;
@@ -167,6 +177,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     connectors,
     credentialsKeys,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
+    llm: e.LLM_BASE_URL
+      ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY ?? null, model: e.LLM_MODEL }
+      : null,
     sandbox,
     version: serverPackage.version,
   };

@@ -59,7 +59,10 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     reply.raw.removeHeader('x-frame-options');
     const csp = reply.raw.getHeader('content-security-policy');
     if (typeof csp === 'string') {
-      reply.raw.setHeader('content-security-policy', csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+      reply.raw.setHeader(
+        'content-security-policy',
+        csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'),
+      );
     }
   });
 }

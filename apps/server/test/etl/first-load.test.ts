@@ -171,7 +171,9 @@ describe('the first load of a connected account', () => {
   }, 120_000);
 
   it('puts each ended first load in the history, not the retries, and leaves the schedule to full runs', async () => {
-    const logs = await call(t.base, 'GET', `/etl/logs?organization_id=${owner.organizationId}`, { token: owner.token });
+    const logs = await call(t.base, 'GET', `/etl/logs?organization_id=${owner.organizationId}`, {
+      token: owner.token,
+    });
     expect(logs.status).toBe(200);
     const runs = (logs.body.all_logs as { runs: { step: string; status: string; error: string | null }[] }[])
       .flatMap((day) => day.runs)
@@ -182,7 +184,9 @@ describe('the first load of a connected account', () => {
     expect(runs.at(-1)!.error).toMatch(/: Customer not enabled$/);
     expect(runs.slice(0, 3).every((r) => r.error === null)).toBe(true);
     // Progress and the next ETL time follow whole-organization runs, of which there are none.
-    const progress = await call(t.base, 'GET', `/etl/progress?organization_id=${owner.organizationId}`, { token: owner.token });
+    const progress = await call(t.base, 'GET', `/etl/progress?organization_id=${owner.organizationId}`, {
+      token: owner.token,
+    });
     expect(progress.body).toEqual({ running: false, description: '', points: 0 });
   }, 30_000);
 

@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { duckDbFileFor, openDuckDbWarehouse, type Warehouse } from '@maya/warehouse';
 import { createModules } from '../../src/modules';
-import { createReportsModule, type WithWarehouse } from '../../src/modules/reports';
+import { createReportsModule, type BuiltinReport, type WithWarehouse } from '../../src/modules/reports';
+import { createSourcesService } from '../../src/modules/sources/service';
 import { registerErrorHandling } from '../../src/platform/errors';
 import { requireRouteGuards } from '../../src/platform/guards';
 import { API_PREFIX } from '../../src/platform/http';
@@ -14,7 +15,10 @@ import type { AccountsApp } from '../support/accounts';
  * memberships, and the organization's managed DuckDB file is the one its loads wrote. Every
  * statement that reaches the warehouse is counted, so that a test can tell a cached answer.
  */
-export async function startReportsApp(t: AccountsApp, options: { now: Date }) {
+export async function startReportsApp(
+  t: AccountsApp,
+  options: { now: Date | (() => Date); builtins?: readonly BuiltinReport[] },
+) {
   const { guards } = createModules(t.app.platform);
   const reached = { opened: 0, queries: 0 };
   const counting = (warehouse: Warehouse): Warehouse => ({
@@ -36,7 +40,20 @@ export async function startReportsApp(t: AccountsApp, options: { now: Date }) {
       await warehouse.close();
     }
   };
-  const reports = createReportsModule(t.app.platform, { withWarehouse, now: () => options.now });
+  // The accounts the sources page lists: a report's source warnings (features are not asked).
+  const sources = createSourcesService({
+    platform: t.app.platform,
+    features: () => {
+      throw new Error('the reports tests do not connect accounts through this service');
+    },
+  });
+  const { now } = options;
+  const reports = createReportsModule(t.app.platform, {
+    withWarehouse,
+    now: typeof now === 'function' ? now : () => now,
+    sourceAccounts: (organizationId) => sources.list(organizationId),
+    ...(options.builtins ? { builtins: options.builtins } : {}),
+  });
 
   const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -47,15 +64,16 @@ export async function startReportsApp(t: AccountsApp, options: { now: Date }) {
   await app.ready();
 
   /** A JSON call through the app's whole HTTP stack (guards, schemas, error envelope). */
-  async function call(method: 'GET' | 'POST', path: string, token: string, body?: unknown) {
+  async function call(method: 'GET' | 'POST' | 'DELETE', path: string, token: string | null, body?: unknown) {
     const response = await app.inject({
       method,
       url: `${API_PREFIX}${path}`,
-      headers: { authorization: `Bearer ${token}` },
+      headers: token === null ? {} : { authorization: `Bearer ${token}` },
       ...(body === undefined ? {} : { payload: body as object }),
     });
+    const text = response.body;
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers
-    return { status: response.statusCode, body: response.json<Record<string, any>>() };
+    return { status: response.statusCode, body: (text ? JSON.parse(text) : null) as Record<string, any> };
   }
 
   return { app, service: reports.service, reached, call, close: () => app.close() };

@@ -6,10 +6,11 @@ import { ReportDocumentSchema } from './document';
 // ---- The reports list and a report's access (spec 002 §3 Embed report, §7 Embed) ----------
 
 /**
- * Slugs no custom report may take ('Duplicate or reserved name'): the built-in reports' and the
- * words of the reports API's own paths (`/reports/filter-values`).
+ * Slugs no custom report may take ('Duplicate or reserved name'): the built-in reports' (the demo
+ * organization's `-demo` among them) and the words of the reports API's own paths
+ * (`/reports/filter-values`). Every other slug starting with '-' is reserved too (custom.ts).
  */
-export const RESERVED_REPORT_SLUGS = ['-maya', '-seo-v1', 'filter-values'] as const;
+export const RESERVED_REPORT_SLUGS = ['-maya', '-seo-v1', '-demo', 'filter-values'] as const;
 
 /** spec 002 §4: edit mode needs the report's access_level Edit. */
 export const ReportAccessLevelSchema = z.enum(['Edit', 'View']);
@@ -43,11 +44,37 @@ export const ReportSlugParamsSchema = z.object({ slug: ReportSlugSchema });
 export const ReportListResponseSchema = z.object({ reports: z.array(EmbedReportSchema) });
 export type ReportListResponse = z.infer<typeof ReportListResponseSchema>;
 
+/** Why an account feeding a report's table may leave it stale. */
+export const SourceWarningStatusSchema = z.enum(['failed', 'reconnect']);
+export type SourceWarningStatus = z.infer<typeof SourceWarningStatusSchema>;
+
+/**
+ * A connected account that feeds a table the report reads and whose last load failed
+ * (`failed`) or whose grant was revoked (`reconnect`): the report may miss its latest data.
+ */
+export const SourceWarningSchema = z.object({
+  /** The report's table (a visual's or filter's `table`, a table of the report's dataset). */
+  table: ReportFieldNameSchema,
+  /** The connector (`google_ads`, ...). */
+  service_id: z.string(),
+  account_name: z.string(),
+  status: SourceWarningStatusSchema,
+  /** A sentence for the user, naming the service and the account. */
+  message: z.string(),
+});
+export type SourceWarning = z.infer<typeof SourceWarningSchema>;
+
 /** spec 002 §7 Report access: the report, its document, and the last day of data it reads. */
 export const ReportAccessResponseSchema = z.object({
   report: EmbedReportSchema,
   document: ReportDocumentSchema,
   /** The last day with data among the tables the report reads; null when they hold no rows. */
   data_through: IsoDateSchema.nullable(),
+  /**
+   * The organization's accounts feeding the report's tables that failed or need reconnecting,
+   * per table in the document's order. Absent from an embedded report (its viewers do not
+   * manage the organization's sources).
+   */
+  warnings: z.array(SourceWarningSchema).optional(),
 });
 export type ReportAccessResponse = z.infer<typeof ReportAccessResponseSchema>;

@@ -64,3 +64,6 @@ export {
 export * from './state';
 export * from './query';
 export * from './access';
+export * from './custom';
+export * from './embed';
+export * from './generate';

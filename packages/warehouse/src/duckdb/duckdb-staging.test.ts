@@ -100,9 +100,14 @@ describe('DuckDB staged twins', () => {
 
   it('merges a direct load into a table whose key is declared: last row of a key wins, across flushes', async () => {
     await wh.stage('raw', 'spend');
-    await wh.loadBatch('raw', 'spend', [[spent('1', '2024-01-01', 'shoes', 1), spent('1', '2024-01-02', 'shoes', 2)]], {
-      staging: true,
-    });
+    await wh.loadBatch(
+      'raw',
+      'spend',
+      [[spent('1', '2024-01-01', 'shoes', 1), spent('1', '2024-01-02', 'shoes', 2)]],
+      {
+        staging: true,
+      },
+    );
     await wh.swap('raw', staged, 'spend');
     // loadFlushRows is 2: the repeated key arrives in a later flush than its first occurrence.
     const loaded = await wh.loadBatch('raw', 'spend', [

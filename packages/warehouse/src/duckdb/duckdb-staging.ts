@@ -86,7 +86,11 @@ export async function swapStagedTwin(
 }
 
 /** Deletes every row of a repeated key but the last appended (rowid follows the appends). */
-async function keepLastOfEachKey(conn: DuckDBConnection, table: string, keys: readonly string[]): Promise<void> {
+async function keepLastOfEachKey(
+  conn: DuckDBConnection,
+  table: string,
+  keys: readonly string[],
+): Promise<void> {
   const list = keys.map((k) => quoteIdentifier(k)).join(', ');
   // Counting repeated keys by hashing costs a fraction of the window that picks the last ones.
   const counted = await conn.runAndReadAll(

@@ -1,11 +1,13 @@
 // The built-in report documents: `-maya` (marketing performance across channels) and `-seo-v1`
 // (Search Console), over the built-in semantic models. Custom reports start as copies of these.
+// The Demo report, for demo organizations only, is in demo-report.ts (it builds on the helpers
+// exported here).
 import type { ReportDocument, ReportFilter, Sort, Visual } from '@maya/contracts';
 import { MARKETING_SEMANTIC_MODEL, SEARCH_SEMANTIC_MODEL } from './builtin-models';
 
-type Layout = Visual['layout'];
-const at = (x: number, y: number, w: number, h: number): Layout => ({ x, y, w, h });
-const dim = (name: string, grain: 'day' | 'week' | 'month' | null = null) => ({ name, grain });
+export type Layout = Visual['layout'];
+export const at = (x: number, y: number, w: number, h: number): Layout => ({ x, y, w, h });
+export const dim = (name: string, grain: 'day' | 'week' | 'month' | null = null) => ({ name, grain });
 const desc = (field: string): Sort[] => [{ field, direction: 'desc' }];
 
 const kpi = (table: string, measure: string, layout: Layout): Visual => ({
@@ -22,7 +24,7 @@ const kpi = (table: string, measure: string, layout: Layout): Visual => ({
 const kpiRow = (table: string, measures: readonly string[], y: number): Visual[] =>
   measures.map((m, i) => kpi(table, m, at(3 * (i % 4), y + 2 * Math.floor(i / 4), 3, 2)));
 
-const table = (
+export const table = (
   id: string,
   source: string,
   dimensions: readonly string[],
@@ -41,7 +43,7 @@ const table = (
   totals: true,
 });
 
-const lastDays = (id: string, tableName: string, count: number): ReportFilter => ({
+export const lastDays = (id: string, tableName: string, count: number): ReportFilter => ({
   id,
   kind: 'relative_date',
   table: tableName,
@@ -51,7 +53,7 @@ const lastDays = (id: string, tableName: string, count: number): ReportFilter =>
   unit: 'day',
 });
 
-const anyOf = (id: string, tableName: string, column: string): ReportFilter => ({
+export const anyOf = (id: string, tableName: string, column: string): ReportFilter => ({
   id,
   kind: 'list',
   table: tableName,

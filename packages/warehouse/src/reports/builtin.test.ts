@@ -10,6 +10,7 @@ import { MODEL_SCHEMA } from '../models/build';
 import { CANONICAL_MODELS } from '../models/catalog';
 import { BUILTIN_SEMANTIC_MODELS, MARKETING_SEMANTIC_MODEL, SEARCH_SEMANTIC_MODEL } from './builtin-models';
 import { BUILTIN_REPORTS, MAYA_REPORT, SEO_REPORT } from './builtin-reports';
+import { DEMO_REPORT, DEMO_REPORTS } from './demo-report';
 import { checkReportDocument, checkReportState, effectiveFilters, findVisual } from './report-document';
 import { filtersForTable } from './run-visual';
 import { checkSemanticModel, type SemanticModel } from './semantic-model';
@@ -73,7 +74,7 @@ describe('the built-in semantic models', () => {
 });
 
 describe('the built-in reports', () => {
-  it.each(BUILTIN_REPORTS.map((r) => [r.slug, r] as const))(
+  it.each([...BUILTIN_REPORTS, ...DEMO_REPORTS].map((r) => [r.slug, r] as const))(
     '%s is a valid document of its model',
     (_, report) => {
       expect(ReportDocumentSchema.parse(report)).toEqual(report);
@@ -115,6 +116,65 @@ describe('the built-in reports', () => {
     fails(
       { ...MAYA_REPORT, filters: [{ ...MAYA_REPORT.filters[1]!, column: 'country' }] },
       /report filter channel: table performance has no dimension "country"/,
+    );
+  });
+});
+
+describe('the Demo report', () => {
+  it('is -demo, named Demo, over marketing performance, and opens on Spend', () => {
+    expect(DEMO_REPORTS).toEqual([DEMO_REPORT]);
+    expect(DEMO_REPORT).toMatchObject({ slug: '-demo', name: 'Demo', model: MARKETING_SEMANTIC_MODEL.name });
+    expect(DEMO_REPORT.pages.map((p) => p.display_name)).toEqual(['Spend', 'Performance', 'Conversions']);
+    const spend = DEMO_REPORT.pages[0]!;
+    expect(spend.visuals.filter((v) => v.kind === 'kpi').map((v) => v.kind === 'kpi' && v.measure)).toEqual([
+      'spend',
+      'cpc',
+      'cpa',
+      'roas',
+    ]);
+    // Spend over time by channel, and by campaign.
+    expect(spend.visuals).toContainEqual(
+      expect.objectContaining({
+        kind: 'stacked_column',
+        axis: { name: 'date', grain: 'day' },
+        legend: { name: 'channel', grain: null },
+      }),
+    );
+    expect(spend.visuals).toContainEqual(
+      expect.objectContaining({
+        kind: 'table',
+        dimensions: [
+          { name: 'channel', grain: null },
+          { name: 'campaign', grain: null },
+        ],
+      }),
+    );
+  });
+
+  it('is not among the reports every organization has', () => {
+    const everyone = BUILTIN_REPORTS.map((r) => r.slug);
+    expect(everyone).not.toContain(DEMO_REPORT.slug);
+    expect(DEMO_REPORTS.every((r) => !everyone.includes(r.slug))).toBe(true);
+  });
+
+  it('filters like -maya, so a bookmark of one filter fits both', () => {
+    expect(DEMO_REPORT.filters).toEqual(MAYA_REPORT.filters);
+  });
+
+  it('is refused when a page names a field the model lacks', () => {
+    const [spend, ...rest] = DEMO_REPORT.pages;
+    const broken: ReportDocument = {
+      ...DEMO_REPORT,
+      pages: [
+        {
+          ...spend!,
+          visuals: spend!.visuals.map((v) => (v.kind === 'kpi' ? { ...v, measure: 'revenue' } : v)),
+        },
+        ...rest,
+      ],
+    };
+    expect(() => checkReportDocument(MARKETING_SEMANTIC_MODEL, broken)).toThrow(
+      /visual spend-kpi-spend: table performance has no measure "revenue"/,
     );
   });
 });

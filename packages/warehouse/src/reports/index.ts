@@ -12,6 +12,7 @@ export {
 } from './semantic-model';
 export { BUILTIN_SEMANTIC_MODELS, MARKETING_SEMANTIC_MODEL, SEARCH_SEMANTIC_MODEL } from './builtin-models';
 export { BUILTIN_REPORTS, MAYA_REPORT, SEO_REPORT } from './builtin-reports';
+export { DEMO_REPORT, DEMO_REPORT_SLUG, DEMO_REPORTS } from './demo-report';
 export {
   compileReportQuery,
   type CompileOptions,
@@ -30,3 +31,4 @@ export {
 } from './filter-values';
 export { filtersForTable, runVisualQuery, visualFields, type VisualQueryInput } from './run-visual';
 export { checkReportDocument, checkReportState, effectiveFilters, findVisual } from './report-document';
+export * from './prompt';

@@ -1,5 +1,13 @@
 // The report engine's failures as the API answers them (`{detail: {type, message}}`).
-import { ReportErrorType } from '@maya/contracts';
+import {
+  CustomReportErrorType,
+  DUPLICATE_REPORT_NAME,
+  EmbedErrorType,
+  ReportErrorType,
+  ReportStateError,
+  reportNameMessages,
+  type ValidationIssue,
+} from '@maya/contracts';
 import { ReportQueryError, WarehouseError, type ReportQueryErrorType } from '@maya/warehouse';
 import { AppError } from '../../platform/errors';
 
@@ -34,12 +42,44 @@ export const workspaceNotSetup = () =>
     message: 'Data not yet available. Please try again later.',
   });
 
+/** Saving and deleting reports needs access_level Edit (or, to delete, having saved it). */
+export const reportEditForbidden = (action = 'change its reports') =>
+  new AppError(403, CustomReportErrorType.editForbidden, {
+    message: `Only owners and admins of the organization can ${action}.`,
+  });
+
+export const builtInReport = (slug: string) =>
+  new AppError(400, CustomReportErrorType.builtIn, { message: `${slug} is a built-in report` });
+
+/** Expired, forged, malformed, or its report is gone: the same 401 to the embedding site. */
+export const invalidEmbedToken = (reason: 'invalid' | 'expired' | 'revoked') =>
+  new AppError(401, EmbedErrorType.invalidEmbedToken, {
+    message:
+      reason === 'expired'
+        ? 'This embedded report link has expired.'
+        : 'This embedded report link is not valid.',
+  });
+
+/**
+ * A rule of the save-as form that only the server can check (the slug is taken): answered as
+ * the 422 list of validation issues, on the name field, so that the dialog shows it there.
+ */
+export class ReportNameTaken extends Error {
+  override readonly name = 'ReportNameTaken';
+  readonly issues: ValidationIssue[] = [
+    { loc: ['body', 'name'], msg: reportNameMessages.duplicate, type: DUPLICATE_REPORT_NAME },
+  ];
+}
+
 /**
  * A compiler error is the request's fault (422). The engine running out of time is 504; the
  * engine failing (a destination unreachable) is 502, its message for the log only. Anything else
  * (an invalid identifier or parameter in SQL we compiled) is our bug and stays a 500.
  */
 export function toAppError(error: unknown): unknown {
+  if (error instanceof ReportStateError) {
+    return new AppError(422, ReportErrorType.invalidState, { message: error.message });
+  }
   if (error instanceof ReportQueryError) {
     return new AppError(statusOf(error.type), error.type, { message: error.message });
   }

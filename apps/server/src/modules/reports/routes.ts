@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  CreateCustomReportRequestSchema,
+  CreateCustomReportResponseSchema,
+  EmbedTokenRequestSchema,
+  EmbedTokenResponseSchema,
   ErrorResponseSchema,
   FilterOptionsRequestSchema,
   FilterOptionsResponseSchema,
@@ -14,9 +18,9 @@ import {
 } from '@maya/contracts';
 import { isWarehouseError } from '@maya/warehouse';
 import { z } from 'zod';
-import { organizationOf } from '../../platform/guards';
+import { authOf, organizationOf } from '../../platform/guards';
 import { errorResponses } from '../../platform/http';
-import { toAppError } from './errors';
+import { ReportNameTaken, toAppError } from './errors';
 import type { ReportsService } from './service';
 
 const tags = ['reports'];
@@ -34,7 +38,7 @@ const reportErrors = {
 };
 
 /** The engine's failures as API errors; the warehouse's own message goes to the log. */
-async function answering<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+export async function answering<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -43,7 +47,10 @@ async function answering<T>(request: FastifyRequest, work: () => Promise<T>): Pr
   }
 }
 
-/** spec 002 §7 Embed: the reports list, report access, filter options; and the visuals' query. */
+/**
+ * spec 002 §7 Embed: the reports list, report access, filter options; the visuals' query; saving
+ * and deleting custom reports (§2 Report save-as dialog); and an embed token for a report.
+ */
 export async function reportsRoutes(app: FastifyInstance, reports: ReportsService): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -53,7 +60,8 @@ export async function reportsRoutes(app: FastifyInstance, reports: ReportsServic
       config: { guard: 'organization' },
       schema: {
         tags,
-        summary: "The organization's reports: the built-in -maya and -seo-v1, then its custom reports",
+        summary:
+          "The organization's reports: the built-in -maya and -seo-v1 (and -demo in a demo organization), then its custom reports by name",
         querystring: ReportOrganizationQuerySchema,
         response: { 200: ReportListResponseSchema, ...errorResponses(401, 403, 404) },
       },
@@ -97,6 +105,74 @@ export async function reportsRoutes(app: FastifyInstance, reports: ReportsServic
   );
 
   api.post(
+    '/reports',
+    {
+      config: { guard: 'organization' },
+      schema: {
+        tags,
+        summary:
+          "Save as: the view on screen (the source report under the encoded state) saved as a new custom report; owners and admins only. 422 on the name field: 'Required', 'Report name cannot start with dash (-)', 'Duplicate or reserved name'",
+        body: CreateCustomReportRequestSchema,
+        response: { 201: CreateCustomReportResponseSchema, ...reportErrors },
+      },
+    },
+    async (request, reply) => {
+      const { organization_id: _organizationId, ...report } = request.body;
+      try {
+        const created = await answering(request, () =>
+          reports.create(organizationOf(request), authOf(request).userId, report),
+        );
+        return reply.status(201).send(created);
+      } catch (error) {
+        if (error instanceof ReportNameTaken) return reply.status(422).send({ detail: error.issues });
+        throw error;
+      }
+    },
+  );
+
+  api.delete(
+    '/reports/:slug',
+    {
+      config: { guard: 'organization' },
+      schema: {
+        tags,
+        summary: 'Deletes a custom report (owners, admins, or who saved it); the built-ins answer 400',
+        params: ReportSlugParamsSchema,
+        querystring: ReportOrganizationQuerySchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await reports.remove(organizationOf(request), authOf(request).userId, request.params.slug);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.post(
+    '/reports/:slug/embed-token',
+    {
+      config: { guard: 'organization' },
+      schema: {
+        tags,
+        summary:
+          'A signed embed token for the report under the encoded state, valid one hour, and the embed page URL (owners and admins)',
+        params: ReportSlugParamsSchema,
+        body: EmbedTokenRequestSchema,
+        response: { 200: EmbedTokenResponseSchema, ...reportErrors, 429: ErrorResponseSchema },
+      },
+    },
+    async (request) =>
+      answering(request, () =>
+        reports.embeds.createToken(
+          organizationOf(request),
+          authOf(request).userId,
+          request.params.slug,
+          request.body.state,
+        ),
+      ),
+  );
+
+  api.post(
     '/reports/:slug/query',
     {
       config: { guard: 'organization' },
@@ -111,9 +187,7 @@ export async function reportsRoutes(app: FastifyInstance, reports: ReportsServic
     },
     async (request) => {
       const { organization_id: _organizationId, ...query } = request.body;
-      return answering(request, () =>
-        reports.query(organizationOf(request).organizationId, request.params.slug, query),
-      );
+      return answering(request, () => reports.query(organizationOf(request), request.params.slug, query));
     },
   );
 }

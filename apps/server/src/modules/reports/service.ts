@@ -1,6 +1,6 @@
 import {
   ReportErrorType,
-  reportLimits,
+  type CreateCustomReportRequest,
   type EmbedReport,
   type FilterOptionsRequest,
   type FilterOptionsResponse,
@@ -8,216 +8,106 @@ import {
   type ReportListResponse,
   type ReportQueryRequest,
   type ReportQueryResponse,
-  type Visual,
+  type ServiceAccount,
 } from '@maya/contracts';
-import {
-  ReportQueryError,
-  compileGrainCounts,
-  findVisual,
-  runFilterValues,
-  runVisualQuery,
-  semanticTable,
-  type SemanticModel,
-  type SemanticTable,
-  type VisualQueryInput,
-  type Warehouse,
-} from '@maya/warehouse';
 import { AppError } from '../../platform/errors';
 import type { OrganizationAccess } from '../../platform/guards';
 import type { Platform } from '../../platform/platform';
-import {
-  CacheMiss,
-  DEFAULT_CACHE_LIMITS,
-  createReportCache,
-  type CacheScope,
-  type ReportCacheLimits,
-} from './cache';
-import { createReportCatalog, type CatalogReport } from './catalog';
-import { reportNotFound, workspaceNotSetup } from './errors';
+import { createReportCatalog, type BuiltinReport, type CatalogEntry, type CatalogReport } from './catalog';
+import { canEdit, createCustomReports } from './custom-reports';
+import { createEmbeds } from './embeds';
+import { createReportEngine, type EngineDeps } from './engine';
+import { reportNotFound } from './errors';
+import { sourceWarnings } from './warnings';
 
-/** Runs `work` on the organization's warehouse (its destination, or the managed DuckDB file). */
-export type WithWarehouse = <T>(
-  organizationId: string,
-  work: (warehouse: Warehouse) => Promise<T>,
-) => Promise<T>;
+export type { WithWarehouse } from './engine';
 
-export type ReportsDeps = {
-  platform: Pick<Platform, 'config'>;
-  /** The ETL's `withWarehouse`: reports read where the loads write. */
-  withWarehouse: WithWarehouse;
-  /** Each query is cancelled after this long (`query_timeout`); 30 s by default. */
-  queryTimeoutMs?: number;
-  cacheLimits?: Partial<ReportCacheLimits>;
-  /** Relative dates resolve against it; the clock by default. */
-  now?: () => Date;
+export type ReportsDeps = EngineDeps & {
+  platform: Pick<Platform, 'config' | 'secrets' | 'database' | 'rateLimiter'>;
+  /** The organization's connected accounts (the sources service): a report's source warnings. */
+  sourceAccounts: (organizationId: string) => Promise<ServiceAccount[]>;
+  /** The built-in reports; packages/warehouse's by default. */
+  builtins?: readonly BuiltinReport[];
 };
 
 export type ReportsService = ReturnType<typeof createReportsService>;
 
-const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
-
-/** The last day of data: the column compileGrainCounts names so (its documented result). */
-const DATA_THROUGH = 'data_through';
-
 export function createReportsService(deps: ReportsDeps) {
-  const catalog = createReportCatalog();
-  const cache = createReportCache({ ...DEFAULT_CACHE_LIMITS, ...deps.cacheLimits });
-  const timeoutMs = deps.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+  const db = deps.platform.database.db;
   const now = deps.now ?? (() => new Date());
+  const catalog = createReportCatalog({ db, builtins: deps.builtins });
+  const engine = createReportEngine(deps);
+  const custom = createCustomReports({ db, catalog });
+  const embeds = createEmbeds({ platform: deps.platform, db, catalog, engine, now });
 
-  function find(slug: string): CatalogReport {
-    const report = catalog.find(slug);
+  async function find(access: OrganizationAccess, slug: string): Promise<CatalogReport> {
+    const report = await catalog.find(access, slug);
     if (report === null) throw reportNotFound(slug);
     return report;
   }
 
-  function embedReport(
-    access: OrganizationAccess,
-    { document, model, isCustom }: CatalogReport,
-  ): EmbedReport {
+  function embedReport(access: OrganizationAccess, entry: CatalogEntry): EmbedReport {
     const query = new URLSearchParams({ organization_id: access.organizationId });
     return {
-      id: document.id,
-      slug: document.slug,
-      name: document.name,
-      embed_url: `${deps.platform.config.appUrl}/api/reports/${document.slug}?${query.toString()}`,
+      id: entry.id,
+      slug: entry.slug,
+      name: entry.name,
+      embed_url: `${deps.platform.config.appUrl}/api/reports/${entry.slug}?${query.toString()}`,
       access_token: null,
-      // Members read; owners and admins may also edit (save a custom report); nobody edits a demo.
-      access_level: access.role !== 'member' && !access.isDemo ? 'Edit' : 'View',
+      access_level: canEdit(access) ? 'Edit' : 'View',
       permission_level: access.role,
       demo: access.isDemo,
-      is_custom: isCustom,
-      dataset_id: model.name,
+      is_custom: entry.isCustom,
+      dataset_id: entry.datasetId,
     };
   }
 
-  /**
-   * Runs `work` on the organization's warehouse through the cache. When the organization's
-   * engine is known, a first pass answers from the cache alone without opening the warehouse;
-   * any miss sends the whole request to the warehouse, whose tables must exist by then (else
-   * the organization has never loaded data: workspace_not_setup).
-   */
-  async function read<T>(
-    organizationId: string,
-    tables: readonly SemanticTable[],
-    work: (warehouse: Warehouse) => Promise<T>,
-  ): Promise<T> {
-    const scope: CacheScope = cache.scope(organizationId);
-    const engine = cache.engineOf(organizationId);
-    if (engine !== null) {
-      try {
-        return await work(cache.warehouse(null, engine, scope));
-      } catch (error) {
-        if (!(error instanceof CacheMiss)) throw error;
-      }
-    }
-    return deps.withWarehouse(organizationId, async (warehouse) => {
-      await requireTables(warehouse, tables);
-      cache.rememberEngine(organizationId, warehouse.engine);
-      return work(cache.warehouse(warehouse, warehouse.engine, scope));
-    });
-  }
-
-  async function requireTables(warehouse: Warehouse, tables: readonly SemanticTable[]): Promise<void> {
-    const existing = new Map<string, Set<string>>();
-    for (const { source } of tables) {
-      let names = existing.get(source.schema);
-      if (names === undefined) {
-        names = new Set(await warehouse.listTables(source.schema));
-        existing.set(source.schema, names);
-      }
-      if (!names.has(source.table)) throw workspaceNotSetup();
-    }
-  }
-
-  /** The last day of the table's time dimension with rows, over every row; null without. */
-  async function dataThrough(
-    warehouse: Warehouse,
-    model: SemanticModel,
-    table: SemanticTable,
-    at: Date,
-  ): Promise<string | null> {
-    if (table.timeDimension === null) return null;
-    const compiled = compileGrainCounts(
-      model,
-      { table: table.name, filters: [], dateRange: null },
-      { name: table.timeDimension, grain: 'year' },
-      warehouse.engine,
-      { now: at },
-    );
-    const { rows } = await warehouse.query(compiled.sql, compiled.params, { timeoutMs });
-    const day = rows[0]?.[DATA_THROUGH];
-    return typeof day === 'string' ? day : null;
-  }
-
-  /**
-   * A KPI compares with the previous period only when the filters bound one; without (an open
-   * "is after" date filter) it shows its value alone rather than failing the visual.
-   */
-  async function runVisual(
-    warehouse: Warehouse,
-    model: SemanticModel,
-    visual: Visual,
-    input: VisualQueryInput,
-  ): Promise<ReportQueryResponse> {
-    try {
-      return await runVisualQuery(warehouse, model, visual, input);
-    } catch (error) {
-      const unbounded = error instanceof ReportQueryError && error.type === 'comparison_needs_period';
-      if (!unbounded || visual.kind !== 'kpi' || visual.comparison === null) throw error;
-      return runVisualQuery(warehouse, model, { ...visual, comparison: null }, input);
-    }
-  }
+  const entryOf = ({ document, model, isCustom }: CatalogReport): CatalogEntry => ({
+    id: document.id,
+    slug: document.slug,
+    name: document.name,
+    datasetId: model.name,
+    isCustom,
+  });
 
   return {
     /** spec 002 §7 List embed reports: the built-ins, then the organization's own. */
-    list(access: OrganizationAccess): ReportListResponse {
-      return { reports: catalog.list().map((report) => embedReport(access, report)) };
+    async list(access: OrganizationAccess): Promise<ReportListResponse> {
+      const entries = await catalog.list(access);
+      return { reports: entries.map((entry) => embedReport(access, entry)) };
     },
 
-    /** spec 002 §7 Report access: the report, its document, and how fresh its data is. */
+    /**
+     * spec 002 §7 Report access: the report, its document, how fresh its data is, and the
+     * accounts feeding it that failed or need reconnecting.
+     */
     async access(access: OrganizationAccess, slug: string): Promise<ReportAccessResponse> {
-      const report = find(slug);
-      const at = now();
-      const { tables } = report.model;
-      const days = await read(access.organizationId, tables, (warehouse) =>
-        Promise.all(tables.map((table) => dataThrough(warehouse, report.model, table, at))),
-      );
-      const latest = days.reduce<string | null>(
-        (max, day) => (day !== null && (max === null || day > max) ? day : max),
-        null,
-      );
-      return { report: embedReport(access, report), document: report.document, data_through: latest };
+      const report = await find(access, slug);
+      const [data_through, accounts] = await Promise.all([
+        engine.dataThrough(access.organizationId, report),
+        deps.sourceAccounts(access.organizationId),
+      ]);
+      return {
+        report: embedReport(access, entryOf(report)),
+        document: report.document,
+        data_through,
+        warnings: sourceWarnings(report.model, report.document, accounts),
+      };
     },
 
     /** One visual of one page of the report, under the filters in effect. */
     async query(
-      organizationId: string,
+      access: OrganizationAccess,
       slug: string,
       request: Omit<ReportQueryRequest, 'organization_id'>,
     ): Promise<ReportQueryResponse> {
-      const { document, model } = find(slug);
+      const report = await find(access, slug);
       if (request.report !== slug) {
         throw new AppError(422, ReportErrorType.invalidQuery, {
           message: `the request names report ${request.report}, the path ${slug}`,
         });
       }
-      const { visual } = findVisual(document, request.page, request.visual_id);
-      const table = semanticTable(model, visual.table);
-      const at = now();
-      const input: VisualQueryInput = {
-        filters: request.filters,
-        dateRange: request.date_range,
-        sort: request.sort,
-        now: at,
-        timeoutMs,
-      };
-      return read(organizationId, [table], async (warehouse) => {
-        const answer = await runVisual(warehouse, model, visual, input);
-        // Charts over time tell the last day among their rows; the others, their table's.
-        if (answer.data_through !== undefined) return answer;
-        return { ...answer, data_through: await dataThrough(warehouse, model, table, at) };
-      });
+      return engine.query(access.organizationId, report, request);
     },
 
     /** spec 002 §7 Filter options: a list filter's values, a page at a time. */
@@ -225,25 +115,27 @@ export function createReportsService(deps: ReportsDeps) {
       organizationId: string,
       request: Omit<FilterOptionsRequest, 'organization_id'>,
     ): Promise<FilterOptionsResponse> {
-      const model = catalog.model(request.datasetId);
-      if (model === null) {
-        throw new ReportQueryError(ReportErrorType.unknownField, `there is no dataset ${request.datasetId}`);
-      }
-      const table = semanticTable(model, request.table);
-      const page = {
-        table: table.name,
-        column: request.column,
-        cursor: request.cursor,
-        limit: reportLimits.filterValuesPageSize,
-      };
-      return read(organizationId, [table], (warehouse) => runFilterValues(warehouse, model, page, timeoutMs));
+      return engine.filterValues(organizationId, catalog.model(request.datasetId), request);
     },
+
+    /** spec 002 §2 Report save-as dialog: the view saved as a new custom report. */
+    async create(
+      access: OrganizationAccess,
+      userId: string,
+      request: Omit<CreateCustomReportRequest, 'organization_id'>,
+    ): Promise<EmbedReport> {
+      return embedReport(access, entryOf(await custom.create(access, userId, request)));
+    },
+
+    /** Deletes a custom report (owners, admins, or who saved it). */
+    remove: (access: OrganizationAccess, userId: string, slug: string) => custom.remove(access, userId, slug),
+    embeds,
 
     /** After each data load (the ETL calls it): the organization's cached results are retired. */
     invalidate(organizationId: string): void {
-      cache.invalidate(organizationId);
+      engine.invalidate(organizationId);
     },
 
-    cacheStats: () => cache.stats(),
+    cacheStats: () => engine.cacheStats(),
   };
 }

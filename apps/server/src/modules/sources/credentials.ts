@@ -31,7 +31,13 @@ export function createCredentialsStore(deps: { db: Database; vault: Vault; confi
     /** Stores credentials with the accounts they can reach; pending until an account is connected. */
     async save(
       organizationId: string,
-      input: { serviceId: string; credentials: Credentials; accounts: SelectableAccount[]; userId: string },
+      input: {
+        serviceId: string;
+        credentials: Credentials;
+        accounts: SelectableAccount[];
+        /** null: saved by the product itself (the demo organization's accounts). */
+        userId: string | null;
+      },
     ): Promise<string> {
       const id = randomUUID();
       await withOrganization(db, organizationId, (tx) =>

@@ -9,6 +9,7 @@ import { createSetupFlows } from './setup';
 
 export { FIRST_LOAD_QUEUE, type FirstLoadJob, type SourcesService } from './service';
 export { createCredentialsStore } from './credentials';
+export { redirectPathFor } from './catalog';
 
 /** Data sources (spec 001 §2 Sources): connected accounts, authorizations and setup screens. */
 export function createSourcesModule(

@@ -94,7 +94,16 @@ export function createSourcesService(deps: SourcesDeps) {
     identifiers: string[],
   ): Promise<ServiceAccount[]> {
     requireCanAddAccounts(access);
-    const { organizationId } = access;
+    return connectChosen(access.organizationId, userId, credentialsId, identifiers);
+  }
+
+  /** `userId` null: the product connects them itself (connectForProduct). */
+  async function connectChosen(
+    organizationId: string,
+    userId: string | null,
+    credentialsId: string,
+    identifiers: string[],
+  ): Promise<ServiceAccount[]> {
     if (identifiers.length === 0) throw new AppError(400, SourcesErrorType.noAccountsSelected);
     const connected = await withOrganization(db, organizationId, async (tx) => {
       const row = await repo.findCredentials(tx, credentialsId);
@@ -212,6 +221,30 @@ export function createSourcesService(deps: SourcesDeps) {
       });
       if (!row) throw new AppError(404, SourcesErrorType.serviceAccountNotFound);
       if (row.loadJobId) await jobs.boss.cancel(FIRST_LOAD_QUEUE, row.loadJobId).catch(() => undefined);
+    },
+
+    /**
+     * Connects accounts with no user behind them: the demo organization's sample accounts (the
+     * demo module). The credentials are sealed with the accounts they listed and the chosen ones
+     * connected and first loaded as a user's are; the plan's account limit, which is what keeps
+     * users from adding accounts to a demo, is not asked.
+     */
+    async connectForProduct(
+      organizationId: string,
+      input: {
+        serviceId: string;
+        credentials: Credentials;
+        accounts: SelectableAccount[];
+        identifiers: string[];
+      },
+    ): Promise<ServiceAccount[]> {
+      const credentialsId = await credentials.save(organizationId, {
+        serviceId: input.serviceId,
+        credentials: input.credentials,
+        accounts: input.accounts,
+        userId: null,
+      });
+      return connectChosen(organizationId, null, credentialsId, input.identifiers);
     },
 
     async saveVerified(

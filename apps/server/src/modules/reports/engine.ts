@@ -1,0 +1,206 @@
+// Running a report's queries on the organization's warehouse through the result cache: the
+// freshness of its tables, one visual, a list filter's values. It knows documents and models, not
+// where they come from (the catalog) or who asks (the service and the embeds).
+import {
+  ReportErrorType,
+  reportLimits,
+  type FilterOptionsRequest,
+  type FilterOptionsResponse,
+  type ReportDocument,
+  type ReportQueryRequest,
+  type ReportQueryResponse,
+  type Visual,
+} from '@maya/contracts';
+import {
+  ReportQueryError,
+  compileGrainCounts,
+  findVisual,
+  runFilterValues,
+  runVisualQuery,
+  semanticTable,
+  type SemanticModel,
+  type SemanticTable,
+  type VisualQueryInput,
+  type Warehouse,
+} from '@maya/warehouse';
+import {
+  CacheMiss,
+  DEFAULT_CACHE_LIMITS,
+  createReportCache,
+  type CacheScope,
+  type ReportCacheLimits,
+} from './cache';
+import { workspaceNotSetup } from './errors';
+
+/** Runs `work` on the organization's warehouse (its destination, or the managed DuckDB file). */
+export type WithWarehouse = <T>(
+  organizationId: string,
+  work: (warehouse: Warehouse) => Promise<T>,
+) => Promise<T>;
+
+export type EngineDeps = {
+  /** The ETL's `withWarehouse`: reports read where the loads write. */
+  withWarehouse: WithWarehouse;
+  /** Each query is cancelled after this long (`query_timeout`); 30 s by default. */
+  queryTimeoutMs?: number;
+  cacheLimits?: Partial<ReportCacheLimits>;
+  /** Relative dates resolve against it; the clock by default. */
+  now?: () => Date;
+};
+
+/** What the engine reads of a report. */
+export type EngineReport = { document: ReportDocument; model: SemanticModel };
+
+/** One visual of one page, under the filters in effect; the report is named by the caller. */
+export type VisualRequest = Omit<ReportQueryRequest, 'organization_id' | 'report'>;
+
+export type ReportEngine = ReturnType<typeof createReportEngine>;
+
+const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
+
+/** The last day of data: the column compileGrainCounts names so (its documented result). */
+const DATA_THROUGH = 'data_through';
+
+export function createReportEngine(deps: EngineDeps) {
+  const cache = createReportCache({ ...DEFAULT_CACHE_LIMITS, ...deps.cacheLimits });
+  const timeoutMs = deps.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+  const now = deps.now ?? (() => new Date());
+
+  /**
+   * Runs `work` on the organization's warehouse through the cache. When the organization's
+   * engine is known, a first pass answers from the cache alone without opening the warehouse;
+   * any miss sends the whole request to the warehouse, whose tables must exist by then (else
+   * the organization has never loaded data: workspace_not_setup).
+   */
+  async function read<T>(
+    organizationId: string,
+    tables: readonly SemanticTable[],
+    work: (warehouse: Warehouse) => Promise<T>,
+  ): Promise<T> {
+    const scope: CacheScope = cache.scope(organizationId);
+    const engine = cache.engineOf(organizationId);
+    if (engine !== null) {
+      try {
+        return await work(cache.warehouse(null, engine, scope));
+      } catch (error) {
+        if (!(error instanceof CacheMiss)) throw error;
+      }
+    }
+    return deps.withWarehouse(organizationId, async (warehouse) => {
+      await requireTables(warehouse, tables);
+      cache.rememberEngine(organizationId, warehouse.engine);
+      return work(cache.warehouse(warehouse, warehouse.engine, scope));
+    });
+  }
+
+  async function requireTables(warehouse: Warehouse, tables: readonly SemanticTable[]): Promise<void> {
+    const existing = new Map<string, Set<string>>();
+    for (const { source } of tables) {
+      let names = existing.get(source.schema);
+      if (names === undefined) {
+        names = new Set(await warehouse.listTables(source.schema));
+        existing.set(source.schema, names);
+      }
+      if (!names.has(source.table)) throw workspaceNotSetup();
+    }
+  }
+
+  /** The last day of the table's time dimension with rows, over every row; null without. */
+  async function dataThrough(
+    warehouse: Warehouse,
+    model: SemanticModel,
+    table: SemanticTable,
+    at: Date,
+  ): Promise<string | null> {
+    if (table.timeDimension === null) return null;
+    const compiled = compileGrainCounts(
+      model,
+      { table: table.name, filters: [], dateRange: null },
+      { name: table.timeDimension, grain: 'year' },
+      warehouse.engine,
+      { now: at },
+    );
+    const { rows } = await warehouse.query(compiled.sql, compiled.params, { timeoutMs });
+    const day = rows[0]?.[DATA_THROUGH];
+    return typeof day === 'string' ? day : null;
+  }
+
+  /**
+   * A KPI compares with the previous period only when the filters bound one; without (an open
+   * "is after" date filter) it shows its value alone rather than failing the visual.
+   */
+  async function runVisual(
+    warehouse: Warehouse,
+    model: SemanticModel,
+    visual: Visual,
+    input: VisualQueryInput,
+  ): Promise<ReportQueryResponse> {
+    try {
+      return await runVisualQuery(warehouse, model, visual, input);
+    } catch (error) {
+      const unbounded = error instanceof ReportQueryError && error.type === 'comparison_needs_period';
+      if (!unbounded || visual.kind !== 'kpi' || visual.comparison === null) throw error;
+      return runVisualQuery(warehouse, model, { ...visual, comparison: null }, input);
+    }
+  }
+
+  return {
+    /** The last day with data among the tables of the report's model; null when they are empty. */
+    async dataThrough(organizationId: string, { model }: EngineReport): Promise<string | null> {
+      const at = now();
+      const days = await read(organizationId, model.tables, (warehouse) =>
+        Promise.all(model.tables.map((table) => dataThrough(warehouse, model, table, at))),
+      );
+      return days.reduce<string | null>(
+        (max, day) => (day !== null && (max === null || day > max) ? day : max),
+        null,
+      );
+    },
+
+    /** One visual of one page of the report, under the filters in effect. */
+    async query(
+      organizationId: string,
+      { document, model }: EngineReport,
+      request: VisualRequest,
+    ): Promise<ReportQueryResponse> {
+      const { visual } = findVisual(document, request.page, request.visual_id);
+      const table = semanticTable(model, visual.table);
+      const at = now();
+      const input: VisualQueryInput = {
+        filters: request.filters,
+        dateRange: request.date_range,
+        sort: request.sort,
+        now: at,
+        timeoutMs,
+      };
+      return read(organizationId, [table], async (warehouse) => {
+        const answer = await runVisual(warehouse, model, visual, input);
+        // Charts over time tell the last day among their rows; the others, their table's.
+        if (answer.data_through !== undefined) return answer;
+        return { ...answer, data_through: await dataThrough(warehouse, model, table, at) };
+      });
+    },
+
+    /** spec 002 §7 Filter options: a list filter's values of the model, a page at a time. */
+    async filterValues(
+      organizationId: string,
+      model: SemanticModel | null,
+      request: Omit<FilterOptionsRequest, 'organization_id'>,
+    ): Promise<FilterOptionsResponse> {
+      if (model === null || model.name !== request.datasetId) {
+        throw new ReportQueryError(ReportErrorType.unknownField, `there is no dataset ${request.datasetId}`);
+      }
+      const table = semanticTable(model, request.table);
+      const page = {
+        table: table.name,
+        column: request.column,
+        cursor: request.cursor,
+        limit: reportLimits.filterValuesPageSize,
+      };
+      return read(organizationId, [table], (warehouse) => runFilterValues(warehouse, model, page, timeoutMs));
+    },
+
+    invalidate: (organizationId: string) => cache.invalidate(organizationId),
+    cacheStats: () => cache.stats(),
+  };
+}

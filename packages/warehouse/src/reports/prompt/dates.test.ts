@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { currentUnitOf, findDate, type DateIntent } from './dates';
+import { tokenize } from './text';
+
+// A Saturday in Q4.
+const TODAY = '2026-11-21';
+
+const date = (prompt: string, today = TODAY): DateIntent | null =>
+  findDate(tokenize(prompt), today).match?.intent ?? null;
+const last = (count: number, unit: string) => ({ kind: 'relative', operator: 'in_the_last', count, unit });
+const thisUnit = (unit: string) => ({ kind: 'relative', operator: 'in_this', count: null, unit });
+const period = (from: string | null, to: string | null): DateIntent => ({ kind: 'period', from, to });
+
+describe('relative periods', () => {
+  it.each([
+    ['spend last 30 days', last(30, 'day')],
+    ['clicks in the last 2 weeks', last(2, 'week')],
+    ['over the past three months', last(3, 'month')],
+    ['previous 7 days', last(7, 'day')],
+    ['last month', last(1, 'month')],
+    ['last week', last(1, 'week')],
+    ['last quarter', last(1, 'quarter')],
+    ['past year', last(1, 'year')],
+    ['trailing 12 months', last(12, 'month')],
+    ['this month', thisUnit('month')],
+    ['this year', thisUnit('year')],
+    ['current quarter', thisUnit('quarter')],
+    ['this week', thisUnit('week')],
+    ['today', thisUnit('day')],
+    ['month to date', thisUnit('month')],
+    ['YTD', thisUnit('year')],
+    ['next 2 weeks', { kind: 'relative', operator: 'in_the_next', count: 2, unit: 'week' }],
+  ])('%s', (prompt, expected) => {
+    expect(date(prompt)).toEqual(expected);
+  });
+
+  it('keeps counts within the relative filter’s 1-10000', () => {
+    expect(date('last 10000 days')).toEqual(last(10_000, 'day'));
+    expect(date('last 10001 days')).toBeNull();
+    expect(date('last 0 days')).toBeNull();
+  });
+});
+
+describe('days and calendar periods', () => {
+  it.each([
+    ['yesterday', { kind: 'day', day: '2026-11-20' }],
+    ['on 2025-03-05', { kind: 'day', day: '2025-03-05' }],
+    ['5 March', { kind: 'day', day: '2026-03-05' }],
+    ['March 5th 2024', { kind: 'day', day: '2024-03-05' }],
+    // A day not begun yet this year is last year's.
+    ['December 24', { kind: 'day', day: '2025-12-24' }],
+    ['Q3 2025', period('2025-07-01', '2025-09-30')],
+    ['2025 Q1', period('2025-01-01', '2025-03-31')],
+    ['Q4', period('2026-10-01', '2026-12-31')],
+    // Q1 2027 has not begun: Q1 alone is the latest Q1.
+    ['q1', period('2026-01-01', '2026-03-31')],
+    ['in March', period('2026-03-01', '2026-03-31')],
+    ['February 2024', period('2024-02-01', '2024-02-29')],
+    ['December', period('2025-12-01', '2025-12-31')],
+    ['in 2024', period('2024-01-01', '2024-12-31')],
+    ['since March', period('2026-03-01', null)],
+    ['since March 2025', period('2025-03-01', null)],
+    ['from 2025-06-15', period('2025-06-15', null)],
+    ['after Q2', period('2026-07-01', null)],
+    ['before June', period(null, '2026-05-31')],
+    ['until 2025', period(null, '2025-12-31')],
+    ['from May to July 2025', period('2025-05-01', '2025-07-31')],
+    ['from November to February 2026', period('2025-11-01', '2026-02-28')],
+    ['between 2025-01-01 and 2025-01-31', period('2025-01-01', '2025-01-31')],
+  ])('%s', (prompt, expected) => {
+    expect(date(prompt)).toEqual(expected);
+  });
+
+  it('reads "may" as a month only where it cannot be the verb', () => {
+    expect(date('may I see spend')).toBeNull();
+    expect(date('spend in may')).toEqual(period('2026-05-01', '2026-05-31'));
+    expect(date('May 2025')).toEqual(period('2025-05-01', '2025-05-31'));
+  });
+
+  it('finds nothing in prompts without a period', () => {
+    expect(date('spend by campaign for Google Ads')).toBeNull();
+    expect(date('top 10 campaigns')).toBeNull();
+    expect(date('from Google Ads')).toBeNull();
+    expect(date('on 2025-02-30')).toBeNull();
+  });
+
+  it('uses the longest of several periods and counts the others', () => {
+    const found = findDate(tokenize('this month vs from May to July 2025'), TODAY);
+    expect(found.match?.intent).toEqual(period('2025-05-01', '2025-07-31'));
+    expect(found.others).toBe(1);
+    expect(found.match?.span).toEqual({ start: 3, end: 8 });
+  });
+});
+
+describe('the current calendar unit', () => {
+  it('tells a named period that is the one containing today', () => {
+    expect(currentUnitOf(period('2026-10-01', '2026-12-31'), TODAY)).toBe('quarter');
+    expect(currentUnitOf(period('2026-11-01', '2026-11-30'), TODAY)).toBe('month');
+    expect(currentUnitOf(period('2026-01-01', '2026-12-31'), TODAY)).toBe('year');
+    expect(currentUnitOf(period('2025-07-01', '2025-09-30'), TODAY)).toBeNull();
+    expect(currentUnitOf(period('2026-03-01', null), TODAY)).toBeNull();
+  });
+});

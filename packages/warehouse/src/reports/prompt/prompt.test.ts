@@ -1,0 +1,279 @@
+import {
+  decodeReportState,
+  encodeReportState,
+  type ReportDocument,
+  type ReportFilter,
+  type ReportState,
+} from '@maya/contracts';
+import { describe, expect, it } from 'vitest';
+import { MARKETING_SEMANTIC_MODEL, SEARCH_SEMANTIC_MODEL } from '../builtin-models';
+import { MAYA_REPORT, SEO_REPORT } from '../builtin-reports';
+import { checkReportState } from '../report-document';
+import { generateFromPrompt, promptValueColumns, type DimensionValues, type PromptOutcome } from './index';
+
+// Saturday 21 November 2026, in Q4.
+const NOW = new Date('2026-11-21T10:00:00Z');
+
+const MAYA_VALUES: DimensionValues = new Map([
+  ['performance.channel', [null, 'Google Ads', 'Meta Ads', 'Microsoft Ads']],
+  ['performance.campaign_type', ['SEARCH', 'DISPLAY', 'PERFORMANCE_MAX']],
+  ['performance.campaign', ['Brand Search - US', 'Summer Sale', 'Spring Launch']],
+  ['performance.ad_group', ['Running shoes', 'Trail shoes']],
+]);
+
+function generate(
+  prompt: string,
+  document: ReportDocument = MAYA_REPORT,
+  values = MAYA_VALUES,
+): PromptOutcome {
+  const model = document.model === 'search' ? SEARCH_SEMANTIC_MODEL : MARKETING_SEMANTIC_MODEL;
+  return generateFromPrompt({ prompt, document, model, values, now: NOW });
+}
+
+function ok(prompt: string, document?: ReportDocument, values?: DimensionValues) {
+  const outcome = generate(prompt, document, values);
+  if (!outcome.ok) throw new Error(`${prompt}: ${outcome.reason}`);
+  return outcome;
+}
+
+const filter = (state: ReportState, id: string) => state.filters.find((f) => f.id === id) ?? null;
+const sortField = (state: ReportState) => state.sort[0]?.sort[0]?.field ?? null;
+const dateOf = (prompt: string) => filter(ok(prompt).state, 'date');
+const dateFilter = (over: Partial<ReportFilter>) => ({
+  id: 'date',
+  table: 'performance',
+  column: 'date',
+  ...over,
+});
+
+describe('the e2e journey’s prompt', () => {
+  it('spend by campaign last month for Google Ads: the campaigns page, last month, Google Ads, by spend', () => {
+    const outcome = ok('spend by campaign last month for Google Ads');
+    expect(outcome.state).toEqual({
+      version: 1,
+      page: 'campaigns',
+      filters: [
+        dateFilter({ kind: 'relative_date', operator: 'in_the_last', count: 1, unit: 'month' }),
+        {
+          id: 'channel',
+          table: 'performance',
+          column: 'channel',
+          kind: 'list',
+          mode: 'include',
+          values: ['Google Ads'],
+        },
+      ],
+      slicers: [],
+      sort: [{ visual_id: 'ad-groups', sort: [{ field: 'spend', direction: 'desc' }] }],
+    });
+    expect(outcome.name).toBe('Spend by Campaign · Last month · Google Ads');
+    expect(outcome.text).toBe(
+      'Here is Spend by Campaign on the Campaigns page, in the last month, where Channel is “Google Ads”. ' +
+        'The table is sorted by Spend, highest first.',
+    );
+    // What a bookmark stores, and what the report accepts.
+    const decoded = decodeReportState(encodeReportState(outcome.state));
+    expect(() => checkReportState(MAYA_REPORT, decoded)).not.toThrow();
+  });
+});
+
+describe('dates become the report’s date filter', () => {
+  it.each([
+    ['spend last 30 days', { kind: 'relative_date', operator: 'in_the_last', count: 30, unit: 'day' }],
+    [
+      'clicks in the last 2 weeks',
+      { kind: 'relative_date', operator: 'in_the_last', count: 2, unit: 'week' },
+    ],
+    ['this month', { kind: 'relative_date', operator: 'in_this', count: null, unit: 'month' }],
+    ['last month', { kind: 'relative_date', operator: 'in_the_last', count: 1, unit: 'month' }],
+    ['this year', { kind: 'relative_date', operator: 'in_this', count: null, unit: 'year' }],
+    ['yesterday', { kind: 'advanced_date', operator: 'is', value: '2026-11-20T12:00' }],
+    ['since March', { kind: 'advanced_date', operator: 'is_after', value: '2026-02-28T12:00' }],
+    ['before June 2025', { kind: 'advanced_date', operator: 'is_before', value: '2025-06-01T12:00' }],
+    // The quarter containing today is "this quarter".
+    ['Q4 2026', { kind: 'relative_date', operator: 'in_this', count: null, unit: 'quarter' }],
+  ])('%s', (prompt, expected) => {
+    expect(dateOf(prompt)).toEqual(dateFilter(expected as Partial<ReportFilter>));
+  });
+
+  it('starts a closed period of the past and says the filter cannot also end it', () => {
+    const outcome = ok('conversions Q3 2025');
+    expect(filter(outcome.state, 'date')).toEqual(
+      dateFilter({ kind: 'advanced_date', operator: 'is_after', value: '2025-06-30T12:00' }),
+    );
+    expect(outcome.text).toContain('from 1 July 2025 to 30 September 2025');
+    expect(outcome.text).toContain(
+      'The date filter holds one condition, so it shows everything since 1 July 2025, not only up to 30 September 2025.',
+    );
+    expect(outcome.name).toBe('Conversions · 1 Jul 2025 – 30 Sep 2025');
+  });
+
+  it('says so when the report has no date filter', () => {
+    const undated: ReportDocument = {
+      ...MAYA_REPORT,
+      filters: MAYA_REPORT.filters.filter((f) => f.id !== 'date'),
+    };
+    const outcome = ok('spend last 7 days', undated);
+    expect(outcome.state.filters).toEqual([]);
+    expect(outcome.text).toContain(
+      'This report has no date filter, so the period (in the last 7 days) is not applied.',
+    );
+  });
+});
+
+describe('measures by name and synonym', () => {
+  it.each([
+    ['spend', 'spend'],
+    ['cost', 'spend'],
+    ['how much did we spend', 'spend'],
+    ['clicks', 'clicks'],
+    ['impressions', 'impressions'],
+    ['CTR', 'ctr'],
+    ['click-through rate', 'ctr'],
+    ['CPC', 'cpc'],
+    ['cost per click', 'cpc'],
+    ['conversions', 'conversions'],
+    ['CPA', 'cpa'],
+    ['cost per conversion', 'cpa'],
+    ['ROAS', 'roas'],
+    ['return on ad spend', 'roas'],
+  ])('%s → %s', (prompt, measure) => {
+    expect(sortField(ok(`${prompt} by campaign`).state)).toBe(measure);
+  });
+
+  it('sorts ascending for the lowest', () => {
+    const { state, text } = ok('lowest CPA campaigns');
+    expect(state.sort).toEqual([{ visual_id: 'ad-groups', sort: [{ field: 'cpa', direction: 'asc' }] }]);
+    expect(text).toContain('sorted by CPA, lowest first');
+  });
+
+  it('says which named measure the page does not show', () => {
+    const { text } = ok('conversion rate by ad group');
+    expect(text).toBe(
+      'Here is Conversion rate by Ad group on the Campaigns page. The Campaigns page does not show Conversion rate.',
+    );
+  });
+});
+
+describe('dimensions pick the page that shows them', () => {
+  it.each([
+    ['spend by campaign', 'campaigns'],
+    ['spend by ad group', 'campaigns'],
+    ['spend by channel', 'channels'],
+    ['conversions per platform', 'channels'],
+    ['spend over time', 'overview'],
+    ['CTR', 'overview'],
+  ])('%s → %s', (prompt, page) => {
+    expect(ok(prompt).state.page).toBe(page);
+  });
+
+  it('sorts the visuals that group by the named dimension', () => {
+    const { state } = ok('clicks by query last 7 days', SEO_REPORT, new Map());
+    expect(state.sort).toEqual([{ visual_id: 'queries', sort: [{ field: 'clicks', direction: 'desc' }] }]);
+    expect(filter(state, 'date')).toMatchObject({ table: 'totals', operator: 'in_the_last', count: 7 });
+  });
+});
+
+describe('values of the data', () => {
+  it('filters by several values, and excludes negated ones', () => {
+    expect(filter(ok('cpc on google ads and microsoft ads').state, 'channel')).toMatchObject({
+      mode: 'include',
+      values: ['Google Ads', 'Microsoft Ads'],
+    });
+    const excluded = ok('conversions excluding Meta Ads');
+    expect(filter(excluded.state, 'channel')).toMatchObject({ mode: 'exclude', values: ['Meta Ads'] });
+    expect(excluded.text).toContain('excluding Channel “Meta Ads”');
+  });
+
+  it('selects a slicer’s value on its page', () => {
+    const { state, text } = ok('search campaigns roas');
+    expect(state.page).toBe('campaigns');
+    expect(state.slicers).toEqual([
+      {
+        visual_id: 'campaign-type',
+        filter: {
+          id: 'campaign-type',
+          table: 'performance',
+          column: 'campaign_type',
+          kind: 'list',
+          mode: 'include',
+          values: ['SEARCH'],
+        },
+      },
+    ]);
+    expect(text).toContain('where Campaign type is “SEARCH”');
+  });
+
+  it('names a campaign the report cannot filter by rather than pretending', () => {
+    const { state, text } = ok('Summer Sale spend yesterday');
+    expect(state.filters.map((f) => f.id)).toEqual(['date']);
+    expect(text).toContain('This report cannot filter by Campaign, so “Summer Sale” is not applied.');
+  });
+
+  it('takes values that are everyday words only in capitals', () => {
+    const display = new Map([...MAYA_VALUES, ['performance.campaign_type', ['DISPLAY', 'SEARCH']]]);
+    expect(ok('DISPLAY campaigns', MAYA_REPORT, display).state.slicers).toHaveLength(1);
+    expect(ok('display spend by campaign', MAYA_REPORT, display).state.slicers).toEqual([]);
+    expect(ok('search campaigns', MAYA_REPORT, display).state.slicers).toHaveLength(1);
+  });
+
+  it('takes two-letter values only in capitals', () => {
+    const values: DimensionValues = new Map([['totals.country', ['US', 'DE']]]);
+    expect(filter(ok('clicks in US', SEO_REPORT, values).state, 'country')).toMatchObject({ values: ['US'] });
+    expect(filter(ok('show us clicks', SEO_REPORT, values).state, 'country')).toBeNull();
+  });
+
+  it('looks up the columns the report filters and groups by, filters first', () => {
+    expect(promptValueColumns(MAYA_REPORT, MARKETING_SEMANTIC_MODEL)).toEqual([
+      { table: 'performance', column: 'channel' },
+      { table: 'performance', column: 'campaign_type' },
+      { table: 'performance', column: 'campaign' },
+      { table: 'performance', column: 'ad_group' },
+    ]);
+  });
+});
+
+describe('pages by name', () => {
+  it('opens a page named as such, even when a dimension shares its name', () => {
+    expect(ok('open the channels page')).toMatchObject({
+      state: { page: 'channels' },
+      text: 'Here is the Channels page.',
+    });
+    expect(ok('go to campaigns').state.page).toBe('campaigns');
+    expect(ok('overview').state).toEqual({
+      version: 1,
+      page: 'overview',
+      filters: [],
+      slicers: [],
+      sort: [],
+    });
+  });
+
+  it('offers a hidden page only when it is named', () => {
+    const hidden: ReportDocument = {
+      ...MAYA_REPORT,
+      pages: MAYA_REPORT.pages.map((p) => (p.name === 'campaigns' ? { ...p, visibility: 1 as const } : p)),
+    };
+    expect(ok('spend by ad group', hidden).state.page).toBe('overview');
+    expect(ok('campaigns page', hidden).state.page).toBe('campaigns');
+  });
+});
+
+describe('prompts the report cannot answer', () => {
+  it.each(['hello there', 'asdf qwerty', 'what is the weather in Paris', '!!!'])('%s → invalid', (prompt) => {
+    const outcome = generate(prompt);
+    expect(outcome).toEqual({
+      ok: false,
+      reason:
+        'Nothing in the prompt matches the maya report. Ask for a metric (Spend, Impressions, Clicks, CTR), ' +
+        'a breakdown (by Channel, Campaign, Campaign type, Ad group), a period (last 30 days, this month, ' +
+        'Q3 2025, since March) or a page (Overview, Channels, Campaigns).',
+    });
+  });
+
+  it('lists the words it did not use', () => {
+    expect(ok('spend by country').text).toBe(
+      'Here is Spend on the Overview page. The table is sorted by Spend, highest first. Not used: “country”.',
+    );
+  });
+});
