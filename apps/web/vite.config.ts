@@ -17,9 +17,13 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // bench/bundle.ts reads what each route loads from it.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks, so a deploy of app code does not invalidate them.
+        // React in one long-lived chunk, so a deploy of app code does not invalidate it. The other
+        // packages are split by what imports them: one chunk of everything in node_modules put
+        // ECharts (and every Mantine component) on the sign-in route (bench/bundle.ts).
         codeSplitting: {
           groups: [
             {
@@ -27,8 +31,6 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
               priority: 3,
             },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],
         },
       },

@@ -26,6 +26,9 @@ const entryPaths = [
 
 const topLevelSourcePaths = ['/oauth/:serviceId/callback', '/sources/setup/google_play/oauth'];
 
+/** spec 002 (DESIGN.md Reports): a report embedded in another site, public. */
+const embedPaths = ['/embed/:token'];
+
 const organizationSubPaths = [
   // spec 001 §2
   'sources',
@@ -70,6 +73,7 @@ const organizationSubPaths = [
 
 const expectedPaths = [
   ...entryPaths,
+  ...embedPaths,
   ...topLevelSourcePaths,
   ...organizationSubPaths.map((path) => `/organization/:organizationSlug/${path}`),
 ];
@@ -95,7 +99,10 @@ describe('route table', () => {
   it('gives every route a title and the spec access', () => {
     for (const route of appRoutes) expect(route.title.trim()).not.toBe('');
     const publicPaths = appRoutes.filter((route) => route.access === 'public').map((route) => route.path);
-    expect(publicPaths).toEqual(entryPaths.slice(0, entryPaths.indexOf('/create-organization')));
+    expect(publicPaths).toEqual([
+      ...entryPaths.slice(0, entryPaths.indexOf('/create-organization')),
+      ...embedPaths,
+    ]);
     expect(appRoutes.find((route) => route.path === '/sign-in')?.title).toBe('Sign In');
     expect(appRoutes.find((route) => route.path === `${ORGANIZATION_PREFIX}/data-load`)?.title).toBe(
       'Data Load',

@@ -74,6 +74,17 @@ const settingsPage: LazyPage = () =>
   import('../features/settings/components/SettingsPage').then((m) => m.SettingsPage);
 const notificationsPage: LazyPage = () =>
   import('../features/notifications/components/NotificationsPage').then((m) => m.NotificationsPage);
+const dashboardPages = () => import('../features/reports/components/DashboardPages');
+const dashboardIndexPage: LazyPage = () => dashboardPages().then((m) => m.DashboardIndexPage);
+const dashboardViewPage: LazyPage = () => dashboardPages().then((m) => m.DashboardViewPage);
+const dashboardEditPage: LazyPage = () => dashboardPages().then((m) => m.DashboardEditPage);
+const dashboardNavigationBookmarkPage: LazyPage = () =>
+  dashboardPages().then((m) => m.DashboardNavigationBookmarkPage);
+const dashboardBookmarkPage: LazyPage = () => dashboardPages().then((m) => m.DashboardBookmarkPage);
+const dashboardDemoBookmarksPage: LazyPage = () => dashboardPages().then((m) => m.DashboardDemoBookmarksPage);
+const demoReportPage: LazyPage = () => dashboardPages().then((m) => m.DemoReportPage);
+const demoViewPage: LazyPage = () => dashboardPages().then((m) => m.DemoViewPage);
+const embedPage: LazyPage = () => import('../features/reports/components/EmbedPage').then((m) => m.EmbedPage);
 const organizationHome: LazyPage = () =>
   import('../features/organizations/components/OrganizationHome').then((m) => m.OrganizationHome);
 
@@ -175,15 +186,20 @@ const sourcesRoutes = rows('001-sources', ORGANIZATION_PREFIX, [
 
 /** spec 002 §2: reports and operations, under /organization/:organizationSlug. */
 const operationsRoutes = rows('002-operations', ORGANIZATION_PREFIX, [
-  ['/dashboard', 'protected', 'Dashboard'],
-  ['/dashboard/-demo', 'protected', 'Demo Dashboard'],
-  ['/dashboard/:reportSlug', 'protected', 'Dashboard'],
-  ['/dashboard/:reportSlug/edit', 'protected', 'Edit Report'],
-  ['/dashboard/:reportSlug/-demo', 'protected', 'Demo Bookmarks'],
-  ['/dashboard/:reportSlug/:navigationBookmarkSlug', 'protected', 'Dashboard'],
-  ['/dashboard/:reportSlug/bookmarks/:bookmarkSlug', 'protected', 'Dashboard'],
-  ['/demo/:reportSlug', 'protected', 'Demo'],
-  ['/demo/:reportSlug/:bookmarkSlug', 'protected', 'Demo'],
+  ['/dashboard', 'protected', 'Dashboard', dashboardIndexPage],
+  ['/dashboard/-demo', 'protected', 'Demo Dashboard', demoReportPage],
+  ['/dashboard/:reportSlug', 'protected', 'Dashboard', dashboardViewPage],
+  ['/dashboard/:reportSlug/edit', 'protected', 'Edit Report', dashboardEditPage],
+  ['/dashboard/:reportSlug/-demo', 'protected', 'Demo Bookmarks', dashboardDemoBookmarksPage],
+  [
+    '/dashboard/:reportSlug/:navigationBookmarkSlug',
+    'protected',
+    'Dashboard',
+    dashboardNavigationBookmarkPage,
+  ],
+  ['/dashboard/:reportSlug/bookmarks/:bookmarkSlug', 'protected', 'Dashboard', dashboardBookmarkPage],
+  ['/demo/:reportSlug', 'protected', 'Demo', demoViewPage],
+  ['/demo/:reportSlug/:bookmarkSlug', 'protected', 'Demo', demoViewPage],
   ['/notifications', 'protected', 'Notifications', notificationsPage],
   ['/settings/:tab', 'protected', 'Settings', settingsPage],
   ['/settings/:tab/:categorySlug', 'protected', 'Settings', settingsPage],
@@ -195,8 +211,12 @@ const operationsRoutes = rows('002-operations', ORGANIZATION_PREFIX, [
   ['/data-load', 'protected', 'Data Load', dataLoadPage],
 ]);
 
+/** spec 002 §2 (DESIGN.md Reports): a report embedded in another site, public, outside the shell. */
+const embedRoutes = rows('002-operations', '', [['/embed/:token', 'public', 'Report', embedPage]]);
+
 export const appRoutes: readonly AppRoute[] = [
   ...entryRoutes,
+  ...embedRoutes,
   ...sourcesTopLevelRoutes,
   ...sourcesRoutes,
   ...operationsRoutes,

@@ -22,9 +22,26 @@ const acme = organizationFixture({ slug: 'acme', name: 'Acme', is_etl_enabled: t
 const globex = organizationFixture({ slug: 'globex', name: 'Globex', is_etl_enabled: false });
 const organizations = [demoOrganization, acme, globex];
 
+/** The built-in reports, as GET /reports lists them (the sidebar's Reports). */
+const builtInReports = ['-maya', '-seo-v1'].map((slug) => ({
+  id: slug.slice(1),
+  slug,
+  name: slug,
+  embed_url: `https://app.example.com/api/reports/${slug}`,
+  access_token: null,
+  access_level: 'Edit',
+  permission_level: 'admin',
+  demo: false,
+  is_custom: false,
+  dataset_id: slug === '-maya' ? 'marketing' : 'search',
+}));
+
 async function renderShell(path: string, options: Parameters<typeof accountRoutes>[0] = {}) {
   signIn();
-  const calls = mockRoutes(accountRoutes({ organizations, ...options }));
+  const calls = mockRoutes({
+    ...accountRoutes({ organizations, ...options }),
+    'GET /api/reports': () => json(200, { reports: builtInReports }),
+  });
   const rendered = renderApp(path);
   await screen.findByRole('navigation', { name: 'Main' });
   return { ...rendered, calls };
@@ -85,7 +102,8 @@ describe('organization shell', () => {
 
   it('opens the section of the page shown', async () => {
     await renderShell('/organization/acme/dashboard/-seo-v1');
-    expect(sectionToggle('Reports')).toHaveAttribute('aria-expanded', 'true');
+    // Once the reports list has come.
+    await waitFor(() => expect(sectionToggle('Reports')).toHaveAttribute('aria-expanded', 'true'));
     expect(sectionToggle('Setup')).toHaveAttribute('aria-expanded', 'false');
   });
 

@@ -28,6 +28,63 @@ const WARNINGS = {
   accounts: ['aaaaaaaa-0000-4000-8000-000000000001', 'aaaaaaaa-0000-4000-8000-000000000002'],
 };
 
+const report = (slug: string, name: string, isCustom: boolean) => ({
+  id: slug,
+  slug,
+  name,
+  embed_url: `https://app.example.com/api/reports/${slug}`,
+  access_token: null,
+  access_level: 'Edit',
+  permission_level: 'admin',
+  demo: false,
+  is_custom: isCustom,
+  dataset_id: 'marketing',
+});
+
+describe('sidebar reports (spec 002 §2)', () => {
+  function renderWithReports(reports: ReturnType<typeof report>[]) {
+    signIn();
+    const calls = mockRoutes({
+      ...accountRoutes({ organizations: [demoOrganization, acme] }),
+      'GET /api/reports': () => json(200, { reports }),
+    });
+    return { ...renderApp('/organization/acme/competitors'), calls };
+  }
+
+  it('lists the reports from the API with the leading dash stripped, and no Custom Reports without any', async () => {
+    const { calls } = renderWithReports([
+      report('-maya', '-maya', false),
+      report('-seo-v1', '-seo-v1', false),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reports' }));
+    const list = await screen.findByRole('list', { name: 'Reports' });
+    expect(await within(list).findByRole('link', { name: 'maya' })).toHaveAttribute(
+      'href',
+      '/organization/acme/dashboard/-maya',
+    );
+    expect(within(list).getByRole('link', { name: 'seo-v1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Custom Reports' })).toBeNull();
+    expect(calls).toContainEqual(
+      expect.objectContaining({ path: '/api/reports', search: `?organization_id=${acme.id}` }),
+    );
+  });
+
+  it('adds a Custom Reports section that opens exclusively', async () => {
+    renderWithReports([report('-maya', '-maya', false), report('weekly', 'Weekly spend', true)]);
+    const customToggle = await screen.findByRole('button', { name: 'Custom Reports' });
+    await userEvent.click(customToggle);
+    await waitFor(() => expect(customToggle).toHaveAttribute('aria-expanded', 'true'));
+    expect(
+      within(await screen.findByRole('list', { name: 'Custom Reports' })).getByRole('link', {
+        name: 'Weekly spend',
+      }),
+    ).toHaveAttribute('href', '/organization/acme/dashboard/weekly');
+    // Opening Reports closes Custom Reports.
+    await userEvent.click(screen.getByRole('button', { name: 'Reports' }));
+    expect(customToggle).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
 describe('sidebar warning on Sources (spec 001 §2)', () => {
   it('shows a warning icon on Sources when accounts have warnings', async () => {
     const { calls } = renderShell('/organization/acme/competitors', WARNINGS);

@@ -11,14 +11,18 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useCurrentOrganization } from '../../features/organizations';
+import { useCurrentOrganization, useOrganizations } from '../../features/organizations';
+import { useReportList } from '../../features/reports';
 import { sourcesWarningLabel, useServiceAccountWarnings } from '../../features/sources';
 import { IconAlert, IconChevronDown, IconExternal } from '../../shared/ui/icons';
 import {
   activeSectionKey,
   isItemActive,
+  withDemoOrganization,
+  withReports,
+  type ReportList,
   type SidebarItem,
   type SidebarSection,
   type SidebarSectionKey,
@@ -53,9 +57,30 @@ function warningsOf(entry: SidebarItem, sourcesWarnings: number): number {
   return entry.key === SOURCES_ITEM_KEY ? sourcesWarnings : 0;
 }
 
-/** The sidebar (spec 002 §2): sections that open one at a time, or an icon rail when collapsed. */
-export function Sidebar({ sections, compact, onNavigate }: SidebarProps) {
+/** The organization's reports (GET /reports) for the Reports and Custom Reports sections. */
+function useReports(): ReportList {
+  const organization = useCurrentOrganization();
+  const { data, isError } = useReportList(organization?.id ?? '');
+  return useMemo(() => {
+    if (data !== undefined) return { status: 'ready', reports: data.reports };
+    return isError ? { status: 'error' } : { status: 'loading' };
+  }, [data, isError]);
+}
+
+/**
+ * The sidebar (spec 002 §2): sections that open one at a time, or an icon rail when collapsed.
+ * The reports sections are filled from the reports list.
+ */
+export function Sidebar({ sections: baseSections, compact, onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
+  const organization = useCurrentOrganization();
+  const reports = useReports();
+  const organizationSlug = organization?.slug ?? '';
+  const demoSlug = useOrganizations().data?.find((o) => o.is_demo)?.slug ?? null;
+  const sections = useMemo(
+    () => withDemoOrganization(withReports(baseSections, organizationSlug, reports), demoSlug),
+    [baseSections, organizationSlug, reports, demoSlug],
+  );
   const sourcesWarnings = useSourcesWarningCount();
   const active = activeSectionKey(sections, pathname);
   const [open, setOpen] = useState<SidebarSectionKey | null>(active ?? sections[0]?.key ?? null);
@@ -156,6 +181,11 @@ function SectionGroup({
             </div>
           ))}
         </Stack>
+        {section.items.length === 0 && section.note !== null && (
+          <Text size="xs" c="dimmed" px="sm" pb="xs">
+            {section.note}
+          </Text>
+        )}
       </Collapse>
     </div>
   );

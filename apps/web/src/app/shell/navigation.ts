@@ -1,5 +1,6 @@
-import type { Organization, User } from '@maya/contracts';
+import type { EmbedReport, Organization, User } from '@maya/contracts';
 import { organizationPath } from '../../features/organizations';
+import { DEMO_REPORT_SLUG, reportLabel, reportMessages } from '../../features/reports';
 import {
   IconBag,
   IconCalendar,
@@ -16,7 +17,7 @@ import {
 } from '../../shared/ui/icons';
 import { shellMessages } from './messages';
 
-export type SidebarSectionKey = 'setup' | 'demo' | 'reports';
+export type SidebarSectionKey = 'setup' | 'demo' | 'reports' | 'custom-reports';
 
 export type SidebarItem = {
   key: string;
@@ -29,18 +30,15 @@ export type SidebarItem = {
   activePath: string | null;
 };
 
-export type SidebarSection = { key: SidebarSectionKey; label: string; items: SidebarItem[] };
+export type SidebarSection = {
+  key: SidebarSectionKey;
+  label: string;
+  items: SidebarItem[];
+  /** What the section says while it has no items (its list loading or failed); null for nothing. */
+  note: string | null;
+};
 
-/** The built-in reports (DESIGN.md Reports) until the reports list comes from the API. */
-export const BUILT_IN_REPORTS = [
-  { slug: '-maya', name: '-maya' },
-  { slug: '-seo-v1', name: '-seo-v1' },
-] as const;
-
-/** spec 002 §2: "Report names have a leading '-' stripped". */
-export function reportLabel(name: string): string {
-  return name.replace(/^-/, '');
-}
+export { reportLabel };
 
 /**
  * The scheduling page behind 'Book a Demo'. Calendly prefills its booking form from the `name` and
@@ -63,7 +61,8 @@ function item(slug: string, key: string, label: string, icon: IconComponent, sub
 
 /**
  * The sidebar (spec 002 §2): Setup (not for demo organizations; Data Load only with ETL), Demo,
- * Reports. Administration is active on every settings tab.
+ * Reports. Administration is active on every settings tab. The Reports section is filled from the
+ * reports list (`withReports`).
  */
 export function sidebarSections(organization: Organization, user: User): SidebarSection[] {
   const { slug } = organization;
@@ -94,14 +93,74 @@ export function sidebarSections(organization: Organization, user: User): Sidebar
       activePath: null,
     },
   ];
-  const reports = BUILT_IN_REPORTS.map((report) =>
-    item(slug, `report${report.slug}`, reportLabel(report.name), IconReport, `dashboard/${report.slug}`),
-  );
   return [
-    ...(organization.is_demo ? [] : [{ key: 'setup' as const, label: sections.setup, items: setup }]),
-    { key: 'demo', label: sections.demo, items: demo },
-    { key: 'reports', label: sections.reports, items: reports },
+    ...(organization.is_demo
+      ? []
+      : [{ key: 'setup' as const, label: sections.setup, items: setup, note: null }]),
+    { key: 'demo', label: sections.demo, items: demo, note: null },
+    { key: 'reports', label: sections.reports, items: [], note: null },
   ];
+}
+
+/**
+ * The Demo section's Performance item opens the demo organization's Demo report: only demo
+ * organizations have it, so from any other organization the item leads to the demo one (listed
+ * for every user). Unchanged when the demo organization is not known.
+ */
+export function withDemoOrganization(sections: SidebarSection[], demoSlug: string | null): SidebarSection[] {
+  if (demoSlug === null) return sections;
+  const to = organizationPath(demoSlug, `dashboard/${DEMO_REPORT_SLUG}`);
+  return sections.map((section) =>
+    section.key !== 'demo'
+      ? section
+      : {
+          ...section,
+          items: section.items.map((entry) =>
+            entry.key === 'performance' ? { ...entry, to, activePath: to } : entry,
+          ),
+        },
+  );
+}
+
+/** The reports list as it stands: loading, failed, or the reports. */
+export type ReportList =
+  { status: 'loading' } | { status: 'error' } | { status: 'ready'; reports: EmbedReport[] };
+
+function reportItem(organizationSlug: string, report: EmbedReport): SidebarItem {
+  return item(
+    organizationSlug,
+    `report:${report.slug}`,
+    reportLabel(report.name),
+    IconReport,
+    `dashboard/${report.slug}`,
+  );
+}
+
+/**
+ * The sections with the reports list in place (spec 002 §2): Reports holds the built-in reports
+ * and a Custom Reports section follows only when the organization has custom reports. The demo
+ * report is left out: the Demo section's Performance item opens it.
+ */
+export function withReports(
+  sections: SidebarSection[],
+  organizationSlug: string,
+  list: ReportList,
+): SidebarSection[] {
+  const { sidebar: text } = reportMessages;
+  const reports = list.status === 'ready' ? list.reports.filter((r) => r.slug !== DEMO_REPORT_SLUG) : [];
+  const builtIn = reports.filter((r) => !r.is_custom).map((r) => reportItem(organizationSlug, r));
+  const custom = reports.filter((r) => r.is_custom).map((r) => reportItem(organizationSlug, r));
+  const note = list.status === 'loading' ? text.loading : list.status === 'error' ? text.failed : null;
+  return sections.flatMap((section) =>
+    section.key !== 'reports'
+      ? [section]
+      : [
+          { ...section, items: builtIn, note },
+          ...(custom.length > 0
+            ? [{ key: 'custom-reports' as const, label: text.customReports, items: custom, note: null }]
+            : []),
+        ],
+  );
 }
 
 export function isItemActive(pathname: string, sidebarItem: SidebarItem): boolean {

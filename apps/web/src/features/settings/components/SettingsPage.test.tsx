@@ -32,7 +32,7 @@ describe('settings page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/organization/acme/settings/members'));
   });
 
-  it.each(['Developers', 'Bookmarks'])(
+  it.each(['Developers'])(
     'navigates to the %s tab, not built yet: not found inside the settings page',
     async (label) => {
       const { router } = renderSettings('/organization/acme/settings/members');

@@ -1,6 +1,7 @@
 import { Box, Tabs, Title } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
+import { BookmarksTab } from '../../bookmarks';
 import { DestinationsTab } from '../../destinations';
 import { organizationPath } from '../../organizations';
 import { settingsMessages } from '../messages';
@@ -20,15 +21,16 @@ function isTab(value: string | null | undefined): value is SettingsTab {
   return SETTINGS_TABS.some((tab) => tab.value === value);
 }
 
-/** The content of a tab; Developers and Bookmarks are built later and are not found until then. */
+/** The content of a tab; Developers is built later and is not found until then. */
 function TabContent({ tab }: { tab: SettingsTab }) {
   switch (tab) {
     case 'members':
       return <MembersTab />;
     case 'destinations':
       return <DestinationsTab />;
-    case 'developers':
     case 'bookmarks':
+      return <BookmarksTab />;
+    case 'developers':
       return <NotFoundPage embedded />;
     default: {
       const unreachable: never = tab;

@@ -1,0 +1,252 @@
+import { decodeReportState, encodeReportState, type Bookmark } from '@maya/contracts';
+import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useCurrentUser } from '../../../shared/user';
+import { IconX } from '../../../shared/ui/icons';
+import { useReportView } from '../../reports';
+import { useBookmarks } from '../hooks/useBookmarks';
+import { useReloadReport } from '../hooks/useReloadReport';
+import { useRouteBookmark } from '../hooks/useRouteBookmark';
+import { useUpdateBookmark } from '../hooks/useUpdateBookmark';
+import { bookmarkErrorMessage, bookmarkLoadMessage, bookmarkMessages as text } from '../messages';
+import { isReloadState } from '../model/reload';
+import { bookmarkPath, findById, managesBookmarks, ownBookmarks, type BookmarkSource } from '../model/tree';
+import { showBookmarkError, showBookmarkToast } from '../toast';
+import { BookmarkDialogs, type OpenDialog } from './BookmarkDialogs';
+import { BookmarksMenu, type BookmarkMenuAction } from './BookmarksMenu';
+import { CaptureDialog } from './CaptureDialog';
+import { IconBookmarkPlus } from './icons';
+
+type Active = { id: string; source: BookmarkSource };
+
+/**
+ * The bookmarks of the open report (spec 002 §2 top bar and Bookmark menu, §4): the active
+ * bookmark's name with '(Demo)' for demo ones, the save-bookmark button and the bookmarks menu.
+ * Mounted by the dashboard inside its ReportViewContext; applies the route's bookmark on load.
+ */
+export function BookmarkToolbar() {
+  const view = useReportView();
+  const { organizationId, organizationSlug, reportSlug, report, readOnly } = view;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const user = useCurrentUser().data;
+  const bookmarks = useBookmarks(organizationId, reportSlug);
+  const reload = useReloadReport();
+  const update = useUpdateBookmark();
+  const [active, setActive] = useState<Active | null>(null);
+  const [menuOpened, setMenuOpened] = useState(false);
+  const [capturing, setCapturing] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+
+  const list = bookmarks.data;
+  const isStaff = user?.is_staff ?? false;
+  const manager = managesBookmarks(report?.permission_level ?? null, isStaff);
+  const privateForced = (report?.demo ?? false) && !isStaff;
+  const activeBookmark = useMemo(
+    () => (active === null || list === undefined ? null : findById(list, active.id, active.source)),
+    [active, list],
+  );
+
+  // A reload (here or from the dashboard's Reset) clears the active bookmark.
+  const reloadedAt = isReloadState(location.state) ? location.key : null;
+  const [seenReload, setSeenReload] = useState(reloadedAt);
+  if (reloadedAt !== seenReload) {
+    setSeenReload(reloadedAt);
+    if (reloadedAt !== null) setActive(null);
+  }
+
+  // The load failure, once per failure (spec 002 §8 Load bookmarks).
+  const loadError = bookmarks.isError ? bookmarkLoadMessage(bookmarks.error) : null;
+  useEffect(() => {
+    if (loadError !== null) showBookmarkError(loadError);
+  }, [loadError]);
+
+  const applyHere = useCallback(
+    (bookmark: Bookmark, source: BookmarkSource) => {
+      if (!view.loaded) {
+        showBookmarkError(text.applyNotLoaded);
+        return;
+      }
+      try {
+        view.applyState(decodeReportState(bookmark.state ?? ''));
+      } catch {
+        showBookmarkError(text.unableToApply);
+        return;
+      }
+      setActive({ id: bookmark.id, source });
+    },
+    [view],
+  );
+  const markActive = useCallback(
+    (bookmark: Bookmark, source: BookmarkSource) => setActive({ id: bookmark.id, source }),
+    [],
+  );
+  const openMenu = useCallback(() => setMenuOpened(true), []);
+  useRouteBookmark({
+    view,
+    // The cached copy may be stale: a route's bookmark is resolved against the server's answer.
+    list: bookmarks.isPlaceholderData ? undefined : list,
+    failed: bookmarks.isError,
+    apply: applyHere,
+    markActive,
+    openMenu,
+  });
+
+  /** A menu click: the bookmark's own route applies it (a demo bookmark, or an embedded view, in place). */
+  const apply = (bookmark: Bookmark, source: BookmarkSource) => {
+    if (!view.loaded) {
+      showBookmarkError(text.applyNotLoaded);
+      return;
+    }
+    const path = bookmarkPath(organizationSlug, reportSlug, bookmark);
+    if (source === 'demo' || readOnly || location.pathname === path) applyHere(bookmark, source);
+    else void navigate(path);
+  };
+
+  const capture = (): string | null =>
+    view.loaded && view.state !== null ? encodeReportState(view.state) : null;
+
+  const onAction = (action: BookmarkMenuAction, bookmark: Bookmark) => {
+    setMenuOpened(false);
+    switch (action) {
+      case 'default':
+        update.mutate(
+          {
+            organizationId,
+            reportSlug,
+            id: bookmark.id,
+            change: { is_default: !bookmark.is_default },
+          },
+          {
+            onSuccess: (saved) => showBookmarkToast(text.saved(saved.name)),
+            onError: (cause) => showBookmarkError(bookmarkErrorMessage(cause, 'update')),
+          },
+        );
+        return;
+      case 'copy': {
+        const url = new URL(bookmarkPath(organizationSlug, reportSlug, bookmark), window.location.origin);
+        navigator.clipboard.writeText(url.href).then(
+          () => showBookmarkToast(text.copied(bookmark.name)),
+          () => showBookmarkError(text.copyFailed),
+        );
+        return;
+      }
+      case 'refresh':
+      case 'rename':
+      case 'visibility':
+      case 'delete':
+        setDialog({ action, bookmark });
+        return;
+      default: {
+        const unreachable: never = action;
+        throw new Error(String(unreachable));
+      }
+    }
+  };
+
+  const startCapture = () => {
+    if (!view.loaded || view.state === null) {
+      showBookmarkError(text.captureNotLoaded);
+      return;
+    }
+    setCapturing(true);
+  };
+
+  const isDemo = activeBookmark !== null && (active?.source === 'demo' || activeBookmark.show_demo);
+  const currentUser = {
+    id: user?.id ?? '',
+    name: user ? `${user.profile.first_name} ${user.profile.last_name}`.trim() || user.email : '',
+    email: user?.email ?? '',
+  };
+
+  return (
+    <Group gap="xs" wrap="wrap" aria-label={text.bookmarks} role="group">
+      {activeBookmark !== null && (
+        <Group gap={4} wrap="nowrap" maw={260} data-testid="active-bookmark">
+          <Text size="sm" fw={600} truncate="end" title={activeBookmark.displayName}>
+            {activeBookmark.displayName}
+          </Text>
+          {isDemo && (
+            <Text size="sm" c="grape.7" fw={600} style={{ flexShrink: 0 }}>
+              {text.demoTag}
+            </Text>
+          )}
+          <Tooltip label={text.clearActive} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={text.clearActive}
+              onClick={reload}
+            >
+              <IconX size={14} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      )}
+      {!readOnly && (
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconBookmarkPlus size={16} />}
+          onClick={startCapture}
+        >
+          {text.saveBookmark}
+        </Button>
+      )}
+      <BookmarksMenu
+        list={list}
+        loading={bookmarks.isPending}
+        error={loadError}
+        opened={menuOpened}
+        onOpenedChange={setMenuOpened}
+        active={activeBookmark}
+        readOnly={readOnly}
+        onApply={apply}
+        onAction={onAction}
+      />
+      {capturing && (
+        <CaptureDialog
+          opened
+          onClose={() => setCapturing(false)}
+          organizationId={organizationId}
+          reportSlug={reportSlug}
+          existing={list === undefined ? [] : ownBookmarks(list)}
+          privateForced={privateForced}
+          capture={capture}
+          onSaved={(saved) => {
+            setActive({ id: saved.id, source: 'own' });
+            // The saved bookmark's route, keeping the view in the address (it is the bookmark's).
+            void navigate(
+              { pathname: bookmarkPath(organizationSlug, reportSlug, saved), search: location.search },
+              { replace: true },
+            );
+          }}
+        />
+      )}
+      {dialog !== null && (
+        <BookmarkDialogs
+          dialog={dialog}
+          onClose={() => setDialog(null)}
+          organizationId={organizationId}
+          others={list === undefined ? [] : ownBookmarks(list)}
+          manager={manager}
+          privateForced={privateForced}
+          currentUser={currentUser}
+          capture={capture}
+          isActive={active?.id === dialog.bookmark.id}
+          onDeletedActive={reload}
+          onRenamedActive={(renamed) => {
+            if (location.pathname === bookmarkPath(organizationSlug, reportSlug, dialog.bookmark)) {
+              void navigate(
+                { pathname: bookmarkPath(organizationSlug, reportSlug, renamed), search: location.search },
+                { replace: true },
+              );
+            }
+          }}
+        />
+      )}
+    </Group>
+  );
+}

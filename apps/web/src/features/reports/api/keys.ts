@@ -1,0 +1,22 @@
+/**
+ * Query keys of the reports area: invalidate through these, never a hand-typed key.
+ *
+ * `scope` is the organization id for the signed-in app, or `embed:{token}` for an embedded
+ * report, so the same dashboard components cache the two sources apart.
+ */
+export const reportKeys = {
+  all: ['reports'] as const,
+  scope: (scope: string) => [...reportKeys.all, scope] as const,
+  /** GET /reports?organization_id=: the reports listed in the sidebar. */
+  list: (organizationId: string) => [...reportKeys.scope(organizationId), 'list'] as const,
+  /** GET /reports/{slug}: the report, its document and data freshness. */
+  access: (scope: string, slug: string) => [...reportKeys.scope(scope), 'access', slug] as const,
+  /** Every visual query of one report (invalidated together when the report changes). */
+  queries: (scope: string, slug: string) => [...reportKeys.scope(scope), 'query', slug] as const,
+  /** POST /reports/{slug}/query: one visual under the current page, filters, slicers and sort. */
+  query: (scope: string, slug: string, request: unknown) =>
+    [...reportKeys.queries(scope, slug), request] as const,
+  /** GET /reports/filter-values: one column's values, page by page (the cursor is the page param). */
+  filterValues: (scope: string, params: { datasetId: string; table: string; column: string }) =>
+    [...reportKeys.scope(scope), 'filter-values', params.datasetId, params.table, params.column] as const,
+};

@@ -1,0 +1,186 @@
+import { decodeReportState, encodeReportState, type ListFilter } from '@maya/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../../test/api';
+import { organizationFixture } from '../../../test/organizationFixtures';
+import { defaultReportState, withFilter } from '../model/state';
+import { answerFixture, embedReportFixture, testDocument } from '../testFixtures';
+import { accessWith, queries, renderDashboard } from './dashboardTestRoutes';
+
+const PAGE = '/organization/acme/dashboard/-maya';
+
+describe('dashboard not ready (spec 002 §8)', () => {
+  it('says the data is not yet available before the first load', async () => {
+    renderDashboard(PAGE, { access: () => json(404, { detail: { type: 'workspace_not_setup' } }) });
+    expect(await screen.findByRole('heading', { name: 'Dashboard not ready' })).toBeInTheDocument();
+    expect(screen.getByText('Data not yet available. Please try again later.')).toBeInTheDocument();
+  });
+
+  it('says the dashboard failed to load on any other failure', async () => {
+    renderDashboard(PAGE, { access: () => json(502, { detail: { type: 'warehouse_error' } }) });
+    expect(await screen.findByRole('heading', { name: 'Dashboard not ready' })).toBeInTheDocument();
+    expect(screen.getByText('Failed to load dashboard. Please try again later.')).toBeInTheDocument();
+  });
+});
+
+describe('dashboard visuals', () => {
+  it('shows KPIs with their change against the previous period, and the freshness', async () => {
+    const { calls } = renderDashboard(PAGE);
+    const spend = await screen.findByRole('region', { name: 'Spend' });
+    expect(await within(spend).findByText('$1,235')).toBeInTheDocument();
+    expect(within(spend).getByText('+23.5%')).toBeInTheDocument();
+    expect(within(spend).getByText('vs previous period')).toBeInTheDocument();
+    expect(within(spend).getByText('Data through 20/11/2026')).toBeInTheDocument();
+    const cpa = screen.getByRole('region', { name: 'CPA' });
+    expect(await within(cpa).findByText('-20%')).toBeInTheDocument();
+    // Each visual asks on its own, under the report's filters, on the first page.
+    const sent = queries(calls);
+    expect(sent.map((q) => q.visual_id).sort()).toEqual(['campaigns', 'kpi-cpa', 'kpi-spend']);
+    const first = calls.find((call) => call.path === '/api/reports/-maya/query');
+    expect(first?.body).toMatchObject({
+      organization_id: expect.any(String),
+      report: '-maya',
+      page: 'overview',
+      filters: testDocument.filters,
+      date_range: null,
+      sort: null,
+    });
+  });
+
+  it('shows a table with its totals, and sorts it through the state and a new query', async () => {
+    const { calls, router } = renderDashboard(PAGE);
+    const table = await screen.findByRole('region', { name: 'Campaigns' });
+    expect(await within(table).findByText('Brand')).toBeInTheDocument();
+    expect(within(table).getByText('$900.25')).toBeInTheDocument();
+    expect(within(table).getByText('5,400')).toBeInTheDocument();
+    expect(within(table).getByText('Total')).toBeInTheDocument();
+    expect(within(table).getByText('6,600')).toBeInTheDocument();
+    const spendHeader = within(table).getByRole('button', { name: 'Sort by Spend' }).closest('th');
+    expect(spendHeader).toHaveAttribute('aria-sort', 'descending');
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Sort by Clicks' }));
+    await waitFor(() =>
+      expect(
+        queries(calls)
+          .filter((q) => q.visual_id === 'campaigns')
+          .at(-1)?.sort,
+      ).toEqual([{ field: 'clicks', direction: 'desc' }]),
+    );
+    // The view is kept in the address, so a reload or a shared link shows it.
+    await waitFor(() => expect(router.state.location.search).toMatch(/^\?state=/));
+    const state = decodeReportState(new URLSearchParams(router.state.location.search).get('state') ?? '');
+    expect(state.sort).toEqual([{ visual_id: 'campaigns', sort: [{ field: 'clicks', direction: 'desc' }] }]);
+
+    // Reset returns to the document's view, and the address loses the state.
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
+  });
+
+  it('says when a table or a KPI has no data, and what went wrong', async () => {
+    renderDashboard(PAGE, {
+      answer: ({ body }) => {
+        if (body.visual_id === 'campaigns')
+          return json(200, answerFixture(['campaign', 'spend', 'clicks'], []));
+        if (body.visual_id === 'kpi-spend') return json(200, answerFixture(['spend'], [{ spend: null }]));
+        return json(504, { detail: { type: 'query_timeout' } });
+      },
+    });
+    expect(await screen.findByText('No data for this table')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Spend' })).getByText('No data')).toBeInTheDocument();
+    expect(await screen.findByText('Something went wrong: the query took too long')).toBeInTheDocument();
+  });
+
+  it('shows the source warnings of the tables a visual reads', async () => {
+    const message = 'Google Ads account Acme Germany failed to load: its data may be out of date.';
+    renderDashboard(PAGE, {
+      access: accessWith({
+        warnings: [
+          {
+            table: 'performance',
+            service_id: 'google_ads',
+            account_name: 'Acme Germany',
+            status: 'failed',
+            message,
+          },
+        ],
+      }),
+    });
+    const table = await screen.findByRole('region', { name: 'Campaigns' });
+    expect(within(table).getByRole('img', { name: message })).toBeInTheDocument();
+  });
+});
+
+describe('dashboard state in the address', () => {
+  it('opens the view a link carries', async () => {
+    const channel: ListFilter = {
+      id: 'channel',
+      kind: 'list',
+      table: 'performance',
+      column: 'channel',
+      mode: 'include',
+      values: ['Search'],
+    };
+    const state = withFilter(defaultReportState(testDocument, false), channel);
+    const { calls } = renderDashboard(`${PAGE}?state=${encodeReportState(state)}`);
+    await screen.findByRole('region', { name: 'Campaigns' });
+    await waitFor(() => expect(queries(calls).length).toBeGreaterThan(0));
+    for (const query of queries(calls)) expect(query.filters).toContainEqual(channel);
+  });
+
+  it('ignores a state it cannot read, says so, and drops it from the address', async () => {
+    const { router, calls } = renderDashboard(`${PAGE}?state=not-a-state`);
+    expect(
+      await screen.findByText("This link's report view could not be read, so the report opens as saved."),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(queries(calls).length).toBeGreaterThan(0));
+    expect(queries(calls)[0]?.filters).toEqual(testDocument.filters);
+  });
+});
+
+describe('dashboard routes and modes (spec 002 §2)', () => {
+  it('opens the default report from dashboard/', async () => {
+    const { router } = renderDashboard('/organization/acme/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe(PAGE));
+  });
+
+  it('offers edit mode only with access_level Edit, with Save as there and Embed in view mode', async () => {
+    renderDashboard(`${PAGE}/edit`);
+    expect(await screen.findByText('Editing')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save as' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Embed' })).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'Done' }));
+    expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', `${PAGE}/edit`);
+    expect(screen.getByRole('button', { name: 'Embed' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save as' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open the AI Builder' })).toBeInTheDocument();
+  }, 40_000);
+
+  it('stays in view mode on the edit route without access_level Edit', async () => {
+    renderDashboard(`${PAGE}/edit`, {
+      access: accessWith({ report: embedReportFixture({ access_level: 'View' }) }),
+    });
+    await screen.findByRole('region', { name: 'Campaigns' });
+    expect(screen.queryByText('Editing')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+  });
+
+  it('lists every page in the app, and switches page through the Pages menu', async () => {
+    const { calls } = renderDashboard(PAGE);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pages: Overview' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Internal' }));
+    expect(await screen.findByRole('region', { name: 'Campaign type' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/reports/filter-values')).toBe(true));
+  });
+
+  it('warns organizations whose data loads expired, with the way to the plans', async () => {
+    renderDashboard(PAGE, { organization: organizationFixture({ slug: 'acme', is_etl_enabled: false }) });
+    expect(await screen.findByText('Your data is no longer updated')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      '/organization/acme/billing/products',
+    );
+  });
+});

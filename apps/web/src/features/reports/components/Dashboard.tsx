@@ -1,0 +1,47 @@
+import { Paper, Skeleton, Stack } from '@mantine/core';
+import { useReportAccess } from '../hooks/useReportAccess';
+import { reportMessages } from '../messages';
+import { dashboardErrorMessage } from '../model/errors';
+import { DashboardNotReady } from './DashboardNotReady';
+import { LoadedDashboard, type LoadedDashboardProps } from './LoadedDashboard';
+
+export type DashboardProps = Omit<LoadedDashboardProps, 'access'> & {
+  /** The report to open (an embed source ignores it: its token names the report). */
+  slug: string;
+  /** The message of a failed access; the spec's two by default (spec 002 §8). */
+  errorMessage?: (error: unknown) => string;
+};
+
+/** The shape of a dashboard while its report loads: a header, a toolbar and a few cards. */
+function DashboardSkeleton() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label={reportMessages.loading}>
+      <Skeleton h={30} w={180} radius="md" />
+      <Skeleton h={36} w={320} radius="md" />
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 16 }}>
+        {[0, 1, 2, 3].map((i) => (
+          <Paper key={i} withBorder radius="lg" p="md" h={144}>
+            <Skeleton h={12} w="50%" mb="md" />
+            <Skeleton h={28} w="70%" mb="sm" />
+            <Skeleton h={10} w="40%" />
+          </Paper>
+        ))}
+      </div>
+      <Skeleton h={300} radius="lg" />
+    </Stack>
+  );
+}
+
+/**
+ * A report from its source: its access first ('Dashboard not ready' when it fails, spec 002 §8),
+ * then the loaded dashboard.
+ */
+export function Dashboard({ errorMessage = dashboardErrorMessage, ...props }: DashboardProps) {
+  const access = useReportAccess(props.slug);
+  if (access.isPending) return <DashboardSkeleton />;
+  if (access.isError) {
+    return <DashboardNotReady message={errorMessage(access.error)} onRetry={() => void access.refetch()} />;
+  }
+  const { slug: _slug, ...loaded } = props;
+  return <LoadedDashboard access={access.data} {...loaded} />;
+}

@@ -1,0 +1,37 @@
+import { operations } from '@maya/contracts';
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Link, useLocation } from 'react-router';
+import { IconCheck } from '../../../shared/ui/icons';
+import { reportMessages } from '../messages';
+import type { ReportViewMode } from '../view/ReportViewContext';
+import { IconPencil } from './icons';
+
+const NARROW = `(max-width: ${operations.mobileBreakpointPx - 0.02}px)`;
+
+/**
+ * Between view and edit mode (spec 002 §2 `dashboard/{reportSlug}/edit`), the view kept. On a
+ * phone it is an icon, so the toolbar keeps to fewer lines.
+ */
+export function EditToggle({ mode, basePath }: { mode: ReportViewMode; basePath: string }) {
+  const { search } = useLocation();
+  const narrow = useMediaQuery(NARROW) ?? false;
+  const editing = mode === 'edit';
+  const to = editing ? `${basePath}${search}` : `${basePath}/edit${search}`;
+  const label = editing ? reportMessages.toolbar.doneEditing : reportMessages.toolbar.edit;
+  const Icon = editing ? IconCheck : IconPencil;
+  if (narrow) {
+    return (
+      <Tooltip label={label} withArrow>
+        <ActionIcon component={Link} to={to} variant="default" size={36} aria-label={label}>
+          <Icon size={16} />
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button component={Link} to={to} variant="default" size="sm" leftSection={<Icon size={16} />}>
+      {label}
+    </Button>
+  );
+}

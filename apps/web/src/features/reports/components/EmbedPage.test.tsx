@@ -1,0 +1,71 @@
+import { encodeReportState, type ListFilter } from '@maya/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../../test/api';
+import { mockRoutes, renderApp, type RouteHandler } from '../../../test/organizationFixtures';
+import { defaultReportState, withFilter } from '../model/state';
+import { accessFixture, embedReportFixture, testDocument } from '../testFixtures';
+import { defaultAnswers } from './dashboardTestRoutes';
+
+const TOKEN = 'payload.signature';
+const PAGE = `/embed/${TOKEN}`;
+
+function renderEmbed(access: RouteHandler) {
+  const calls = mockRoutes({
+    [`GET /api/embed/${TOKEN}`]: access,
+    [`POST /api/embed/${TOKEN}/query`]: (call) => {
+      const answer = defaultAnswers[(call.body as { visual_id: string }).visual_id];
+      return answer === undefined ? json(404, { detail: { type: 'report_not_found' } }) : json(200, answer);
+    },
+  });
+  return { ...renderApp(PAGE), calls };
+}
+
+describe('embedded report (/embed/{token})', () => {
+  it('shows the report read-only through the token, starting from the state it carries', async () => {
+    const channel: ListFilter = {
+      id: 'channel',
+      kind: 'list',
+      table: 'performance',
+      column: 'channel',
+      mode: 'include',
+      values: ['Search'],
+    };
+    const state = encodeReportState(withFilter(defaultReportState(testDocument, true), channel));
+    const { calls, router } = renderEmbed(() =>
+      json(200, { ...accessFixture({ report: embedReportFixture({ access_level: 'View' }) }), state }),
+    );
+
+    const table = await screen.findByRole('region', { name: 'Campaigns' });
+    expect(await within(table).findByText('Brand')).toBeInTheDocument();
+    // The token names organization and report: the query carries neither.
+    const query = calls.find((call) => call.path === `/api/embed/${TOKEN}/query`);
+    expect(query?.body).not.toHaveProperty('organization_id');
+    expect(query?.body).not.toHaveProperty('report');
+    expect((query?.body as { filters: unknown[] }).filters).toContainEqual(channel);
+
+    // Pages of visibility 1 are hidden; nothing offers to edit or save; the address stays plain.
+    await userEvent.click(screen.getByRole('button', { name: 'Pages: Overview' }));
+    expect(await screen.findByRole('menuitem', { name: 'Overview' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Internal' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Embed' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Open the AI Builder' })).toBeNull();
+    expect(router.state.location.search).toBe('');
+    // Not the app's shell.
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+
+  it('says when the link is invalid or has expired', async () => {
+    renderEmbed(() => json(401, { detail: { type: 'invalid_embed_token' } }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard not ready' })).toBeInTheDocument();
+    expect(screen.getByText('This embedded report link is invalid or has expired.')).toBeInTheDocument();
+  });
+
+  it('says the data is not yet available before the first load', async () => {
+    const { calls } = renderEmbed(() => json(404, { detail: { type: 'workspace_not_setup' } }));
+    expect(await screen.findByText('Data not yet available. Please try again later.')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((call) => call.path === `/api/embed/${TOKEN}`)).toBe(true));
+  });
+});

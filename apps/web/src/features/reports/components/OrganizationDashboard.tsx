@@ -1,0 +1,70 @@
+import { Box } from '@mantine/core';
+import { useMemo } from 'react';
+import { AiBuilderBubble } from '../../ai-builder';
+import { BookmarkToolbar } from '../../bookmarks';
+import { organizationPath, useCurrentOrganization } from '../../organizations';
+import { appReportSource } from '../api/source';
+import { ReportSourceContext } from '../hooks/useReportSource';
+import type { ReportViewMode, RouteBookmark } from '../view/ReportViewContext';
+import { Dashboard } from './Dashboard';
+import { EditToggle } from './EditToggle';
+import { EmbedReportButton } from './embed';
+import { SaveReportAsButton } from './save-as';
+import { UpgradeWarning } from './UpgradeWarning';
+
+type OrganizationDashboardProps = {
+  slug: string;
+  mode: ReportViewMode;
+  routeBookmark: RouteBookmark | null;
+  /** The demo view (`demo/{reportSlug}`): an embedded, read-only frame. */
+  readOnly?: boolean;
+};
+
+/**
+ * A report of the current organization, read through the app session, with what surrounds it in
+ * the app: the bookmark toolbar, save-as (edit mode) or embed (view mode), the edit switch and the
+ * AI Builder bubble. Organizations whose data loads expired see the upgrade warning above it
+ * (spec 002 §2).
+ */
+export function OrganizationDashboard({
+  slug,
+  mode,
+  routeBookmark,
+  readOnly = false,
+}: OrganizationDashboardProps) {
+  const organization = useCurrentOrganization();
+  const organizationId = organization?.id ?? '';
+  const currency = organization?.currency_id ?? 'USD';
+  const source = useMemo(() => appReportSource(organizationId, currency), [organizationId, currency]);
+  if (organization === null) return null;
+  const basePath = organizationPath(organization.slug, `dashboard/${slug}`);
+  const expired = !organization.is_etl_enabled && !organization.is_demo;
+
+  return (
+    <ReportSourceContext value={source}>
+      <Box>
+        {expired && <UpgradeWarning organizationSlug={organization.slug} />}
+        <Dashboard
+          key={slug}
+          slug={slug}
+          requestedMode={mode}
+          readOnly={readOnly}
+          routeBookmark={routeBookmark}
+          organization={{ id: organization.id, slug: organization.slug }}
+          syncUrl
+          actions={(view) => (
+            <>
+              <BookmarkToolbar />
+              {view.mode === 'edit' ? <SaveReportAsButton /> : <EmbedReportButton />}
+              {!readOnly && view.report?.access_level === 'Edit' && (
+                <EditToggle mode={view.mode} basePath={basePath} />
+              )}
+            </>
+          )}
+        >
+          {!readOnly && <AiBuilderBubble />}
+        </Dashboard>
+      </Box>
+    </ReportSourceContext>
+  );
+}

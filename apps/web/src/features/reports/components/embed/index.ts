@@ -1,0 +1,1 @@
+export { EmbedReportButton } from './EmbedReportButton';

@@ -1,0 +1,33 @@
+import { Button } from '@mantine/core';
+import { useState } from 'react';
+import { IconPlus } from '../../../../shared/ui/icons';
+import { useReportView } from '../../view/ReportViewContext';
+import { saveAsMessages as text } from './messages';
+import { SaveReportAsDialog } from './SaveReportAsDialog';
+
+/**
+ * 'Save as' in edit mode (spec 002 §2, §4: edit mode needs access_level Edit): opens the report
+ * save-as dialog for the view on screen. Nothing outside edit mode or in an embedded report.
+ */
+export function SaveReportAsButton() {
+  const view = useReportView();
+  const [open, setOpen] = useState(false);
+  const { report } = view;
+  if (view.mode !== 'edit' || view.readOnly || report === null || report.access_level !== 'Edit') return null;
+  return (
+    <>
+      <Button variant="default" size="sm" leftSection={<IconPlus size={16} />} onClick={() => setOpen(true)}>
+        {text.button}
+      </Button>
+      {open && (
+        <SaveReportAsDialog
+          organizationId={view.organizationId}
+          organizationSlug={view.organizationSlug}
+          sourceSlug={report.slug}
+          state={view.state}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </>
+  );
+}

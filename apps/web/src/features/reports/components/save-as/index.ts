@@ -1,0 +1,1 @@
+export { SaveReportAsButton } from './SaveReportAsButton';

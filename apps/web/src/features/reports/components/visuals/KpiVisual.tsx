@@ -1,0 +1,89 @@
+import type { Visual } from '@maya/contracts';
+import { Group, Text } from '@mantine/core';
+import { useDashboard } from '../../hooks/useDashboard';
+import { useVisualAnswer } from '../../hooks/useVisualAnswer';
+import { reportMessages } from '../../messages';
+import { columnLabel } from '../../model/filters';
+import { formatMeasure, measureNumber } from '../../model/format';
+import { kpiChange, type KpiChange } from '../../model/kpi';
+import classes from './KpiVisual.module.css';
+import { VisualEmpty, VisualError, VisualFrame, VisualLoading } from './VisualFrame';
+
+type KpiVisualProps = { visual: Extract<Visual, { kind: 'kpi' }> };
+
+const SENTIMENT_COLOR = { good: 'teal.7', bad: 'red.7', neutral: 'gray.7' } as const;
+const ARROW = { up: '▲', down: '▼', flat: '■' } as const;
+
+const percent = new Intl.NumberFormat('en-US', {
+  style: 'percent',
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
+
+function Comparison({ change }: { change: KpiChange }) {
+  const { ratio } = change;
+  if (ratio === null) {
+    return (
+      <Text size="xs" c="dimmed">
+        {reportMessages.visual.noComparison}
+      </Text>
+    );
+  }
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="xs" fw={700} c={SENTIMENT_COLOR[change.sentiment]} style={{ whiteSpace: 'nowrap' }}>
+        <span aria-hidden="true">{ARROW[change.trend]} </span>
+        {percent.format(ratio)}
+      </Text>
+      <Text size="xs" c="dimmed" truncate className={classes.versus}>
+        {reportMessages.visual.previousPeriod}
+      </Text>
+    </Group>
+  );
+}
+
+/** A KPI card: the measure's value, and its change against the previous period. */
+export function KpiVisual({ visual }: KpiVisualProps) {
+  const { currency } = useDashboard();
+  const { data, error, isPending, refreshing } = useVisualAnswer(visual);
+  const column = data?.columns.find((c) => c.name === visual.measure) ?? null;
+  const title = visual.title ?? column?.label ?? columnLabel(visual.measure);
+  const value = measureNumber(data?.rows[0]?.[visual.measure]);
+  const previous = measureNumber(data?.comparison?.rows[0]?.[visual.measure]);
+
+  let body;
+  if (isPending) body = <VisualLoading />;
+  else if (error !== null && data === undefined) body = <VisualError error={error} />;
+  else if (value === null) body = <VisualEmpty />;
+  else {
+    const full = formatMeasure(value, column?.format ?? null, { currency });
+    const shown = formatMeasure(value, column?.format ?? null, { currency, style: 'kpi' });
+    body = (
+      <>
+        <Text
+          fz={{ base: 22, sm: 26 }}
+          fw={700}
+          c="dark.8"
+          lh={1.2}
+          title={full}
+          truncate
+          style={{ fontVariantNumeric: 'tabular-nums' }}
+        >
+          {shown}
+        </Text>
+        {visual.comparison !== null && (
+          <Comparison
+            change={kpiChange(visual.measure, value, data?.comparison === null ? null : previous)}
+          />
+        )}
+      </>
+    );
+  }
+  return (
+    <VisualFrame title={title} table={visual.table} answer={data} refreshing={refreshing} compact>
+      <div style={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', gap: 4, flex: 1 }}>
+        {body}
+      </div>
+    </VisualFrame>
+  );
+}

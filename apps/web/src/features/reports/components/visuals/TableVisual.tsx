@@ -1,0 +1,124 @@
+import type { ReportColumn, Sort, Visual } from '@maya/contracts';
+import { Table, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconSelector } from '../../../../shared/ui/icons';
+import { useDashboard } from '../../hooks/useDashboard';
+import { useVisualAnswer } from '../../hooks/useVisualAnswer';
+import { reportMessages } from '../../messages';
+import { formatCell } from '../../model/format';
+import { nextSort, sortOf, withSort } from '../../model/state';
+import classes from './ReportTable.module.css';
+import { VisualEmpty, VisualError, VisualFrame, VisualLoading } from './VisualFrame';
+
+type TableVisualType = Extract<Visual, { kind: 'table' }>;
+
+function SortHeader({
+  column,
+  sort,
+  onSort,
+}: {
+  column: ReportColumn;
+  sort: readonly Sort[];
+  onSort: (field: string) => void;
+}) {
+  const current = sort[0]?.field === column.name ? sort[0].direction : null;
+  const numeric = column.role === 'measure';
+  const ariaSort = current === null ? 'none' : current === 'asc' ? 'ascending' : 'descending';
+  return (
+    <Table.Th className={numeric ? classes.number : undefined} aria-sort={ariaSort}>
+      <UnstyledButton
+        className={classes.sortButton}
+        onClick={() => onSort(column.name)}
+        aria-label={reportMessages.visual.sortBy(column.label)}
+      >
+        <span>{column.label}</span>
+        {current === null ? (
+          <IconSelector size={12} color="var(--mantine-color-gray-5)" />
+        ) : (
+          <IconChevronDown
+            size={12}
+            color="var(--mantine-color-indigo-6)"
+            style={{ transform: current === 'asc' ? 'rotate(180deg)' : undefined }}
+          />
+        )}
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** A table visual: sortable headers (the sort goes into the report state), rows, a totals row. */
+export function TableVisual({ visual }: { visual: TableVisualType }) {
+  const { currency, state, update } = useDashboard();
+  const { data, error, isPending, refreshing } = useVisualAnswer(visual);
+  const sort = sortOf(state, visual.id) ?? visual.sort;
+  const title =
+    visual.title ??
+    (data?.columns
+      .map((c) => c.label)
+      .slice(0, 2)
+      .join(' and ') ||
+      '');
+  const onSort = (field: string) => update((s) => withSort(s, visual.id, nextSort(sort, field)));
+
+  let body;
+  if (isPending) body = <VisualLoading />;
+  else if (error !== null && data === undefined) body = <VisualError error={error} />;
+  else if (data === undefined || data.rows.length === 0) body = <VisualEmpty table />;
+  else {
+    const { columns, rows, totals } = data;
+    body = (
+      <div className={classes.scroll}>
+        <Table className={classes.table} stickyHeader highlightOnHover verticalSpacing={6}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <SortHeader key={column.name} column={column} sort={sort} onSort={onSort} />
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row, index) => (
+              <Table.Tr key={index}>
+                {columns.map((column) => {
+                  const text = formatCell(row[column.name], column, currency);
+                  return column.role === 'measure' ? (
+                    <Table.Td key={column.name} className={classes.number}>
+                      {text}
+                    </Table.Td>
+                  ) : (
+                    <Table.Td key={column.name} className={classes.text} title={text}>
+                      {text}
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          {visual.totals && totals !== null && (
+            <Table.Tfoot>
+              <Table.Tr className={classes.totals}>
+                {columns.map((column, index) => (
+                  <Table.Td
+                    key={column.name}
+                    className={column.role === 'measure' ? classes.number : undefined}
+                  >
+                    {column.role === 'measure'
+                      ? formatCell(totals.grand[column.name] ?? null, column, currency)
+                      : index === 0
+                        ? reportMessages.visual.total
+                        : ''}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            </Table.Tfoot>
+          )}
+        </Table>
+      </div>
+    );
+  }
+
+  return (
+    <VisualFrame title={title} table={visual.table} answer={data} refreshing={refreshing}>
+      {body}
+    </VisualFrame>
+  );
+}

@@ -1,0 +1,140 @@
+import type { ReportQueryResponse } from '@maya/contracts';
+import { Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatDay } from '../../../../shared/lib/dates';
+import { IconAlert } from '../../../../shared/ui/icons';
+import { useDashboard } from '../../hooks/useDashboard';
+import { reportMessages } from '../../messages';
+import { visualErrorText } from '../../model/errors';
+
+const { visual: text } = reportMessages;
+
+type VisualFrameProps = {
+  title: string;
+  /** The semantic table the visual reads: its source warning shows in the header. */
+  table: string;
+  /** The answer on screen, for the footer (freshness, sampling). */
+  answer: ReportQueryResponse | undefined;
+  /** New filters are loading while the previous answer shows. */
+  refreshing: boolean;
+  /** A KPI's smaller header. */
+  compact?: boolean;
+  children: ReactNode;
+};
+
+/** A visual's card: title, source warning, body, and a footer that says how fresh the data is. */
+export function VisualFrame({
+  title,
+  table,
+  answer,
+  refreshing,
+  compact = false,
+  children,
+}: VisualFrameProps) {
+  const { warnings } = useDashboard();
+  const tableWarnings = warnings.get(table) ?? [];
+  const warning = tableWarnings.length === 0 ? null : tableWarnings.map((w) => w.message).join(' ');
+  const through = answer?.data_through ?? null;
+  const notes = [
+    ...(answer?.sampled === true ? [text.sampled] : []),
+    ...(answer?.truncated === true ? [text.truncated] : []),
+  ];
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={compact ? 'sm' : 'md'}
+      h="100%"
+      shadow="xs"
+      component="section"
+      aria-label={title}
+      style={{ display: 'flex', flexDirection: 'column', minWidth: 0, overflow: 'hidden' }}
+    >
+      <Group gap={6} wrap="nowrap" justify="space-between" mb={compact ? 2 : 'xs'}>
+        <Text
+          size={compact ? 'xs' : 'sm'}
+          fw={600}
+          c={compact ? 'gray.7' : 'dark.6'}
+          tt={compact ? 'uppercase' : undefined}
+          lts={compact ? 0.4 : undefined}
+          truncate
+          component="h3"
+          m={0}
+        >
+          {title}
+        </Text>
+        <Group gap={4} wrap="nowrap">
+          {refreshing && <Loader size={12} aria-label={text.loading} />}
+          {warning !== null && (
+            <Tooltip label={warning} multiline w={280} withArrow>
+              <ThemeIcon variant="transparent" color="orange" size="sm" role="img" aria-label={warning}>
+                <IconAlert size={16} />
+              </ThemeIcon>
+            </Tooltip>
+          )}
+        </Group>
+      </Group>
+      <div
+        style={{
+          flex: 1,
+          minHeight: 0,
+          display: 'flex',
+          flexDirection: 'column',
+          opacity: refreshing ? 0.6 : 1,
+        }}
+      >
+        {children}
+      </div>
+      {warning !== null && !compact && (
+        <Text size="xs" c="orange.8" mt="xs" truncate title={warning}>
+          {warning}
+        </Text>
+      )}
+      {(through !== null || notes.length > 0) && (
+        <Group gap={8} mt={compact ? 2 : 'xs'} wrap="nowrap" justify="space-between">
+          <Text fz={compact ? 11 : 'xs'} c="dimmed" truncate>
+            {through !== null ? text.dataThrough(formatDay(through)) : ''}
+          </Text>
+          {notes.length > 0 && (
+            <Text size="xs" c="dimmed" truncate>
+              {notes.join(' · ')}
+            </Text>
+          )}
+        </Group>
+      )}
+    </Paper>
+  );
+}
+
+/** The body while the first answer loads. */
+export function VisualLoading() {
+  return (
+    <Center style={{ flex: 1 }}>
+      <Loader size="sm" aria-label={text.loading} />
+    </Center>
+  );
+}
+
+/** 'Something went wrong: {error}' (spec 002 §8). */
+export function VisualError({ error }: { error: unknown }) {
+  return (
+    <Center style={{ flex: 1 }} px="sm">
+      <Text size="sm" c="red.7" ta="center" role="alert">
+        {text.error(visualErrorText(error))}
+      </Text>
+    </Center>
+  );
+}
+
+/** 'No data', or 'No data for this table' for tables and matrices (spec 002 §8). */
+export function VisualEmpty({ table = false }: { table?: boolean }) {
+  return (
+    <Center style={{ flex: 1 }}>
+      <Stack gap={2} align="center">
+        <Text size="sm" c="dimmed">
+          {table ? text.noTableData : text.noData}
+        </Text>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReportDocument, ReportFilter, ReportState, SourceWarning } from '@maya/contracts';
+import { createContext, useContext } from 'react';
+
+/**
+ * What the visuals and the filters pane of the open dashboard share: its document, the state on
+ * screen and how to change it. Internal to the dashboard; the features around it use
+ * `ReportViewContext`.
+ */
+export type DashboardModel = {
+  slug: string;
+  /** The semantic model: the `datasetId` of filter values. */
+  datasetId: string;
+  document: ReportDocument;
+  state: ReportState;
+  /** The filters in effect on the state's page (report, page, slicers). */
+  filters: ReportFilter[];
+  readOnly: boolean;
+  currency: string;
+  /** The access's source warnings (accounts failed or to reconnect) by the table they feed. */
+  warnings: ReadonlyMap<string, readonly SourceWarning[]>;
+  update: (change: (state: ReportState) => ReportState) => void;
+};
+
+/** The source warnings grouped by table. */
+export function warningsByTable(
+  warnings: readonly SourceWarning[] | undefined,
+): Map<string, SourceWarning[]> {
+  const byTable = new Map<string, SourceWarning[]>();
+  for (const warning of warnings ?? [])
+    byTable.set(warning.table, [...(byTable.get(warning.table) ?? []), warning]);
+  return byTable;
+}
+
+export const DashboardContext = createContext<DashboardModel | null>(null);
+
+export function useDashboard(): DashboardModel {
+  const model = useContext(DashboardContext);
+  if (model === null) throw new Error('useDashboard is used outside a dashboard');
+  return model;
+}

@@ -1,0 +1,82 @@
+import type { ReportFilter } from '@maya/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  advancedTextProblem,
+  filterSummary,
+  listSummary,
+  relativeDateCountProblem,
+  relativeDateFilter,
+} from './filters';
+
+const base = { id: 'f', table: 'performance', column: 'channel' };
+
+describe('filter summary (spec 002 Filters, §9)', () => {
+  it('joins up to 5 values with "or", then adds "..."', () => {
+    expect(listSummary(['Search'])).toBe('Search');
+    expect(listSummary(['a', 'b', 'c', 'd', 'e'])).toBe('a or b or c or d or e');
+    expect(listSummary(['a', 'b', 'c', 'd', 'e', 'f'])).toBe('a or b or c or d or e...');
+    expect(listSummary(['2026-11-20', null, 3])).toBe('20/11/2026 or (Blank) or 3');
+  });
+
+  it('reads every kind of filter', () => {
+    const filters: [ReportFilter, string][] = [
+      [{ ...base, kind: 'list', mode: 'include', values: [] }, 'All'],
+      [{ ...base, kind: 'list', mode: 'include', values: ['Search', 'Display'] }, 'Search or Display'],
+      [{ ...base, kind: 'list', mode: 'exclude', values: ['Video'] }, 'Not Video'],
+      [
+        { ...base, kind: 'relative_date', operator: 'in_the_last', count: 30, unit: 'day' },
+        'In the last 30 days',
+      ],
+      [
+        { ...base, kind: 'relative_date', operator: 'in_the_next', count: 1, unit: 'week' },
+        'In the next 1 week',
+      ],
+      [{ ...base, kind: 'relative_date', operator: 'in_this', count: null, unit: 'month' }, 'In this month'],
+      [
+        { ...base, kind: 'advanced_date', operator: 'is_before', value: '2026-11-20T12:00' },
+        'Is before 20/11/2026 12:00',
+      ],
+      [{ ...base, kind: 'advanced_text', operator: 'contains', value: 'shoes' }, 'Contains "shoes"'],
+      [{ ...base, kind: 'advanced_text', operator: 'is_blank', value: null }, 'Is blank'],
+    ];
+    for (const [filter, summary] of filters) expect(filterSummary(filter)).toBe(summary);
+  });
+});
+
+describe('relative date filter (spec 002 §5, §9)', () => {
+  it('needs a count of 1-10000 unless the operator is "in this"', () => {
+    expect(relativeDateCountProblem('in_the_last', '')).toBe('Enter a count');
+    expect(relativeDateCountProblem('in_the_next', '  ')).toBe('Enter a count');
+    for (const bad of ['0', '10001', '1.5', '-3', 'ten']) {
+      expect(relativeDateCountProblem('in_the_last', bad)).toBe('Enter a whole number from 1 to 10000');
+    }
+    expect(relativeDateCountProblem('in_the_last', '1')).toBeNull();
+    expect(relativeDateCountProblem('in_the_last', '10000')).toBeNull();
+    expect(relativeDateCountProblem('in_this', '')).toBeNull();
+  });
+
+  it('makes the filter only from a valid input; "in this" carries no count', () => {
+    expect(relativeDateFilter(base, { operator: 'in_the_last', count: '', unit: 'day' })).toBeNull();
+    expect(relativeDateFilter(base, { operator: 'in_the_last', count: ' 14 ', unit: 'week' })).toEqual({
+      ...base,
+      kind: 'relative_date',
+      operator: 'in_the_last',
+      count: 14,
+      unit: 'week',
+    });
+    expect(relativeDateFilter(base, { operator: 'in_this', count: '7', unit: 'year' })).toMatchObject({
+      operator: 'in_this',
+      count: null,
+    });
+  });
+});
+
+describe('advanced text filter (spec 002 §5)', () => {
+  it('needs non-empty text, except for is blank and is not blank', () => {
+    expect(advancedTextProblem('contains', '')).toBe('Enter some text');
+    expect(advancedTextProblem('is', '   ')).toBe('Enter some text');
+    expect(advancedTextProblem('starts_with', 'a')).toBeNull();
+    expect(advancedTextProblem('is_blank', '')).toBeNull();
+    expect(advancedTextProblem('is_not_blank', '')).toBeNull();
+  });
+});

@@ -1,0 +1,140 @@
+import {
+  reportLimits,
+  type AdvancedDateFilter,
+  type AdvancedTextFilter,
+  type FilterValue,
+  type RelativeDateFilter,
+  type ReportFilter,
+  type TimeGrain,
+} from '@maya/contracts';
+import { unreachable } from './unreachable';
+import { formatDay } from '../../../shared/lib/dates';
+import { reportMessages } from '../messages';
+
+const { filters: text } = reportMessages;
+
+/** A column's name for people: `campaign_type` → 'Campaign type'. */
+export function columnLabel(name: string): string {
+  const words = name.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A list value as shown: dates as DD/MM/YYYY, null as '(Blank)'. */
+export function valueLabel(value: FilterValue): string {
+  if (value === null) return text.blank;
+  if (typeof value === 'number') return value.toLocaleString('en-US');
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value) : value;
+}
+
+/** spec 002 §2, §9: up to 5 values joined by 'or', then '...'. */
+export function listSummary(values: readonly FilterValue[]): string {
+  const shown = values.slice(0, reportLimits.filterSummaryMaxValues).map(valueLabel).join(' or ');
+  return values.length > reportLimits.filterSummaryMaxValues ? `${shown}...` : shown;
+}
+
+const UNIT_WORDS: Record<TimeGrain, [one: string, many: string]> = {
+  day: ['day', 'days'],
+  week: ['week', 'weeks'],
+  month: ['month', 'months'],
+  quarter: ['quarter', 'quarters'],
+  year: ['year', 'years'],
+};
+
+export function unitWord(unit: TimeGrain, count: number): string {
+  const [one, many] = UNIT_WORDS[unit];
+  return count === 1 ? one : many;
+}
+
+function relativeSummary(filter: RelativeDateFilter): string {
+  const operator = text.relativeOperators[filter.operator];
+  if (filter.operator === 'in_this') return `${operator} ${unitWord(filter.unit, 1)}`;
+  const count = filter.count ?? 1;
+  return `${operator} ${count.toLocaleString('en-US')} ${unitWord(filter.unit, count)}`;
+}
+
+/** `2026-11-20T12:00` → '20/11/2026 12:00'. */
+export function dateTimeLabel(value: string): string {
+  const [day = '', time = ''] = value.split('T');
+  return `${formatDay(day)} ${time.slice(0, 5)}`.trim();
+}
+
+function advancedDateSummary(filter: AdvancedDateFilter): string {
+  return `${text.dateOperators[filter.operator]} ${dateTimeLabel(filter.value)}`;
+}
+
+function advancedTextSummary(filter: AdvancedTextFilter): string {
+  const operator = text.textOperators[filter.operator];
+  return filter.value === null ? operator : `${operator} "${filter.value}"`;
+}
+
+/** What a filter card shows under its title; a list filter with no values filters nothing: 'All'. */
+export function filterSummary(filter: ReportFilter): string {
+  switch (filter.kind) {
+    case 'list':
+      if (filter.values.length === 0) return text.all;
+      return filter.mode === 'exclude'
+        ? `${text.excluding} ${listSummary(filter.values)}`
+        : listSummary(filter.values);
+    case 'relative_date':
+      return relativeSummary(filter);
+    case 'advanced_date':
+      return advancedDateSummary(filter);
+    case 'advanced_text':
+      return advancedTextSummary(filter);
+    default:
+      return unreachable(filter);
+  }
+}
+
+/**
+ * spec 002 §5: Apply needs a count unless the operator is 'is in this'; the count is a whole
+ * number from 1 to 10000 (§9). Returns the problem to show, or null when the input is valid.
+ */
+export function relativeDateCountProblem(
+  operator: RelativeDateFilter['operator'],
+  count: string,
+): string | null {
+  if (operator === 'in_this') return null;
+  const trimmed = count.trim();
+  if (trimmed === '') return text.countRequired;
+  const value = Number(trimmed);
+  const { relativeDateCountMin: min, relativeDateCountMax: max } = reportLimits;
+  if (!/^\d+$/.test(trimmed) || value < min || value > max) return text.countRange;
+  return null;
+}
+
+/** The relative date filter an editor's input makes, or null while it is not valid. */
+export function relativeDateFilter(
+  base: Pick<RelativeDateFilter, 'id' | 'table' | 'column'>,
+  input: { operator: RelativeDateFilter['operator']; count: string; unit: TimeGrain },
+): RelativeDateFilter | null {
+  if (relativeDateCountProblem(input.operator, input.count) !== null) return null;
+  return {
+    ...base,
+    kind: 'relative_date',
+    operator: input.operator,
+    count: input.operator === 'in_this' ? null : Number(input.count.trim()),
+    unit: input.unit,
+  };
+}
+
+/** spec 002 §5: the Advanced text filter needs non-empty text (is blank / is not blank take none). */
+export function textNeedsValue(operator: AdvancedTextFilter['operator']): boolean {
+  return operator !== 'is_blank' && operator !== 'is_not_blank';
+}
+
+export function advancedTextProblem(operator: AdvancedTextFilter['operator'], value: string): string | null {
+  return textNeedsValue(operator) && value.trim() === '' ? text.textRequired : null;
+}
+
+/** The filter a date column starts from when switched to the advanced editor: today at 12:00. */
+export function defaultDateTime(today: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  return `${day}T${reportLimits.defaultFilterTime}`;
+}
+
+/** Whether a filter is on a date column (its kind tells: relative or advanced date). */
+export function isDateFilter(filter: ReportFilter): filter is RelativeDateFilter | AdvancedDateFilter {
+  return filter.kind === 'relative_date' || filter.kind === 'advanced_date';
+}

@@ -1,0 +1,119 @@
+import type { MeasureFormat, ReportColumn, TimeGrain } from '@maya/contracts';
+import { formatDay } from '../../../shared/lib/dates';
+import { reportMessages } from '../messages';
+
+/**
+ * How numbers and dimension values read on the dashboards. Numbers use en-US grouping ("$1,234.56",
+ * "€1,234.56"); dates read DD/MM/YYYY (DESIGN.md Conventions).
+ */
+const LOCALE = 'en-US';
+
+const formatters = new Map<string, Intl.NumberFormat | null>();
+
+type Digits = { min: number; max: number; compact: boolean };
+
+/** A cached Intl formatter; null for a currency code Intl does not know. */
+function formatter(style: 'currency' | 'percent' | 'decimal', currency: string, digits: Digits) {
+  const key = `${style}:${currency}:${digits.min}:${digits.max}:${digits.compact}`;
+  if (!formatters.has(key)) {
+    let made: Intl.NumberFormat | null;
+    try {
+      made = new Intl.NumberFormat(LOCALE, {
+        style,
+        ...(style === 'currency' ? { currency } : {}),
+        minimumFractionDigits: digits.min,
+        maximumFractionDigits: digits.max,
+        ...(digits.compact ? { notation: 'compact' } : {}),
+      });
+    } catch {
+      made = null;
+    }
+    formatters.set(key, made);
+  }
+  return formatters.get(key) ?? null;
+}
+
+/** A measure's value as a number: warehouses may send large sums as numeric text. */
+export function measureNumber(value: unknown): number | null {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) ? number : null;
+}
+
+/**
+ * Where a value is read: `full` in tables and tooltips (cents, two decimals), `kpi` as a headline
+ * (whole amounts from 1,000, millions shortened: "$82,066", "1.27M"), `axis` on chart axes
+ * (short: "$25K", "3,500").
+ */
+export type FormatStyle = 'full' | 'kpi' | 'axis';
+
+export type FormatOptions = { currency: string; style?: FormatStyle };
+
+function digitsFor(format: MeasureFormat | null, value: number, style: FormatStyle): Digits {
+  const size = Math.abs(value);
+  const whole = Number.isInteger(value);
+  if (style === 'axis') return { min: 0, max: format === 'percent' ? 1 : 2, compact: size >= 10_000 };
+  if (style === 'kpi' && size >= 1_000_000) return { min: 0, max: 2, compact: true };
+  if (format === 'percent') return { min: 2, max: 2, compact: false };
+  if (format === 'currency')
+    return style === 'kpi' && size >= 1_000
+      ? { min: 0, max: 0, compact: false }
+      : { min: 2, max: 2, compact: false };
+  // Counts read whole; ratios (ROAS, position) with two decimals.
+  return whole || size >= 100 ? { min: 0, max: 0, compact: false } : { min: 2, max: 2, compact: false };
+}
+
+/** A measure's value by its format; null (no rows, a ratio over zero) reads '–'. */
+export function formatMeasure(raw: unknown, format: MeasureFormat | null, options: FormatOptions): string {
+  const value = measureNumber(raw);
+  if (value === null) return '–';
+  const digits = digitsFor(format, value, options.style ?? 'full');
+  switch (format) {
+    case 'currency': {
+      const currency = formatter('currency', options.currency, digits);
+      if (currency !== null) return currency.format(value);
+      return `${formatter('decimal', '', digits)?.format(value) ?? String(value)} ${options.currency}`;
+    }
+    case 'percent':
+      return formatter('percent', '', digits)?.format(value) ?? String(value);
+    case 'number':
+    case null:
+      return formatter('decimal', '', digits)?.format(value) ?? String(value);
+  }
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A date at its grain: a day or week as DD/MM/YYYY, 'Mar 2026', 'Q1 2026', '2026'. */
+export function formatDateAtGrain(value: string, grain: TimeGrain | null): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (match === null) return value;
+  const [, year = '', month = '', day = ''] = match;
+  switch (grain) {
+    case 'month':
+      return `${MONTHS[Number(month) - 1] ?? month} ${year}`;
+    case 'quarter':
+      return `Q${Math.floor((Number(month) - 1) / 3) + 1} ${year}`;
+    case 'year':
+      return year;
+    case 'day':
+    case 'week':
+    case null:
+      return formatDay(`${year}-${month}-${day}`);
+  }
+}
+
+/** A dimension's value: dates at the column's grain, blanks as '(Blank)'. */
+export function formatDimension(value: unknown, column: Pick<ReportColumn, 'type' | 'grain'>): string {
+  if (value === null || value === undefined || value === '') return reportMessages.filters.blank;
+  if (column.type === 'date' && typeof value === 'string') return formatDateAtGrain(value, column.grain);
+  if (typeof value === 'number')
+    return formatter('decimal', '', { min: 0, max: 2, compact: false })?.format(value) ?? '';
+  return typeof value === 'string' || typeof value === 'boolean' ? String(value) : '';
+}
+
+/** A cell of a report table: measures by their format, dimensions as text. */
+export function formatCell(value: unknown, column: ReportColumn, currency: string): string {
+  return column.role === 'measure'
+    ? formatMeasure(value, column.format, { currency })
+    : formatDimension(value, column);
+}

@@ -1,0 +1,7 @@
+/** spec 002 §2: "Report names have a leading '-' stripped" (`-maya` reads 'maya'). */
+export function reportLabel(name: string): string {
+  return name.replace(/^-/, '');
+}
+
+/** The demo organization's report (`dashboard/-demo`). */
+export const DEMO_REPORT_SLUG = '-demo';
