@@ -99,10 +99,13 @@ describe("the organization's data load", () => {
     }
     const logs = await get<Logs>('/etl/logs');
     const runs = logs.all_logs.flatMap((day) => day.runs);
-    expect(runs).toHaveLength(2);
+    // Newest first: this run, the run of the test above, and the account's first load.
+    expect(runs).toHaveLength(3);
     expect(runs[0]).toMatchObject({ status: 'failed' });
     expect(runs[0]!.error).toContain('Customer not enabled');
     expect(runs[1]).toMatchObject({ status: 'finished' });
+    expect(runs[2]).toMatchObject({ status: 'finished', error: null });
+    expect(runs[2]!.step).toMatch(/^First load of Google Ads: /);
     expect(await get<Tables>('/etl/tables')).toEqual(before);
 
     const { notifications } = await get<{ notifications: { title: string; body: string; type: string }[] }>(
