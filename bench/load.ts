@@ -99,7 +99,14 @@ try {
     }
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
     if (counted !== rows) throw new Error(`loaded ${rows} rows but the table has ${counted}`);
-    results.push({ rows, counted, seconds, closeSeconds, rowsPerSecond: counted / seconds, peakRssMb: peakRss / 2 ** 20 });
+    results.push({
+      rows,
+      counted,
+      seconds,
+      closeSeconds,
+      rowsPerSecond: counted / seconds,
+      peakRssMb: peakRss / 2 ** 20,
+    });
   }
 
   const best = Math.max(...results.map((r) => r.rowsPerSecond));

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { ProviderConsentPage } from './ProviderConsentPage';
 
 /** The sources list, the add-source page and the account selection (spec 001 §2). */
 export class SourcesPages {
@@ -42,5 +43,20 @@ export class SourcesPages {
   /** An account's row on the sources list (its service expanded). */
   accountRow(name: string) {
     return this.page.getByRole('row').filter({ hasText: name });
+  }
+
+  /**
+   * Connects one sandbox Google Ads account as `email` (consent at the sandbox included) and
+   * waits until its first load has finished, as the sources list shows it.
+   */
+  async connectGoogleAdsAndLoad(email: string, account: string, timeoutMs: number): Promise<void> {
+    await this.openAdd();
+    await this.choose('Google Ads');
+    await new ProviderConsentPage(this.page).allowAs(email);
+    await this.accountCheckbox(account).check();
+    await this.connect();
+    await this.page.getByText('Google Ads connected succesfully.').waitFor();
+    await this.expand('Google Ads');
+    await this.accountRow(account).getByText('Finished').first().waitFor({ timeout: timeoutMs });
   }
 }

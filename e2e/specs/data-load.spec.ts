@@ -8,7 +8,6 @@ import {
 } from '../support/api';
 import { test } from '../support/browser';
 import { DataLoadPage } from '../pages/DataLoadPage';
-import { ProviderConsentPage } from '../pages/ProviderConsentPage';
 import { SourcesPages } from '../pages/SourcesPages';
 
 describe('loading data', () => {
@@ -23,20 +22,9 @@ describe('loading data', () => {
     const sources = new SourcesPages(page, organization.slug);
     const dataLoad = new DataLoadPage(page, organization.slug);
 
-    // Connect one sandbox Google Ads account.
-    await sources.openAdd();
-    await sources.choose('Google Ads');
-    await new ProviderConsentPage(page).allowAs(email);
-    await sources.accountCheckbox('Acme Outdoor Germany').check();
-    await sources.connect();
-    await page.getByText('Google Ads connected succesfully.').waitFor();
-    // Its first load (two years of history) runs on its own; the list follows it to the end.
-    await sources.expand('Google Ads');
-    await sources
-      .accountRow('Acme Outdoor Germany')
-      .getByText('Finished')
-      .first()
-      .waitFor({ timeout: 180_000 });
+    // Connect one sandbox Google Ads account. Its first load (two years of history) runs on its
+    // own; the list follows it to the end.
+    await sources.connectGoogleAdsAndLoad(email, 'Acme Outdoor Germany', 180_000);
 
     // Load data now: the progress reaches 100%, the history shows the run finished.
     await dataLoad.open();

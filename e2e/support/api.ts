@@ -101,3 +101,42 @@ export async function setSandboxFaults(baseUrl: string, api: string, faults: obj
     : await fetch(url, { method: 'DELETE' });
   if (!response.ok) throw new Error(`sandbox faults: ${response.status} ${await response.text()}`);
 }
+
+type ServiceAccount = { service: string; identifier: string; sync_status: string; sync_error: string | null };
+
+/**
+ * Waits until the demo organization's sandbox ad accounts (connected by the app's `demo` module at
+ * start) have had their first loads, so its reports answer with every channel and stay put; answers
+ * the demo organization. Fails at once when a load fails.
+ */
+export async function waitForDemoData(
+  baseUrl: string,
+  token: string,
+  timeoutMs: number,
+): Promise<{ id: string; slug: string }> {
+  const adServices = ['google_ads', 'facebook_ads', 'microsoft_ads'];
+  const { organizations } = (await json(baseUrl, 'GET', '/organizations', undefined, token)) as {
+    organizations: { id: string; slug: string; is_demo: boolean }[];
+  };
+  const demo = organizations.find((o) => o.is_demo);
+  if (!demo) throw new Error('no demo organization in GET /organizations');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { service_accounts: accounts } = (await json(
+      baseUrl,
+      'GET',
+      `/service_accounts?organization_id=${demo.id}`,
+      undefined,
+      token,
+    )) as { service_accounts: ServiceAccount[] };
+    const failed = accounts.find((a) => a.sync_status === 'failed');
+    if (failed) throw new Error(`the demo's ${failed.service} load failed: ${failed.sync_error}`);
+    const connected = adServices.every((s) => accounts.some((a) => a.service === s));
+    if (connected && accounts.every((a) => a.sync_status === 'finished'))
+      return { id: demo.id, slug: demo.slug };
+    if (Date.now() > deadline) {
+      throw new Error(`the demo data did not load within ${timeoutMs / 1000} s: ${JSON.stringify(accounts)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}

@@ -61,7 +61,8 @@ export const DRAW_WIDTH = 5;
 /**
  * The day's draw of one entity into `into[offset..offset + DRAW_WIDTH)`, its conversion value in
  * `valueUnits` per currency unit (4: quarters, 100: cents); false when it had no traffic that day.
- * `day` counts days since 1970-01-01, `demand` is the day's season (data.ts).
+ * `day` counts days since 1970-01-01, `demand` is the day's season (data.ts), `lateConversions`
+ * the factor of a restatement of the day's conversions (late-conversions.ts).
  */
 export function drawTraffic(
   t: Traffic,
@@ -70,13 +71,14 @@ export function drawTraffic(
   valueUnits: number,
   into: Float64Array,
   offset: number,
+  lateConversions = 1,
 ): boolean {
   if (t.presence < 1 && mix(t.seed, day, 1) >= t.presence) return false;
   const impressions = Math.max(1, Math.round(t.impressions * demand * (0.6 + 0.8 * mix(t.seed, day, 2))));
   const clicks = Math.round(impressions * t.ctr * (0.7 + 0.6 * mix(t.seed, day, 3)));
   const spendCents = Math.round(clicks * t.cpcCents * (0.8 + 0.4 * mix(t.seed, day, 4)));
   // Rounded at random so that rare conversions still happen as often as the rate says.
-  const expected = clicks * t.conversionRate * 2 * (0.5 + mix(t.seed, day, 5));
+  const expected = clicks * t.conversionRate * 2 * (0.5 + mix(t.seed, day, 5)) * lateConversions;
   const halves = Math.floor(expected + mix(t.seed, day, 7));
   const value =
     halves === 0

@@ -7,6 +7,7 @@ import type { Grant } from '../types';
 import { assertSandboxAllowed } from '../production';
 import { ApiFaults, FaultRequestSchema } from './faults';
 import type { ApiFault } from './faults';
+import { LateConversions, LateConversionsRequestSchema } from './late-conversions';
 
 export type ApiErrorKind =
   | 'unauthenticated'
@@ -54,15 +55,20 @@ declare module 'fastify' {
   }
 }
 
+/** The state a sandbox API's data depend on besides their keys. */
+export type SandboxApiState = { lateConversions: LateConversions };
+
 /**
  * Installs the shared parts on a sandbox API's encapsulated Fastify instance: the production
- * guard, error rendering, `POST/DELETE /_sandbox/faults`, the fault hook and (with a store)
- * bearer authentication.
+ * guard, error rendering, `POST/DELETE /_sandbox/faults`, `POST/DELETE /_sandbox/late-conversions`
+ * (which ad APIs apply to their conversions), the fault hook and (with a store) bearer
+ * authentication.
  */
-export function installSandboxApi(app: FastifyInstance, options: SandboxApiOptions): void {
+export function installSandboxApi(app: FastifyInstance, options: SandboxApiOptions): SandboxApiState {
   assertSandboxAllowed();
   const { render, store } = options;
   const faults = options.faults ?? new ApiFaults();
+  const lateConversions = new LateConversions();
   const answer = (reply: FastifyReply, kind: ApiErrorKind, message: string, status = DEFAULT_STATUS[kind]) =>
     reply.code(status).send(render(kind, message, status));
 
@@ -87,6 +93,17 @@ export function installSandboxApi(app: FastifyInstance, options: SandboxApiOptio
   });
   app.delete('/_sandbox/faults', async () => {
     faults.clear();
+    return { armed: 0 };
+  });
+
+  app.post('/_sandbox/late-conversions', async (request, reply) => {
+    const parsed = LateConversionsRequestSchema.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ error: parsed.error.issues });
+    lateConversions.add(parsed.data);
+    return { armed: lateConversions.size };
+  });
+  app.delete('/_sandbox/late-conversions', async () => {
+    lateConversions.clear();
     return { armed: 0 };
   });
 
@@ -133,6 +150,8 @@ export function installSandboxApi(app: FastifyInstance, options: SandboxApiOptio
       }
     }
   }
+
+  return { lateConversions };
 }
 
 function grantFor(store: SandboxStore, authorization: string | undefined): Grant | null {

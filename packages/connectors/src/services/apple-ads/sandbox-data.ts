@@ -172,12 +172,16 @@ export function addMetrics(into: AppleMetrics, from: AppleMetrics): void {
   into.redownloads += from.redownloads;
 }
 
-/** A search term's delivery on a day, or null when it had no impression. */
+/**
+ * A search term's delivery on a day, or null when it had no impression; `lateConversions`
+ * multiplies its installs (a restatement of the day; 1: none).
+ */
 export function searchTermDay(
   org: AppleOrg,
   adGroup: AppleAdGroup,
   term: AppleSearchTerm,
   date: string,
+  lateConversions = 1,
 ): AppleMetrics | null {
   if (adGroup.status === 'PAUSED' && unit(adGroup.id, date, 'paused') < 0.7) return null;
   const key = `${adGroup.id}|${term.keywordId ?? 'auto'}|${term.text}`;
@@ -190,9 +194,9 @@ export function searchTermDay(
   const bid = keyword?.bidMinor ?? (currencyExponent(org.currency) === 0 ? 120 : 90);
   const spendMinor = Math.round(taps * bid * (0.55 + 0.4 * unit(key, date, 'cpt')));
   const tapInstalls = Math.round(
-    taps * (0.3 + 0.35 * unit(key, 'cr')) * (0.85 + 0.3 * unit(key, date, 'cr')),
+    taps * (0.3 + 0.35 * unit(key, 'cr')) * (0.85 + 0.3 * unit(key, date, 'cr')) * lateConversions,
   );
-  const viewInstalls = Math.round(impressions * 0.003 * unit(key, date, 'view'));
+  const viewInstalls = Math.round(impressions * 0.003 * unit(key, date, 'view') * lateConversions);
   const total = tapInstalls + viewInstalls;
   const redownloads = Math.round(total * (0.05 + 0.1 * unit(key, 'redownload')));
   return {

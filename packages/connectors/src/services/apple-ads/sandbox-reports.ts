@@ -237,13 +237,14 @@ function spendRow(m: AppleMetrics, currency: string): Record<string, unknown> {
   };
 }
 
-/** The ReportingResponseBody of a request (already validated). */
+/** The ReportingResponseBody of a request (already validated; late conversions: per date). */
 export function buildReport(
   org: AppleOrg,
   level: ReportLevel,
   campaign: AppleCampaign | null,
   request: ReportingRequest,
   nowMs: number,
+  lateConversions: (date: string) => number = () => 1,
 ): Record<string, unknown> {
   const dates = datesWithData(request.startTime, request.endTime, nowMs);
   const daily = request.granularity === 'DAILY';
@@ -253,8 +254,9 @@ export function buildReport(
     const days: [string, AppleMetrics][] = [];
     for (const date of dates) {
       const day = emptyMetrics();
+      const late = lateConversions(date);
       for (const [group, term] of entity.terms) {
-        const metrics = searchTermDay(org, group, term, date);
+        const metrics = searchTermDay(org, group, term, date, late);
         if (metrics) addMetrics(day, metrics);
       }
       if (day.impressions === 0) continue;

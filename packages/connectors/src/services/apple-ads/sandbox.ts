@@ -39,7 +39,7 @@ type CampaignParams = { Params: { campaignId?: string } };
 export const appleAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async (app, options) => {
   const store = options.stores.apple;
   const now = options.now ?? store.now;
-  installSandboxApi(app, { faults: options.faults, render: renderError, store });
+  const { lateConversions } = installSandboxApi(app, { faults: options.faults, render: renderError, store });
 
   /** The organizations the token's API user was invited to. */
   const orgsOf = (request: FastifyRequest): readonly AppleOrg[] => {
@@ -78,7 +78,7 @@ export const appleAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = asyn
       );
     }
     validateReport(level, parsed.data, now());
-    return buildReport(org, level, campaign, parsed.data, now());
+    return buildReport(org, level, campaign, parsed.data, now(), (date) => lateConversions.factor(date));
   };
 
   app.get('/api/v5/acls', async (request) => ({

@@ -62,15 +62,16 @@ const WIDTH = DRAW_WIDTH;
 /** Conversion values in quarters of the currency: sums of them are exact. */
 const QUARTERS = 4;
 
-function draw(t: Traffic, day: number, demand: number, into: Float64Array, offset: number): boolean {
-  return drawTraffic(t, day, demand, QUARTERS, into, offset);
+function draw(t: Traffic, day: Day, into: Float64Array, offset: number): boolean {
+  return drawTraffic(t, day.day, day.demand, QUARTERS, into, offset, day.lateConversions);
 }
 
-export type Day = { day: number; date: string; demand: number };
+/** A day: its number, date, season and the factor of its late conversions (1: none). */
+export type Day = { day: number; date: string; demand: number; lateConversions: number };
 
-export function dayOf(day: number): Day {
+export function dayOf(day: number, lateConversions: (date: string) => number = () => 1): Day {
   const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
-  return { day, date, demand: season(date) };
+  return { day, date, demand: season(date), lateConversions: lateConversions(date) };
 }
 
 /**
@@ -100,7 +101,7 @@ export function searchTermChunk(customer: SandboxCustomer, day: Day): Chunk {
   const sums = new Float64Array(terms.length * WIDTH);
   let count = 0;
   for (const term of terms) {
-    if (draw(term.traffic, day.day, day.demand, sums, count * WIDTH)) picked[count++] = term.index;
+    if (draw(term.traffic, day, sums, count * WIDTH)) picked[count++] = term.index;
   }
   return {
     count,
@@ -128,11 +129,11 @@ export function dayTotals(customer: SandboxCustomer, day: Day): DayTotals {
   };
   const draws = new Float64Array(WIDTH);
   for (const term of terms) {
-    if (draw(term.traffic, day.day, day.demand, draws, 0)) add(totals.keywords, term.keyword.index, draws, 0);
+    if (draw(term.traffic, day, draws, 0)) add(totals.keywords, term.keyword.index, draws, 0);
   }
   for (const adGroup of adGroups) {
     if (adGroup.traffic) {
-      if (draw(adGroup.traffic, day.day, day.demand, draws, 0)) add(totals.adGroups, adGroup.index, draws, 0);
+      if (draw(adGroup.traffic, day, draws, 0)) add(totals.adGroups, adGroup.index, draws, 0);
     } else {
       for (const keyword of adGroup.keywords)
         add(totals.adGroups, adGroup.index, totals.keywords, keyword.index * WIDTH);

@@ -21,6 +21,8 @@ export type Plan = {
   filters: Filter[];
   limit: number | null;
   writer: RowWriter;
+  /** The factor of each date's late conversions (sandbox/apis/late-conversions.ts). */
+  lateConversions: (date: string) => number;
 };
 
 const dayNumber = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
@@ -117,7 +119,12 @@ function usable(def: FieldDef, from: Resource, clause: string): void {
   }
 }
 
-export function planQuery(query: GaqlQuery, customer: SandboxCustomer, nowMs: number): Plan {
+export function planQuery(
+  query: GaqlQuery,
+  customer: SandboxCustomer,
+  nowMs: number,
+  lateConversions: (date: string) => number = () => 1,
+): Plan {
   if (!isResource(query.from)) {
     throw queryError(
       'BAD_RESOURCE_TYPE_IN_FROM_CLAUSE',
@@ -184,5 +191,14 @@ export function planQuery(query: GaqlQuery, customer: SandboxCustomer, nowMs: nu
       last: Math.min(range.last, dayNumber(window.last)),
     };
   }
-  return { customer, from, days, byAction, filters, limit: query.limit, writer: rowWriter(from, selected) };
+  return {
+    customer,
+    from,
+    days,
+    byAction,
+    filters,
+    limit: query.limit,
+    writer: rowWriter(from, selected),
+    lateConversions,
+  };
 }

@@ -88,7 +88,9 @@ function undatedRows(plan: Plan): Row[] {
 
 /** The rows of one chunk; with WHERE conditions beyond the date, only the matching ones. */
 export function chunkOf(plan: Plan, chunk: number): Chunk {
-  const rows = plan.days ? datedChunk(plan, dayOf(plan.days.first + chunk)) : rowsChunk(undatedRows(plan));
+  const rows = plan.days
+    ? datedChunk(plan, dayOf(plan.days.first + chunk, plan.lateConversions))
+    : rowsChunk(undatedRows(plan));
   if (plan.filters.length === 0) return rows;
   const row = emptyRow(plan.customer);
   const kept: number[] = [];

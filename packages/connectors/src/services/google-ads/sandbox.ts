@@ -166,7 +166,11 @@ type SearchParams = { version: string; customerId: string };
 export const googleAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async (app, options) => {
   const store = options.stores.google;
   const now = options.now ?? store.now;
-  installSandboxApi(app, { faults: options.faults, render: renderGoogleAdsError, store });
+  const { lateConversions } = installSandboxApi(app, {
+    faults: options.faults,
+    render: renderGoogleAdsError,
+    store,
+  });
 
   // `::` is a literal colon in a Fastify path.
   app.get<{ Params: VersionParams }>('/:version/customers::listAccessibleCustomers', (request, reply) =>
@@ -183,7 +187,9 @@ export const googleAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = asy
       const grant = authorize(request, request.params.version);
       const customer = customerFor(grant, request.params.customerId, header(request, 'login-customer-id'));
       const search = parseBody(request.body);
-      const plan = planQuery(parseGaql(search.query), customer, now());
+      const plan = planQuery(parseGaql(search.query), customer, now(), (date) =>
+        lateConversions.factor(date),
+      );
       const id = requestId();
       if (search.validateOnly) return { fieldMask: plan.writer.fieldMask, requestId: id };
       // Written by hand around the rows, which are JSON bytes already.

@@ -200,12 +200,16 @@ export function addMetrics(into: DayMetrics, from: DayMetrics): void {
   }
 }
 
-/** An ad's delivery on a day, or null when it did not deliver (Meta omits such rows). */
+/**
+ * An ad's delivery on a day, or null when it did not deliver (Meta omits such rows);
+ * `lateConversions` multiplies its leads and purchases (a restatement of the day; 1: none).
+ */
 export function adDay(
   account: MetaAdAccount,
   campaign: MetaCampaign,
   ad: MetaAd,
   date: string,
+  lateConversions = 1,
 ): DayMetrics | null {
   if (date < campaign.start || (campaign.end !== null && date > campaign.end)) return null;
   const impressions = daily(300 + (hash(ad.id, 'reach') % 4000), date, ad.id);
@@ -228,10 +232,10 @@ export function adDay(
   put('link_click', inlineLinkClicks);
   put('landing_page_view', landingPageViews);
   if (campaign.objective === 'OUTCOME_LEADS') {
-    put('lead', Math.round(landingPageViews * (0.04 + 0.08 * unit(ad.id, date, 'lead'))));
+    put('lead', Math.round(landingPageViews * (0.04 + 0.08 * unit(ad.id, date, 'lead')) * lateConversions));
   } else {
     const carts = Math.round(landingPageViews * (0.06 + 0.1 * unit(ad.id, date, 'cart')));
-    const purchases = Math.round(carts * (0.2 + 0.3 * unit(ad.id, date, 'purchase')));
+    const purchases = Math.round(carts * (0.2 + 0.3 * unit(ad.id, date, 'purchase')) * lateConversions);
     put('add_to_cart', carts);
     put('purchase', purchases);
     put('offsite_conversion.fb_pixel_purchase', purchases);

@@ -98,11 +98,12 @@ export function parseInsightsQuery(query: Record<string, unknown>, nowMs: number
 
 type Bucket = { key: string; names: Record<string, string>; metrics: DayMetrics };
 
-/** The rows of the query, in Meta's order: by day, then by object. */
+/** The rows of the query, in Meta's order: by day, then by object (late conversions: per date). */
 export function insightsRows(
   account: MetaAdAccount,
   query: InsightsQuery,
   nowMs: number,
+  lateConversions: (date: string) => number = () => 1,
 ): Record<string, unknown>[] {
   const dates = datesWithData(query.since, query.until, nowMs);
   const rows: Record<string, unknown>[] = [];
@@ -114,7 +115,7 @@ export function insightsRows(
       for (const adSet of campaign.adSets) {
         for (const ad of adSet.ads) {
           for (const date of group) {
-            const metrics = adDay(account, campaign, ad, date);
+            const metrics = adDay(account, campaign, ad, date, lateConversions(date));
             if (!metrics) continue;
             const key = { account: account.accountId, campaign: campaign.id, adset: adSet.id, ad: ad.id }[
               query.level

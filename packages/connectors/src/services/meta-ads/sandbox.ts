@@ -87,7 +87,11 @@ const needsAdsRead = (request: FastifyRequest) =>
 export const metaAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async (app, options) => {
   const store = options.stores.meta;
   const now = options.now ?? store.now;
-  installSandboxApi(app, { faults: options.faults, render: graphErrorBody, store });
+  const { lateConversions } = installSandboxApi(app, {
+    faults: options.faults,
+    render: graphErrorBody,
+    store,
+  });
   // The Graph API answers token errors (code 190) and throttling (code 17/4/613) with 400.
   app.addHook('onSend', async (_request, reply, payload) => {
     if (reply.statusCode === 401 || reply.statusCode === 429) reply.code(400);
@@ -203,6 +207,10 @@ export const metaAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async
     requireVersion(request.params.version);
     const account = accountOf(request, request.params.node);
     const query = parseInsightsQuery(request.query, now());
-    return page(request, insightsRows(account, query, now()), (row) => row);
+    return page(
+      request,
+      insightsRows(account, query, now(), (date) => lateConversions.factor(date)),
+      (row) => row,
+    );
   });
 };

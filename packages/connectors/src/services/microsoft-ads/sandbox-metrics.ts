@@ -28,14 +28,17 @@ const CENTS = 100;
 
 type Draw = Pick<BaseRow, 'impressions' | 'clicks' | 'spendCents' | 'conversionHalves' | 'revenueCents'>;
 
-function draw(t: Traffic, day: number, demand: number, into: Float64Array): Draw | null {
-  if (!drawTraffic(t, day, demand, CENTS, into, 0)) return null;
+function draw(t: Traffic, day: number, demand: number, into: Float64Array, late: number): Draw | null {
+  if (!drawTraffic(t, day, demand, CENTS, into, 0, late)) return null;
   const [impressions = 0, clicks = 0, spendCents = 0, conversionHalves = 0, revenueCents = 0] = into;
   return { impressions, clicks, spendCents, conversionHalves, revenueCents };
 }
 
-/** The account's finest rows of a day: search queries and keyword-less ad groups with traffic. */
-export function dayRows(account: SandboxAccount, date: string): BaseRow[] {
+/**
+ * The account's finest rows of a day: search queries and keyword-less ad groups with traffic;
+ * `lateConversions` is the factor of the day's restated conversions (1: none).
+ */
+export function dayRows(account: SandboxAccount, date: string, lateConversions = 1): BaseRow[] {
   const day = Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
   const demand = season(date);
   const rows: BaseRow[] = [];
@@ -44,13 +47,13 @@ export function dayRows(account: SandboxAccount, date: string): BaseRow[] {
     for (const adGroup of campaign.adGroups) {
       const at = { account, campaign, adGroup, date };
       if (adGroup.traffic) {
-        const traffic = draw(adGroup.traffic, day, demand, drawn);
+        const traffic = draw(adGroup.traffic, day, demand, drawn, lateConversions);
         if (traffic) rows.push({ ...at, keyword: null, query: null, ...traffic });
         continue;
       }
       for (const keyword of adGroup.keywords) {
         for (const query of keyword.queries) {
-          const traffic = draw(query.traffic, day, demand, drawn);
+          const traffic = draw(query.traffic, day, demand, drawn, lateConversions);
           if (traffic) rows.push({ ...at, keyword, query, ...traffic });
         }
       }

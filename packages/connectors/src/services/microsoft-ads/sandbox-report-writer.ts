@@ -34,14 +34,18 @@ const quote = (value: string) => `"${value.replace(/"/g, '""')}"`;
 const usDate = (date: string) =>
   `${Number(date.slice(5, 7))}/${Number(date.slice(8, 10))}/${date.slice(0, 4)}`;
 
-/** The report's rows, grouped by its attribute columns, as CSV text. */
-export function writeReport(report: Report, nowMs: number): { csv: string; rows: number } {
+/** The report's rows, grouped by its attribute columns, as CSV text (late conversions: per date). */
+export function writeReport(
+  report: Report,
+  nowMs: number,
+  lateConversions: (date: string) => number = () => 1,
+): { csv: string; rows: number } {
   const attributes = report.columns.filter((c) => c in ATTRIBUTES);
   const groups = new Map<string, { first: BaseRow; period: string; sums: Sums }>();
   for (const date of datesWithData(report.from, report.to, nowMs)) {
     const bucket = period(date, report.aggregation);
     for (const account of report.accounts) {
-      for (const row of dayRows(account, date)) {
+      for (const row of dayRows(account, date, lateConversions(date))) {
         if (REPORT_TYPES[report.type].queriesOnly && !row.query) continue;
         const key = `${bucket}\u0001${attributes.map((c) => ATTRIBUTES[c]?.(row) ?? '').join('\u0001')}`;
         let group = groups.get(key);

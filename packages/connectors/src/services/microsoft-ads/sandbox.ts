@@ -106,7 +106,7 @@ export const microsoftAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = 
   const now = options.now ?? store.now;
   const secret = randomBytes(32);
   const reports = new Map<string, StoredReport>();
-  installSandboxApi(app, {
+  const { lateConversions } = installSandboxApi(app, {
     faults: options.faults,
     render: renderMicrosoftAdsError,
     store,
@@ -263,7 +263,7 @@ export const microsoftAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = 
       // Queued on the first poll, built by the second, as a real report takes a while.
       if (++stored.polls < 2) return { ReportRequestStatus: { Status: 'Pending', ReportDownloadUrl: null } };
       if (!stored.zip) {
-        const { csv, rows } = writeReport(stored.report, now());
+        const { csv, rows } = writeReport(stored.report, now(), (date) => lateConversions.factor(date));
         stored.zip = zipOne(`${body.ReportRequestId}.csv`, Buffer.from(csv, 'utf8'));
         stored.rows = rows;
       }

@@ -1,0 +1,136 @@
+// The queries of `npm run bench:report`: the -maya overview page's visuals as the browser asks
+// for them, the statements the server's own report engine sends to a warehouse for each request
+// (captured by running that engine, result cache included, in this process over a recording
+// warehouse), and
+// those statements replayed straight on DuckDB and on PostgreSQL, without the product around.
+import type { ReportQueryRequest, ReportQueryResponse, Visual } from '@maya/contracts';
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { addDays } from '@maya/connectors';
+import { MAYA_REPORT, MARKETING_SEMANTIC_MODEL, type Warehouse } from '@maya/warehouse';
+import { createReportEngine } from '../apps/server/src/modules/reports/engine';
+import type pg from 'pg';
+
+export const REPORT = MAYA_REPORT.slug;
+export const PAGE = 'overview';
+/** A browser opens at most six HTTP/1.1 connections to one origin. */
+export const BROWSER_CONNECTIONS = 6;
+
+/** The overview page's visuals that query (all of them: it has no slicer). */
+export const VISUALS: readonly Visual[] = (() => {
+  const page = MAYA_REPORT.pages.find((p) => p.name === PAGE);
+  if (!page) throw new Error(`${REPORT} has no page ${PAGE}`);
+  return page.visuals.filter((v) => v.kind !== 'slicer');
+})();
+
+export type Request = Omit<ReportQueryRequest, 'organization_id'>;
+
+/**
+ * The request of one visual for variant `k`: the report's filters except its relative date
+ * (the channel filter, empty) and a 30-day date range ending `k` days before the last day of
+ * data. Each variant is another cache key, with the same amount of work.
+ */
+export function request(visual: Visual, lastDay: string, k: number): Request {
+  return {
+    report: REPORT,
+    page: PAGE,
+    visual_id: visual.id,
+    filters: MAYA_REPORT.filters.filter((f) => f.kind !== 'relative_date'),
+    date_range: { from: addDays(lastDay, -(k + 29)), to: addDays(lastDay, -k) },
+    sort: null,
+  };
+}
+
+export type Statement = { sql: string; params: unknown[] };
+/** What the engine sent to the warehouse for one request (cache misses only), and its answer. */
+export type Captured = { statements: Statement[]; answer: ReportQueryResponse };
+
+/**
+ * Runs the server's report engine in this process over `warehouse` for variants 0..runs of
+ * every visual, in that order (variant by variant, the visuals one after the other), and records
+ * the statements each request sent: captured[k][visual index].
+ */
+export async function captureStatements(
+  warehouse: Warehouse,
+  lastDay: string,
+  runs: number,
+): Promise<Captured[][]> {
+  let current: Statement[] = [];
+  const recording: Warehouse = {
+    ...warehouse,
+    query: (sql, params, opts) => {
+      current.push({ sql, params: Array.isArray(params) ? params : [params] });
+      return warehouse.query(sql, params, opts);
+    },
+    close: async () => {},
+  };
+  const engine = createReportEngine({ withWarehouse: (_organizationId, work) => work(recording) });
+  const report = { document: MAYA_REPORT, model: MARKETING_SEMANTIC_MODEL };
+  const organizationId = '00000000-0000-4000-8000-000000000000';
+  const captured: Captured[][] = [];
+  for (let k = 0; k <= runs; k++) {
+    const row: Captured[] = [];
+    for (const visual of VISUALS) {
+      current = [];
+      const { report: _slug, ...visualRequest } = request(visual, lastDay, k);
+      const answer = await engine.query(organizationId, report, visualRequest);
+      row.push({ statements: current, answer });
+    }
+    captured.push(row);
+  }
+  return captured;
+}
+
+/** Runs `tasks` at most `limit` at a time, as a browser's connection pool does. */
+export async function limited<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array<T>(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      const task = tasks[i];
+      if (task) results[i] = await task();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
+
+export async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+/** One request's statements, one after the other, on a DuckDB connection: every row read. */
+export async function replayDuckDb(conn: DuckDBConnection, statements: readonly Statement[]): Promise<void> {
+  for (const { sql, params } of statements) {
+    const prepared = await conn.prepare(sql);
+    try {
+      prepared.bind(params as never);
+      (await prepared.runAndReadAll()).getRowObjectsJS();
+    } finally {
+      prepared.destroySync();
+    }
+  }
+}
+
+/** The same on PostgreSQL. */
+export async function replayPostgres(client: pg.ClientBase, statements: readonly Statement[]): Promise<void> {
+  for (const { sql, params } of statements) await client.query(sql, params);
+}
+
+/** Connections for a page's concurrent visuals, opened once. */
+export async function duckDbConnections(
+  instance: DuckDBInstance,
+  count: number,
+): Promise<DuckDBConnection[]> {
+  return Promise.all(Array.from({ length: count }, () => instance.connect()));
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? NaN)
+    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
+}
