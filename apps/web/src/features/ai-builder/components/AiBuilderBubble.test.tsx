@@ -2,6 +2,7 @@ import { encodeReportState, type GenerateBookmarkResponse, type ReportState } fr
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, useLocation } from 'react-router';
 import { AppProviders } from '../../../app/AppProviders';
 import { createQueryClient } from '../../../shared/api/queryClient';
 import { json, mockApi } from '../../../test/api';
@@ -52,15 +53,24 @@ function view(over: Partial<ReportView> = {}): ReportView {
   };
 }
 
-function renderBubble(value: ReportView = view()) {
+function renderBubble(value: ReportView = view(), path = '/organization/acme/dashboard/-maya') {
   const utils = render(
     <AppProviders queryClient={createQueryClient()}>
-      <ReportViewContext.Provider value={value}>
-        <AiBuilderBubble />
-      </ReportViewContext.Provider>
+      <MemoryRouter initialEntries={[path]}>
+        <ReportViewContext.Provider value={value}>
+          <AiBuilderBubble />
+        </ReportViewContext.Provider>
+        <Location />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...utils, value, user: userEvent.setup() };
+}
+
+/** The address the app is at, to see where applying a generated view went. */
+function Location() {
+  const location = useLocation();
+  return <output aria-label="address">{`${location.pathname}${location.search}`}</output>;
 }
 
 /** Answers POST generate-bookmark with each reply in turn; keeps the bodies sent. */
@@ -142,6 +152,23 @@ describe('the AI Builder bubble', () => {
     expect(within(chat).getByText('Spend by Campaign · Google Ads')).toBeInTheDocument();
     await user.click(within(chat).getByRole('button', { name: 'Apply again' }));
     expect(value.applyState).toHaveBeenCalledTimes(2);
+  });
+
+  it("on a bookmark's route, shows the generated view on the plain dashboard route instead", async () => {
+    answering(json(200, success));
+    const { user, value } = renderBubble(
+      view({ routeBookmark: { kind: 'bookmark', slug: 'two-weeks' } }),
+      '/organization/acme/dashboard/-maya/bookmarks/two-weeks',
+    );
+    await openChat(user);
+    await ask(user, 'spend by campaign for Google Ads');
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'address' })).toHaveTextContent(
+        `/organization/acme/dashboard/-maya?state=${encodeReportState(generated)}`,
+      ),
+    );
+    // The bookmark's route is left, so the view is not shown under the bookmark's name.
+    expect(value.applyState).not.toHaveBeenCalled();
   });
 
   it('sends with Enter and starts a new line with Shift+Enter', async () => {
@@ -249,9 +276,9 @@ describe('the conversation', () => {
     expect(await screen.findByText(success.text_response)).toBeInTheDocument();
     first.unmount();
 
-    // The same report again: the conversation is back.
+    // The same report again (the dashboard mounted anew): the conversation is back, still open.
     const again = renderBubble();
-    const chat = await openChat(again.user);
+    const chat = await screen.findByRole('dialog', { name: 'AI Builder' });
     expect(within(chat).getByLabelText('You')).toHaveTextContent('spend');
     expect(within(chat).getByText(success.text_response)).toBeInTheDocument();
     again.unmount();
@@ -264,7 +291,7 @@ describe('the conversation', () => {
     other.unmount();
 
     const last = renderBubble();
-    const lastChat = await openChat(last.user);
+    const lastChat = await screen.findByRole('dialog', { name: 'AI Builder' });
     await last.user.click(within(lastChat).getByRole('button', { name: 'Clear' }));
     expect(within(lastChat).queryByLabelText('You')).toBeNull();
     expect(within(lastChat).getByText('Hello! Write a prompt to get started')).toBeInTheDocument();

@@ -1,10 +1,10 @@
 import { ActionIcon, Affix, Stack, Transition } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { decodeReportState, operations, type GeneratedBookmark } from '@maya/contracts';
-import { useState } from 'react';
-import { bookmarkMessages } from '../../bookmarks';
+import { bookmarkMessages, useShowUnbookmarked } from '../../bookmarks';
 import { useReportView } from '../../reports';
 import { useChatHistory } from '../hooks/useChatHistory';
+import { useChatOpen } from '../hooks/useChatOpen';
 import { useGenerateBookmark } from '../hooks/useGenerateBookmark';
 import { aiBuilderMessages as messages, generateFailure } from '../messages';
 import { messageId } from '../model/chat';
@@ -25,9 +25,10 @@ function showError(message: string) {
  */
 export function AiBuilderBubble() {
   const view = useReportView();
-  const [opened, setOpened] = useState(false);
   const history = useChatHistory(view.organizationId, view.reportSlug);
+  const [opened, setOpened] = useChatOpen(history.key);
   const generate = useGenerateBookmark(view.organizationId, view.reportSlug);
+  const show = useShowUnbookmarked();
 
   if (view.readOnly) return null;
 
@@ -38,7 +39,7 @@ export function AiBuilderBubble() {
       return;
     }
     try {
-      view.applyState(decodeReportState(bookmark.state));
+      show(decodeReportState(bookmark.state));
     } catch {
       showError(bookmarkMessages.unableToApply);
     }
@@ -61,7 +62,19 @@ export function AiBuilderBubble() {
     });
   }
 
-  const status: GenerationStatus = generate.status === 'pending' ? 'loading' : generate.status;
+  // A dashboard mounted again (applying a view can change the route) has no generation of its
+  // own yet: the last exchange of the conversation tells how it ended.
+  const last = history.messages.at(-1);
+  const status: GenerationStatus =
+    generate.status === 'pending'
+      ? 'loading'
+      : generate.status !== 'idle'
+        ? generate.status
+        : last?.kind === 'reply'
+          ? 'success'
+          : last?.kind === 'failure'
+            ? 'error'
+            : 'idle';
 
   return (
     <Affix position={{ bottom: 16, right: 12 }} zIndex={250}>
@@ -92,7 +105,7 @@ export function AiBuilderBubble() {
           aria-label={opened ? messages.hide : messages.open}
           aria-expanded={opened}
           aria-controls={PANEL_ID}
-          onClick={() => setOpened((o) => !o)}
+          onClick={() => setOpened(!opened)}
           style={{ boxShadow: 'var(--mantine-shadow-lg)' }}
         >
           <IconSparkles size={26} />

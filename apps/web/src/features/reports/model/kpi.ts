@@ -7,6 +7,9 @@ const LOWER_IS_BETTER = new Set(['cpc', 'cpa', 'cpm', 'cost_per_conversion', 'po
 const NEUTRAL = new Set(['spend', 'cost', 'budget']);
 
 export type Trend = 'up' | 'down' | 'flat';
+
+/** A change smaller than this rounds to 0% at one decimal. */
+const FLAT_BELOW = 0.0005;
 export type Sentiment = 'good' | 'bad' | 'neutral';
 
 export type KpiChange = {
@@ -21,8 +24,8 @@ export function kpiChange(measure: string, current: number | null, previous: num
     return { ratio: null, trend: 'flat', sentiment: 'neutral' };
   }
   const ratio = (current - previous) / Math.abs(previous);
-  // Below a hundredth of a percent the change shows as 0.00%: flat.
-  const trend: Trend = Math.abs(ratio) < 0.00005 ? 'flat' : ratio > 0 ? 'up' : 'down';
+  // The card shows the change with one decimal (KpiVisual.tsx): below 0.05% it reads 0%, so flat.
+  const trend: Trend = Math.abs(ratio) < FLAT_BELOW ? 'flat' : ratio > 0 ? 'up' : 'down';
   if (trend === 'flat' || NEUTRAL.has(measure)) return { ratio, trend, sentiment: 'neutral' };
   const better = LOWER_IS_BETTER.has(measure) ? trend === 'down' : trend === 'up';
   return { ratio, trend, sentiment: better ? 'good' : 'bad' };

@@ -61,7 +61,7 @@ export function KpiVisual({ visual }: KpiVisualProps) {
     body = (
       <>
         <Text
-          fz={{ base: 22, sm: 26 }}
+          className={classes.value}
           fw={700}
           c="dark.8"
           lh={1.2}
@@ -81,9 +81,7 @@ export function KpiVisual({ visual }: KpiVisualProps) {
   }
   return (
     <VisualFrame title={title} table={visual.table} answer={data} refreshing={refreshing} compact>
-      <div style={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', gap: 4, flex: 1 }}>
-        {body}
-      </div>
+      <div className={classes.body}>{body}</div>
     </VisualFrame>
   );
 }
