@@ -22,7 +22,7 @@ export {
 export type { CompiledSql } from './report-sql';
 export { previousPeriodQuery, queryPeriod } from './kpi';
 export { previousPeriod, resolveRelativeDate } from './dates';
-export { chooseGrain, compileGrainCounts, thinSeries } from './time-series';
+export { chooseGrain, compileDataThrough, compileGrainCounts, thinSeries } from './time-series';
 export {
   compileFilterValues,
   filterValuesPage,

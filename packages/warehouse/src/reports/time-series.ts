@@ -46,6 +46,35 @@ export function compileGrainCounts(
   };
 }
 
+/**
+ * The last day with data of a table's time dimension, over every row (a visual's freshness):
+ * `SELECT MAX(day) AS data_through`. A plain MAX, which the engines answer from their column
+ * statistics or one cheap pass, unlike the period counts above.
+ */
+export function compileDataThrough(
+  model: SemanticModel,
+  tableName: string,
+  timeDimension: string,
+  dialect: SqlDialect,
+  options: CompileOptions,
+): CompiledSql {
+  const table = semanticTable(model, tableName);
+  const selected = selectDimension(dialect, table, { name: timeDimension, grain: null });
+  const column = sourceSql(dialect, selected.dim.sql);
+  const params = new Params(dialect);
+  const { from, where } = fromWhere(
+    model,
+    { table: tableName, filters: [], dateRange: null },
+    dialect,
+    params,
+    options.now,
+  );
+  return {
+    sql: `SELECT MAX(${column}) AS ${ident(dialect, DATA_THROUGH)} FROM ${from}${where}`,
+    params: params.values,
+  };
+}
+
 /** `grain` and the coarser grains the dimension offers, finest first (day is always offered). */
 export function coarserGrains(grain: TimeGrain, offered: readonly TimeGrain[]): TimeGrain[] {
   return TIME_GRAINS.slice(TIME_GRAINS.indexOf(grain)).filter((g) => g === grain || offered.includes(g));

@@ -13,7 +13,7 @@ import {
 } from '@maya/contracts';
 import {
   ReportQueryError,
-  compileGrainCounts,
+  compileDataThrough,
   findVisual,
   runFilterValues,
   runVisualQuery,
@@ -58,7 +58,7 @@ export type ReportEngine = ReturnType<typeof createReportEngine>;
 
 const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
 
-/** The last day of data: the column compileGrainCounts names so (its documented result). */
+/** The last day of data: the column compileDataThrough names so (its documented result). */
 const DATA_THROUGH = 'data_through';
 
 export function createReportEngine(deps: EngineDeps) {
@@ -113,13 +113,9 @@ export function createReportEngine(deps: EngineDeps) {
     at: Date,
   ): Promise<string | null> {
     if (table.timeDimension === null) return null;
-    const compiled = compileGrainCounts(
-      model,
-      { table: table.name, filters: [], dateRange: null },
-      { name: table.timeDimension, grain: 'year' },
-      warehouse.engine,
-      { now: at },
-    );
+    const compiled = compileDataThrough(model, table.name, table.timeDimension, warehouse.engine, {
+      now: at,
+    });
     const { rows } = await warehouse.query(compiled.sql, compiled.params, { timeoutMs });
     const day = rows[0]?.[DATA_THROUGH];
     return typeof day === 'string' ? day : null;
