@@ -37,28 +37,14 @@ export const MARKETING_PERFORMANCE: CanonicalModel = (() => {
 const list = (items: readonly string[]) => `[${items.map((s) => `'${s}'`).join(', ')}]`;
 
 /**
- * How the rows lie in the file. `entity`: service → account → campaign → ad group, each its
- * days in order, so that every day is spread over the whole file, as after a model build (its
- * final GROUP BY leaves the rows in no date order). `date`: day after day, as a build that
- * sorted the table by its date key would leave them (DuckDB then skips the row groups outside
- * a date range by their min/max).
+ * `rows` rows over `days` days ending `lastDay`, generated account by account (each its days in
+ * order); `materialize` writes them in the table's key order, day first (decision 120). A uniform
+ * [0, 1) per key comes from hash().
  */
-export type RowOrder = 'entity' | 'date';
-
-/**
- * `rows` rows over `days` days ending `lastDay`, in `order`. A uniform [0, 1) per key comes from
- * hash().
- */
-export function generatorSql(
-  rows: number,
-  days: number,
-  lastDay: string,
-  order: RowOrder = 'entity',
-): string {
+export function generatorSql(rows: number, days: number, lastDay: string): string {
   const u = (...keys: string[]) => `(hash(${keys.join(', ')}) % 1000003) / 1000003.0`;
-  const entities = Math.ceil(rows / days);
-  const entity = order === 'entity' ? `(i // ${days})` : `(i % ${entities})`;
-  const day = order === 'entity' ? `(i % ${days})` : `(${days - 1} - i // ${entities})`;
+  const entity = `(i // ${days})`;
+  const day = `(i % ${days})`;
   const slot = `(${entity} % ${AD_GROUP_SLOTS})`;
   const campaign = `(${entity} // ${AD_GROUP_SLOTS})`;
   const account = `(${campaign} // ${CAMPAIGNS_PER_ACCOUNT})`;
@@ -122,13 +108,7 @@ FROM v`;
 }
 
 /** Generates the table into a new DuckDB file; answers the rows written. */
-export async function generateDuckDb(
-  file: string,
-  rows: number,
-  days: number,
-  lastDay: string,
-  order: RowOrder,
-) {
+export async function generateDuckDb(file: string, rows: number, days: number, lastDay: string) {
   const warehouse = await openDuckDbWarehouse({ file });
   try {
     await warehouse.ensureSchema(MODEL_SCHEMA);
@@ -136,7 +116,7 @@ export async function generateDuckDb(
       await warehouse.materialize(
         MODEL_SCHEMA,
         modelTable(MARKETING_PERFORMANCE),
-        generatorSql(rows, days, lastDay, order),
+        generatorSql(rows, days, lastDay),
       )
     ).rows;
   } finally {

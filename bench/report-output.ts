@@ -14,7 +14,6 @@ export const GOALS = { visualMs: 100, coldPageMs: 500, cachedPageMs: 50, overhea
 export type Measured = {
   settings: {
     rows: number;
-    order: string;
     days: number;
     lastDay: string;
     runs: number;
@@ -131,7 +130,7 @@ export function printTable(s: ReturnType<typeof summarise>): void {
   const line = (row: string[]) =>
     row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
   console.log(
-    `\np50 in ms, ${s.settings.rows.toLocaleString('en-US')} rows in ${s.settings.order} order, 30-day date ranges ending ${s.settings.lastDay}`,
+    `\np50 in ms, ${s.settings.rows.toLocaleString('en-US')} rows, 30-day date ranges ending ${s.settings.lastDay}`,
   );
   console.log(`${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const row of body) console.log(line(row));

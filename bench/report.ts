@@ -15,9 +15,8 @@
 // (folders, the app, the database) is removed at the end, also on failure or Ctrl-C.
 //
 // BENCH_ROWS (10,000,000), BENCH_DAYS (1,461), BENCH_RUNS (11: requests per visual and pages per
-// measure, p50 over them), BENCH_PG_RUNS (5), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres)
-// and BENCH_ORDER (entity: the rows in no date order, as a model build leaves them; date: sorted
-// by date, as a build that sorted them would; see report-data.ts).
+// measure, p50 over them), BENCH_PG_RUNS (5) and BENCH_PG_URL
+// (postgres://postgres@127.0.0.1:5432/postgres).
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
@@ -29,14 +28,7 @@ import { openDuckDbWarehouse, openPostgresWarehouse, type Warehouse } from '@may
 import pg from 'pg';
 import { buildApp, startApp, type RunningApp } from '../e2e/support/app-process.mjs';
 import { installWarehouse, queryVisual, signUp, type Session } from './report-api';
-import {
-  dropPostgres,
-  exportCsv,
-  generateDuckDb,
-  loadPostgres,
-  withDatabase,
-  type RowOrder,
-} from './report-data';
+import { dropPostgres, exportCsv, generateDuckDb, loadPostgres, withDatabase } from './report-data';
 import { printTable, summarise, writeResults } from './report-output';
 import {
   BROWSER_CONNECTIONS,
@@ -55,7 +47,6 @@ const rows = positiveInteger('BENCH_ROWS', 10_000_000);
 const days = positiveInteger('BENCH_DAYS', 1461);
 const runs = positiveInteger('BENCH_RUNS', 11);
 const pgRuns = positiveInteger('BENCH_PG_RUNS', 5);
-const order = rowOrder(process.env.BENCH_ORDER);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const pgDatabase = `maya_bench_report_${randomBytes(4).toString('hex')}`;
 /** The last day of data: yesterday, as after a daily load. */
@@ -84,8 +75,8 @@ try {
   step('building the app (if stale)');
   await buildApp();
 
-  step(`generating ${rows.toLocaleString('en-US')} rows over ${days} days to ${lastDay}, in ${order} order`);
-  const generated = await timedValue(() => generateDuckDb(file, rows, days, lastDay, order));
+  step(`generating ${rows.toLocaleString('en-US')} rows over ${days} days to ${lastDay}`);
+  const generated = await timedValue(() => generateDuckDb(file, rows, days, lastDay));
   if (generated.value !== rows) throw new Error(`generated ${generated.value} rows, expected ${rows}`);
 
   step('capturing the statements of the report engine (DuckDB)');
@@ -116,7 +107,7 @@ try {
   const postgres = await rawPostgres(pgUrl, pgCaptured);
 
   const summary = summarise({
-    settings: { rows, days, lastDay, order, runs, pgRuns, browserConnections: BROWSER_CONNECTIONS },
+    settings: { rows, days, lastDay, runs, pgRuns, browserConnections: BROWSER_CONNECTIONS },
     generateSeconds: generated.seconds,
     postgresLoadSeconds: pgLoad.seconds,
     raw,
@@ -287,13 +278,6 @@ async function rawPostgres(url: string, captured: Captured[][]) {
   } finally {
     await pool.end();
   }
-}
-
-function rowOrder(raw: string | undefined): RowOrder {
-  if (raw === undefined || raw === '' || raw === 'entity') return 'entity';
-  if (raw === 'date') return 'date';
-  console.error(`BENCH_ORDER=${JSON.stringify(raw)}: expected entity or date`);
-  process.exit(2);
 }
 
 function positiveInteger(name: string, fallback: number): number {
