@@ -43,6 +43,10 @@ export function materializeInsertStatement(
   return `INSERT INTO ${qualifiedName(schema, staged)} (${names.join(', ')})
 SELECT ${values.join(', ')} FROM (
 ${select}
-) AS ${SELECT_ALIAS}${order.length > 0 ? `
-ORDER BY ${order.join(', ')}` : ''}`;
+) AS ${SELECT_ALIAS}${
+    order.length > 0
+      ? `
+ORDER BY ${order.join(', ')}`
+      : ''
+  }`;
 }
