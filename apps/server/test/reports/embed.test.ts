@@ -5,7 +5,7 @@
 import { encodeReportState, decodeReportState, type ReportDocument } from '@maya/contracts';
 import { MAYA_REPORT } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { warehouseBuiltins } from '../../src/modules/reports/catalog';
+import { warehouseBuiltins } from '../../src/modules/reports';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
 import { accountSettled, connectGoogleAds, organizationOwner } from '../support/sources';
 import { startReportsApp, type ReportsApp } from './reports-app';

@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { duckDbFileFor, openDuckDbWarehouse, type Warehouse } from '@maya/warehouse';
 import { createModules } from '../../src/modules';
 import { createReportsModule, type BuiltinReport, type WithWarehouse } from '../../src/modules/reports';
-import { createSourcesService } from '../../src/modules/sources/service';
+import { createSourcesService } from '../../src/modules/sources';
 import { registerErrorHandling } from '../../src/platform/errors';
 import { requireRouteGuards } from '../../src/platform/guards';
 import { API_PREFIX } from '../../src/platform/http';

@@ -6,7 +6,7 @@ import { createReportsService, type ReportsDeps } from './service';
 
 export { createReportsService, type ReportsService, type WithWarehouse } from './service';
 export { DEFAULT_CACHE_LIMITS, type CacheStats, type ReportCacheLimits } from './cache';
-export type { BuiltinReport } from './catalog';
+export { warehouseBuiltins, type BuiltinReport } from './catalog';
 
 /**
  * Reports (spec 002 Dashboards and Filters; DESIGN.md Reports): the organization's reports over

@@ -7,7 +7,7 @@ import { sourcesRoutes } from './routes';
 import { createSourcesService, FIRST_LOAD_QUEUE } from './service';
 import { createSetupFlows } from './setup';
 
-export { FIRST_LOAD_QUEUE, type FirstLoadJob, type SourcesService } from './service';
+export { FIRST_LOAD_QUEUE, createSourcesService, type FirstLoadJob, type SourcesService } from './service';
 export { createCredentialsStore } from './credentials';
 export { redirectPathFor } from './catalog';
 
