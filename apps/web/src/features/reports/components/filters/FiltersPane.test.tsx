@@ -119,7 +119,8 @@ describe('filters pane (spec 002 Filters)', () => {
       const pane = await openFilters();
       await userEvent.click(within(pane).getByRole('button', { name: /Date/ }));
       const date = card(pane, 'Date');
-      const count = within(date).getByRole('textbox', { name: 'Count' });
+      // The card's body appears as it expands: found, not got.
+      const count = await within(date).findByRole('textbox', { name: 'Count' }, { timeout: 5_000 });
       expect(count).toHaveAttribute('placeholder', '1-10000');
       await userEvent.clear(count);
       await userEvent.tab();
@@ -147,7 +148,7 @@ describe('filters pane (spec 002 Filters)', () => {
       const pane = await openFilters();
       await userEvent.click(within(pane).getByRole('button', { name: /Date/ }));
       const date = card(pane, 'Date');
-      await userEvent.click(within(date).getByDisplayValue('In the last'));
+      await userEvent.click(await within(date).findByDisplayValue('In the last', {}, { timeout: 5_000 }));
       await userEvent.click(await within(date).findByRole('option', { name: 'In this' }));
       expect(within(date).getByRole('textbox', { name: 'Count' })).toBeDisabled();
       await userEvent.click(within(date).getByRole('button', { name: 'Apply' }));
