@@ -188,3 +188,56 @@ export const IconArchive = createIcon(
     <path d="M5 8v10a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8M10 12h4" />
   </>,
 );
+export const IconFilter = createIcon('IconFilter', <path d="M4 5h16l-6 8v5l-4 2v-7L4 5z" />);
+export const IconPages = createIcon(
+  'IconPages',
+  <>
+    <rect x="4" y="3" width="13" height="16" rx="2" />
+    <path d="M8 21h10a2 2 0 0 0 2-2V7M8 8h5M8 12h5" />
+  </>,
+);
+export const IconPencil = createIcon('IconPencil', <path d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" />);
+export const IconBookmark = createIcon(
+  'IconBookmark',
+  <path d="M7 4h10a1 1 0 0 1 1 1v15l-6-4-6 4V5a1 1 0 0 1 1-1z" />,
+);
+export const IconBookmarkPlus = createIcon(
+  'IconBookmarkPlus',
+  <path d="M13 4H7a1 1 0 0 0-1 1v15l6-4 6 4v-8M18 3v6M15 6h6" />,
+);
+/** A generated bookmark. */
+export const IconBookmarkBolt = createIcon(
+  'IconBookmarkBolt',
+  <>
+    <path d="M7 4h10a1 1 0 0 1 1 1v15l-6-4-6 4V5a1 1 0 0 1 1-1z" />
+    <path d="m12.5 7-2 3.5h3l-2 3.5" />
+  </>,
+);
+export const IconEye = createIcon(
+  'IconEye',
+  <>
+    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </>,
+);
+export const IconStar = createIcon(
+  'IconStar',
+  <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z" />,
+);
+export const IconLink = createIcon(
+  'IconLink',
+  <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />,
+);
+export const IconFolder = createIcon(
+  'IconFolder',
+  <path d="M3 6a1 1 0 0 1 1-1h5l2 2h9a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6z" />,
+);
+export const IconLock = createIcon(
+  'IconLock',
+  <>
+    <rect x="5" y="11" width="14" height="9" rx="2" />
+    <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+  </>,
+);
+/** Send: a paper plane. */
+export const IconSend = createIcon('IconSend', <path d="M21 3 10 14M21 3l-7 18-4-7-7-4 18-7z" />);
