@@ -16,6 +16,7 @@ import { createMailer } from './platform/mail';
 import { registerMailbox } from './platform/mailbox';
 import { createRateLimiter } from './platform/ratelimit/limiter';
 import { registerSandbox } from './platform/sandbox';
+import { startWarehouseFiles, type WarehouseFiles } from './platform/warehouse-files';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,8 +40,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const secrets = await loadSecrets(config);
   const database = await openDatabase(config, secrets, app.log);
   let jobs: Jobs | null = null;
+  let warehouseFiles: WarehouseFiles | null = null;
   try {
     jobs = await startJobs(database.ownerUrl, app.log, config.runWorker);
+    warehouseFiles = await startWarehouseFiles({
+      dataDir: config.dataDir,
+      keepOpenSeconds: config.warehouseKeepOpenSeconds,
+      ownerUrl: database.ownerUrl,
+      log: app.log,
+    });
     const mailer = createMailer(config);
     const platform: Platform = {
       config,
@@ -50,12 +58,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       mailer,
       rateLimiter: createRateLimiter(database.db),
       vault: createVault(config.credentialsKeys, secrets),
+      warehouseFiles,
     };
     const { modules, guards } = createModules(platform);
     app.decorate('platform', platform);
     app.addHook('preClose', async () => platform.jobs.stopWorkers());
     app.addHook('onClose', async () => {
       await platform.jobs.stop();
+      await platform.warehouseFiles.close();
       await platform.database.close();
     });
 
@@ -78,6 +88,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     return app;
   } catch (error) {
     await jobs?.stop().catch(() => {});
+    await warehouseFiles?.close().catch(() => {});
     await database.close();
     throw error;
   }

@@ -8,7 +8,7 @@ export {
   stagedTableName,
 } from './identifiers';
 export { openDuckDbWarehouse, type DuckDbWarehouseOptions } from './duckdb/duckdb-warehouse';
-export { duckDbFileFor } from './duckdb/duckdb-instance';
+export { closeIdleDuckDbs, duckDbFileFor, letGoOfDuckDb, type DuckDbSharing } from './duckdb/duckdb-instance';
 export { openPostgresWarehouse, type PostgresWarehouseOptions } from './postgres/postgres-warehouse';
 export type * from './destination-config';
 export * from './models';

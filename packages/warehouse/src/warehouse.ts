@@ -10,7 +10,8 @@ export type WarehouseEngine = 'duckdb' | 'postgres' | 'bigquery' | 'databricks';
 
 /**
  * The column types the product speaks. Each adapter maps them to its engine's types
- * (for DuckDB: VARCHAR, INTEGER, BIGINT, DOUBLE, DECIMAL(38,9), BOOLEAN, DATE, TIMESTAMP, JSON).
+ * (for DuckDB: VARCHAR, INTEGER, BIGINT, DOUBLE, DECIMAL(18,9), BOOLEAN, DATE, TIMESTAMP, JSON; the
+ * other engines' decimal is DECIMAL(38,9)).
  * A `timestamp` is an instant in UTC.
  */
 export type ColumnType =

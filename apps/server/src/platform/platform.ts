@@ -5,6 +5,7 @@ import type { Mailer } from './mail';
 import type { RateLimiter } from './ratelimit/limiter';
 import type { Secrets } from './secrets';
 import type { Vault } from './vault';
+import type { WarehouseFiles } from './warehouse-files';
 
 /** The dependencies every module receives as one typed object (DESIGN.md style 3). */
 export type Platform = {
@@ -16,4 +17,6 @@ export type Platform = {
   rateLimiter: RateLimiter;
   /** Encrypts secrets at rest (source credentials). */
   vault: Vault;
+  /** The managed DuckDB files: kept open between requests, handed over to other processes. */
+  warehouseFiles: WarehouseFiles;
 };

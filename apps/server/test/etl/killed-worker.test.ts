@@ -86,6 +86,8 @@ async function armedFaults(faults: object[] = []): Promise<number> {
 async function snapshot(): Promise<Row[]> {
   const warehouse = await openDuckDbWarehouse({
     file: duckDbFileFor(t.config.dataDir, owner.organizationId),
+    // The workers keep the file open after their loads: asked to, they let go.
+    sharing: t.app.platform.warehouseFiles.sharing,
   });
   try {
     const rows: Row[] = [];

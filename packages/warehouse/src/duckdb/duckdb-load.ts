@@ -68,7 +68,7 @@ export async function appendRows(
 
 /**
  * The appender takes VARCHAR into a DATE column with the same parsing as CAST, and a JS number
- * into BIGINT exactly; a timestamp's offset, DECIMAL(38,9) and JSON need the SQL casts.
+ * into BIGINT exactly; a timestamp's offset, DECIMAL(18,9) and JSON need the SQL casts.
  */
 function appendsDirectly(type: ColumnType): boolean {
   switch (type) {

@@ -14,7 +14,10 @@ export function duckDbSqlType(type: ColumnType): string {
     case 'double':
       return 'DOUBLE';
     case 'decimal':
-      return 'DECIMAL(38,9)';
+      // 64-bit: DuckDB sums DECIMAL(18,9) about 4 times faster than the 128-bit DECIMAL(38,9)
+      // (conversions in every report), and the product's decimals (conversions, position ×
+      // impressions) stay far below 10^9 a row; a larger value fails its load loudly.
+      return 'DECIMAL(18,9)';
     case 'boolean':
       return 'BOOLEAN';
     case 'date':
@@ -56,9 +59,6 @@ export function duckDbLoadType(type: ColumnType): LoadColumnType {
 export function duckDbCastFromLoad(quotedColumn: string, type: ColumnType): string {
   switch (type) {
     case 'decimal':
-      // DuckDB parses text into a 128-bit DECIMAL(38,9) slowly (~100x slower than into a
-      // 64-bit DECIMAL(18,9)); take the fast path for values below 10^9, exact either way.
-      return `coalesce(TRY_CAST(${quotedColumn} AS DECIMAL(18,9)), CAST(${quotedColumn} AS DECIMAL(38,9)))`;
     case 'date':
     case 'json':
       return `CAST(${quotedColumn} AS ${duckDbSqlType(type)})`;

@@ -69,6 +69,41 @@ describe('DuckDB specifics', () => {
     await wh.close();
   });
 
+  it('keeps decimals in 64 bits: a value of 10^9 or more fails its load and changes nothing', async () => {
+    const wh = await openDuckDbWarehouse({ file: duckDbFileFor(dataDir, randomUUID()) });
+    try {
+      await wh.ensureSchema('ads');
+      const table = {
+        name: 'conversions',
+        columns: [
+          { name: 'id', type: 'integer' as const, nullable: false },
+          { name: 'conversions', type: 'decimal' as const, nullable: true },
+        ],
+        primaryKey: ['id'],
+      };
+      await wh.createTable('ads', table);
+      await wh.loadBatch('ads', 'conversions', [[{ id: 1, conversions: '999999999.12345' }]]);
+      await expect(
+        wh.loadBatch('ads', 'conversions', [
+          [
+            { id: 2, conversions: 1 },
+            { id: 3, conversions: '1000000000' },
+          ],
+        ]),
+      ).rejects.toThrow(WarehouseError);
+      const { rows } = await wh.query(
+        'SELECT id, conversions, typeof(conversions) AS t FROM ads.conversions',
+        [],
+        {
+          timeoutMs: 5_000,
+        },
+      );
+      expect(rows).toEqual([{ id: 1, conversions: 999999999.12345, t: 'DECIMAL(18,9)' }]);
+    } finally {
+      await wh.close();
+    }
+  });
+
   it('shares one engine between handles on the same file, and keeps data across reopening', async () => {
     const first = await openDuckDbWarehouse({ file: duckDbFileFor(dataDir, org) });
     const second = await openDuckDbWarehouse({ file: duckDbFileFor(dataDir, org) });

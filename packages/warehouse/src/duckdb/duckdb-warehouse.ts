@@ -21,7 +21,7 @@ import {
   listDuckDbColumns,
   listDuckDbTables,
 } from './duckdb-catalog';
-import { acquireDuckDb, releaseDuckDb } from './duckdb-instance';
+import { acquireDuckDb, releaseDuckDb, type DuckDbSharing } from './duckdb-instance';
 import { appendAndMerge } from './duckdb-load';
 import { createStagedTwin, loadStagedTwin, swapStagedTwin } from './duckdb-staging';
 import { materializeDuckDb } from './duckdb-materialize';
@@ -39,6 +39,8 @@ export type DuckDbWarehouseOptions = {
   threads?: number | null;
   /** Rows a load buffers before merging them into the target; 100,000 by default. */
   loadFlushRows?: number;
+  /** Keeping the file open after the last handle, and waiting for another process's; neither by default. */
+  sharing?: DuckDbSharing;
 };
 
 const DEFAULT_FLUSH_ROWS = 100_000;
@@ -46,14 +48,18 @@ const DEFAULT_FLUSH_ROWS = 100_000;
 /**
  * Opens (creating when missing) an organization's DuckDB warehouse. Handles on the same file
  * in one process share the engine; writes are serialised, queries run concurrently on their
- * own connections. Only one process may open a file at a time.
+ * own connections. Only one process may open a file at a time (see `DuckDbSharing`).
  */
 export async function openDuckDbWarehouse(options: DuckDbWarehouseOptions): Promise<Warehouse> {
-  const shared = await acquireDuckDb(options.file, {
-    allowedDirectories: options.allowedDirectories ?? [],
-    memoryLimit: options.memoryLimit ?? null,
-    threads: options.threads ?? null,
-  });
+  const shared = await acquireDuckDb(
+    options.file,
+    {
+      allowedDirectories: options.allowedDirectories ?? [],
+      memoryLimit: options.memoryLimit ?? null,
+      threads: options.threads ?? null,
+    },
+    options.sharing,
+  );
   const flushRows = options.loadFlushRows ?? DEFAULT_FLUSH_ROWS;
   const activeQueries = new Set<DuckDBConnection>();
   const running = new Set<Promise<unknown>>();

@@ -3,7 +3,7 @@ import type { Platform } from '../../platform/platform';
 import type { SourcesService } from '../sources';
 
 export type EtlDeps = {
-  platform: Pick<Platform, 'config' | 'jobs' | 'database'>;
+  platform: Pick<Platform, 'config' | 'jobs' | 'database' | 'warehouseFiles'>;
   sources: Pick<SourcesService, 'loadTarget' | 'reportSync' | 'list'>;
   /** Years of history the organization's plan loads (its features' `data_history`). */
   historyYears: (organizationId: string) => Promise<number> | number;

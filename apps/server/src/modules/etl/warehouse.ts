@@ -14,7 +14,8 @@ import { RAW_SCHEMA } from './load-account';
 
 /**
  * Runs `work` on the organization's warehouse: its configured destination, else the managed
- * DuckDB file under DATA_DIR. The handle is closed afterwards whatever happens.
+ * DuckDB file under DATA_DIR. The handle is closed afterwards whatever happens; a managed file
+ * stays open a while for the next request (platform/warehouse-files.ts).
  */
 export async function withWarehouse<T>(
   deps: Pick<EtlDeps, 'platform' | 'openDestination'>,
@@ -23,7 +24,10 @@ export async function withWarehouse<T>(
 ): Promise<T> {
   const warehouse =
     (await deps.openDestination?.(organizationId)) ??
-    (await openDuckDbWarehouse({ file: duckDbFileFor(deps.platform.config.dataDir, organizationId) }));
+    (await openDuckDbWarehouse({
+      file: duckDbFileFor(deps.platform.config.dataDir, organizationId),
+      sharing: deps.platform.warehouseFiles.sharing,
+    }));
   try {
     return await work(warehouse);
   } finally {

@@ -1,0 +1,164 @@
+// Keeping a DuckDB file open after its last handle, and handing it over to another process.
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  acquireDuckDb,
+  duckDbFileFor,
+  letGoOfDuckDb,
+  releaseDuckDb,
+  type DuckDbSettings,
+} from './duckdb-instance';
+import { openDuckDbWarehouse } from './duckdb-warehouse';
+
+const SETTINGS: DuckDbSettings = { allowedDirectories: [], memoryLimit: null, threads: null };
+const KEEP = { keepOpenMs: 60_000, lockWaitMs: 0 };
+
+let dataDir: string;
+let holderScript: string;
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'maya-sharing-'));
+  // Another process holding the file, as a worker would: plain JavaScript on DuckDB's own API,
+  // closing it when told to on its IPC channel.
+  holderScript = join(dataDir, 'holder.cjs');
+  const duckdb = createRequire(import.meta.url).resolve('@duckdb/node-api');
+  writeFileSync(
+    holderScript,
+    `const { DuckDBInstance } = require(${JSON.stringify(duckdb)});
+(async () => {
+  const instance = await DuckDBInstance.create(process.argv[2]);
+  const conn = await instance.connect();
+  await conn.run('CREATE TABLE IF NOT EXISTS held (n INTEGER)');
+  await conn.run('INSERT INTO held VALUES (42)');
+  process.send('holding');
+  process.on('message', () => {
+    conn.closeSync();
+    instance.closeSync();
+    process.send('released');
+    process.disconnect();
+  });
+})();`,
+  );
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const file = () => duckDbFileFor(dataDir, randomUUID());
+
+function startHolder(path: string): Promise<ChildProcess> {
+  const child = fork(holderScript, [path], { stdio: 'ignore' });
+  return new Promise((done, fail) => {
+    child.once('message', () => done(child));
+    child.once('exit', (code) => fail(new Error(`the holder exited with ${code}`)));
+  });
+}
+
+describe('DuckDB files kept open', () => {
+  it('serves the next handle from the open engine, then closes after the delay', async () => {
+    const path = file();
+    const first = await acquireDuckDb(path, SETTINGS, { keepOpenMs: 150, lockWaitMs: 0 });
+    await releaseDuckDb(path, first);
+    const again = await acquireDuckDb(path, SETTINGS, { keepOpenMs: 150, lockWaitMs: 0 });
+    expect(again).toBe(first);
+    await releaseDuckDb(path, again);
+    await new Promise((done) => setTimeout(done, 400));
+    const later = await acquireDuckDb(path, SETTINGS, { keepOpenMs: 0, lockWaitMs: 0 });
+    expect(later).not.toBe(first);
+    await releaseDuckDb(path, later);
+  });
+
+  it('closes at once when told to let go, and only after the last handle when in use', async () => {
+    const idle = file();
+    const shared = await acquireDuckDb(idle, SETTINGS, KEEP);
+    await releaseDuckDb(idle, shared);
+    await letGoOfDuckDb(idle);
+    const reopened = await acquireDuckDb(idle, SETTINGS, KEEP);
+    expect(reopened).not.toBe(shared);
+    await releaseDuckDb(idle, reopened);
+    await letGoOfDuckDb(idle);
+
+    const busy = file();
+    const held = await openDuckDbWarehouse({ file: busy, sharing: KEEP });
+    await held.ensureSchema('kept');
+    await letGoOfDuckDb(busy); // in use: marks it
+    const sameEngine = await acquireDuckDb(busy, SETTINGS, KEEP);
+    await releaseDuckDb(busy, sameEngine);
+    await held.close(); // the last handle: closes now, not in a minute
+    const after = await acquireDuckDb(busy, SETTINGS, KEEP);
+    expect(after).not.toBe(sameEngine);
+    await releaseDuckDb(busy, after);
+    await letGoOfDuckDb(busy);
+  });
+
+  it('opens a file kept for nobody with other settings afresh', async () => {
+    const path = file();
+    const shared = await acquireDuckDb(path, SETTINGS, KEEP);
+    await releaseDuckDb(path, shared);
+    const other = await acquireDuckDb(path, { ...SETTINGS, threads: 1 }, KEEP);
+    expect(other).not.toBe(shared);
+    await expect(acquireDuckDb(path, SETTINGS, KEEP)).rejects.toThrow(/already open with other settings/);
+    await releaseDuckDb(path, other);
+    await letGoOfDuckDb(path);
+  });
+});
+
+describe('DuckDB files held by another process', () => {
+  it('fails at once without a wait, naming the lock', async () => {
+    const path = file();
+    const holder = await startHolder(path);
+    try {
+      await expect(openDuckDbWarehouse({ file: path })).rejects.toThrow(/cannot open .*lock/i);
+    } finally {
+      holder.send('let go');
+      await new Promise((done) => holder.once('exit', done));
+    }
+  });
+
+  it('asks the holder to let go and opens the file once it has, with its rows', async () => {
+    const path = file();
+    const holder = await startHolder(path);
+    const asked: string[] = [];
+    const warehouse = await openDuckDbWarehouse({
+      file: path,
+      sharing: {
+        keepOpenMs: 0,
+        lockWaitMs: 10_000,
+        onLocked: (locked) => {
+          asked.push(locked);
+          holder.send('let go');
+        },
+      },
+    });
+    try {
+      expect(asked).toEqual([path]);
+      const { rows } = await warehouse.query('SELECT n FROM held', [], { timeoutMs: 5_000 });
+      expect(rows).toEqual([{ n: 42 }]);
+    } finally {
+      await warehouse.close();
+      await new Promise((done) => (holder.exitCode === null ? holder.once('exit', done) : done(null)));
+    }
+  });
+
+  it('gives up after the wait when the holder keeps the file', async () => {
+    const path = file();
+    const holder = await startHolder(path);
+    let asks = 0;
+    try {
+      const started = Date.now();
+      await expect(
+        openDuckDbWarehouse({
+          file: path,
+          sharing: { keepOpenMs: 0, lockWaitMs: 1_200, onLocked: () => void asks++ },
+        }),
+      ).rejects.toThrow(/cannot open .*lock/i);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_200);
+      expect(asks).toBe(2); // once at first, again a second later
+    } finally {
+      holder.send('let go');
+      await new Promise((done) => holder.once('exit', done));
+    }
+  });
+});
