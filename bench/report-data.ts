@@ -17,10 +17,11 @@ import pg from 'pg';
 export const TABLE = 'marketing_performance';
 const SERVICES = ['google_ads', 'facebook_ads', 'microsoft_ads', 'apple_ads'];
 const CHANNELS = ['Google Ads', 'Meta Ads', 'Microsoft Ads', 'Apple Ads'];
+/** Per channel, the labels the model stores (models/campaign-types.ts), not the providers' codes. */
 const CAMPAIGN_TYPES = [
-  ['SEARCH', 'PERFORMANCE_MAX', 'SHOPPING', 'DISPLAY', 'VIDEO'],
-  ['OUTCOME_SALES', 'OUTCOME_TRAFFIC', 'OUTCOME_LEADS', 'OUTCOME_AWARENESS'],
-  ['Search', 'Shopping', 'Audience', 'PerformanceMax'],
+  ['Search', 'Performance Max', 'Shopping', 'Display', 'Video'],
+  ['Sales', 'Traffic', 'Leads', 'Awareness'],
+  ['Search', 'Shopping', 'Audience', 'Performance Max'],
 ];
 const PRODUCTS = ['hiking boots', 'rain jacket', 'tent', 'sleeping bag', 'backpack', 'headlamp', 'fleece'];
 const MODIFIERS = ['best', 'waterproof', 'lightweight', 'women', 'men', 'kids', 'sale', 'winter'];

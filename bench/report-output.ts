@@ -7,7 +7,11 @@ import path from 'node:path';
 import { REPO_ROOT } from '../e2e/support/app-process.mjs';
 import { VISUALS, median } from './report-queries';
 
-/** Issue 6, on a 2-core machine. */
+/**
+ * Issue 6, on a 2-core machine. "Our overhead at most 1.2 times the raw DuckDB time": what the API
+ * adds to DuckDB's own time (API cold − raw DuckDB) against that time; the ratio of the two
+ * (API cold / raw DuckDB) is printed beside it (decision 126).
+ */
 export const GOALS = { visualMs: 100, coldPageMs: 500, cachedPageMs: 50, overhead: 1.2, fasterThanPg: 10 };
 
 /** Milliseconds: per visual (in VISUALS' order) one list of runs, per page one value a run. */
@@ -48,7 +52,8 @@ export function summarise({ settings, generateSeconds, postgresLoadSeconds, raw,
       duckdbMs: duckdb,
       duckdbFreshOpenMs: p50(raw.fresh),
       postgresMs,
-      overhead: cold / duckdb,
+      ratio: cold / duckdb,
+      overhead: (cold - duckdb) / duckdb,
       fasterThanPg: postgresMs / cold,
     };
   });
@@ -75,7 +80,8 @@ export function summarise({ settings, generateSeconds, postgresLoadSeconds, raw,
     visuals,
     page: {
       ...page,
-      overhead: page.apiColdMs / page.duckdbMs,
+      ratio: page.apiColdMs / page.duckdbMs,
+      overhead: (page.apiColdMs - page.duckdbMs) / page.duckdbMs,
       fasterThanPg: page.postgresMs / page.apiColdMs,
     },
     goals: GOALS,
@@ -93,6 +99,7 @@ export function printTable(s: ReturnType<typeof summarise>): void {
     'DuckDB',
     'DuckDB fresh',
     'PostgreSQL',
+    'API/raw',
     'overhead',
     'vs PG',
     `<${GOALS.visualMs} ms`,
@@ -106,6 +113,7 @@ export function printTable(s: ReturnType<typeof summarise>): void {
     ms(v.duckdbMs),
     ms(v.duckdbFreshOpenMs),
     ms(v.postgresMs),
+    times(v.ratio),
     times(v.overhead),
     times(v.fasterThanPg),
     verdict(v.apiColdMs < GOALS.visualMs && v.apiCachedMs < GOALS.visualMs),
@@ -120,6 +128,7 @@ export function printTable(s: ReturnType<typeof summarise>): void {
     ms(p.duckdbMs),
     '',
     ms(p.postgresMs),
+    times(p.ratio),
     times(p.overhead),
     times(p.fasterThanPg),
     '',
@@ -134,6 +143,7 @@ export function printTable(s: ReturnType<typeof summarise>): void {
   );
   console.log(`${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const row of body) console.log(line(row));
+  console.log('API/raw = API cold / raw DuckDB; overhead = (API cold - raw DuckDB) / raw DuckDB');
   const goal = (label: string, value: number, limit: number) =>
     console.log(
       `${label.padEnd(34)} ${ms(value).padStart(8)} ms  goal < ${limit} ms  ${verdict(value < limit)}`,

@@ -24,6 +24,15 @@ import { runVisualQuery, type VisualQueryInput } from './run-visual';
 
 const NOW = new Date('2024-03-20T10:00:00Z');
 const layout = { x: 0, y: 0, w: 12, h: 4 };
+const kpi: Visual = {
+  id: 'k',
+  kind: 'kpi',
+  title: null,
+  table: 'performance',
+  layout,
+  measure: 'spend',
+  comparison: 'previous_period',
+};
 
 function reportQueries(name: string, open: () => Promise<Warehouse>): void {
   describe(`${name}: report queries`, () => {
@@ -132,15 +141,6 @@ function reportQueries(name: string, open: () => Promise<Warehouse>): void {
     });
 
     it('compares a KPI with the previous period of equal length', async () => {
-      const kpi: Visual = {
-        id: 'k',
-        kind: 'kpi',
-        title: null,
-        table: 'performance',
-        layout,
-        measure: 'spend',
-        comparison: 'previous_period',
-      };
       const answer = await runVisualQuery(
         wh,
         MARKETING_SEMANTIC_MODEL,
@@ -156,6 +156,36 @@ function reportQueries(name: string, open: () => Promise<Warehouse>): void {
       expect(answer.columns).toEqual([
         { name: 'spend', label: 'Spend', role: 'measure', type: 'number', format: 'currency', grain: null },
       ]);
+    });
+
+    it('keeps the days of a closed period set by two date conditions, both ends included', async () => {
+      // March 2024 as the AI Builder sets it: after the last day of February, before 1 April.
+      const march: ReportFilter = {
+        id: 'date',
+        kind: 'advanced_date',
+        table: 'performance',
+        column: 'date',
+        operator: 'is_after',
+        value: '2024-02-29T12:00',
+        and: { operator: 'is_before', value: '2024-04-01T12:00' },
+      };
+      const days = await run({
+        measures: ['spend'],
+        dimensions: [{ name: 'date', grain: 'day' }],
+        filters: [march],
+      });
+      expect(days).toHaveLength(31);
+      expect([days[0]?.date, days.at(-1)?.date]).toEqual(['2024-03-01', '2024-03-31']);
+      expect((await run({ measures: ['spend'], filters: [march] }))[0]?.spend).toBe(sum(MARCH, 'cost'));
+
+      // A KPI over it compares with the 31 days before.
+      const answer = await runVisualQuery(wh, MARKETING_SEMANTIC_MODEL, kpi, input({ filters: [march] }));
+      expect(answer.rows).toEqual([{ spend: sum(MARCH, 'cost') }]);
+      expect(answer.comparison).toEqual({
+        from: '2024-01-30',
+        to: '2024-02-29',
+        rows: [{ spend: sum(inRange('2024-01-30', '2024-02-29'), 'cost') }],
+      });
     });
 
     it('coarsens a chart over time beyond 2,000 points a series', async () => {
@@ -195,6 +225,50 @@ function reportQueries(name: string, open: () => Promise<Warehouse>): void {
         { date: '2024-03-01', channel: 'Meta Ads', spend: 3 },
         { date: '2024-03-01', channel: 'Microsoft Ads', spend: 0 },
       ]);
+    });
+
+    it('plans a daily chart over a bounded period by the calendar: one statement, its last day from the rows', async () => {
+      const sent: string[] = [];
+      const recording: Warehouse = {
+        ...wh,
+        query: (sql, params, opts) => {
+          sent.push(sql);
+          return wh.query(sql, params, opts);
+        },
+      };
+      const line: Visual = {
+        id: 'l',
+        kind: 'line',
+        title: null,
+        table: 'performance',
+        layout,
+        axis: { name: 'date', grain: 'day' },
+        legend: null,
+        measures: ['spend'],
+      };
+      // The range runs past the data: the freshness is the last day with rows, not the range's end.
+      const answer = await runVisualQuery(
+        recording,
+        MARKETING_SEMANTIC_MODEL,
+        line,
+        input({ dateRange: { from: '2024-03-15', to: '2024-04-30' } }),
+      );
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).not.toMatch(/COUNT\(DISTINCT/);
+      expect(answer.sampled).toBe(false);
+      expect(answer.rows).toHaveLength(17);
+      expect(answer.data_through).toBe('2024-03-31');
+
+      // A weekly axis, or no bounded period, still counts the periods with data first.
+      sent.length = 0;
+      await runVisualQuery(
+        recording,
+        MARKETING_SEMANTIC_MODEL,
+        { ...line, axis: { name: 'date', grain: 'week' } },
+        input({ dateRange: { from: '2024-03-15', to: '2024-04-30' } }),
+      );
+      expect(sent).toHaveLength(2);
+      expect(sent[0]).toMatch(/COUNT\(DISTINCT/);
     });
 
     it('answers tables with totals and a row limit', async () => {

@@ -23,7 +23,14 @@ import {
   semanticTable,
   type SemanticModel,
 } from './semantic-model';
-import { DATA_THROUGH, chooseGrain, compileGrainCounts, thinSeries } from './time-series';
+import {
+  DATA_THROUGH,
+  chooseGrain,
+  type GrainChoice,
+  compileGrainCounts,
+  fitsByCalendar,
+  thinSeries,
+} from './time-series';
 
 export type VisualQueryInput = {
   /** The filters in effect: report, page and slicer filters, on any table of the model. */
@@ -135,36 +142,39 @@ export async function runVisualQuery(
   }
   if (visual.kind === 'kpi') {
     const query = { ...base, measures: fields.measures };
-    const current = answer(await run(query, 1));
-    if (visual.comparison === null) return current;
+    if (visual.comparison === null) return answer(await run(query, 1));
     const { query: previousQuery, previous } = previousPeriodQuery(model, query, input.now);
-    const before = await run(previousQuery, 1);
-    return { ...current, comparison: { ...previous, rows: before.rows } };
+    // Both periods at once, each on its own connection.
+    const [current, before] = await Promise.all([run(query, 1), run(previousQuery, 1)]);
+    return { ...answer(current), comparison: { ...previous, rows: before.rows } };
   }
   if ('axis' in visual && isOverTime(model, visual)) {
     return runTimeSeries(warehouse, model, { ...base, ...fields }, visual.axis, visual.legend, input);
   }
   const limit = rowLimit(visual);
   // One row more than the limit tells whether rows were left out.
-  const main = answer(
-    await run({ ...base, ...fields, sort: input.sort ?? fields.sort, limit: limit + 1 }, limit),
-  );
+  const rowsQuery = () =>
+    run({ ...base, ...fields, sort: input.sort ?? fields.sort, limit: limit + 1 }, limit);
   if (
     (visual.kind !== 'table' && visual.kind !== 'matrix') ||
     !visual.totals ||
     visual.measures.length === 0
   ) {
-    return main;
+    return answer(await rowsQuery());
   }
   const totalsBy = async (dimensions: readonly DimensionRef[]) =>
     dimensions.length === 0
       ? []
       : (await run({ ...base, dimensions, measures: visual.measures }, reportLimits.maxTableRows)).rows;
-  const grand = (await run({ ...base, measures: visual.measures }, 1)).rows[0] ?? {};
   const matrix = visual.kind === 'matrix';
-  const rows = matrix ? await totalsBy(visual.rows) : [];
-  const columns = matrix ? await totalsBy(visual.columns) : [];
-  return { ...main, totals: { grand, rows, columns } };
+  // The rows and every total at once, each on its own connection.
+  const [main, grand, rows, columns] = await Promise.all([
+    rowsQuery(),
+    run({ ...base, measures: visual.measures }, 1).then((result) => result.rows[0] ?? {}),
+    matrix ? totalsBy(visual.rows) : Promise.resolve([]),
+    matrix ? totalsBy(visual.columns) : Promise.resolve([]),
+  ]);
+  return { ...answer(main), totals: { grand, rows, columns } };
 }
 
 /** The rows a visual that is not over time shows at most. */
@@ -202,9 +212,14 @@ async function runTimeSeries(
   legend: DimensionRef | null,
   input: VisualQueryInput,
 ): Promise<ReportQueryResponse> {
-  const counts = compileGrainCounts(model, query, axis, warehouse.engine, input);
-  const stats = (await runCompiled(warehouse, counts, input.timeoutMs)).rows[0] ?? {};
-  const choice = chooseGrain(counts.grains, stats, reportLimits.maxPointsPerSeries);
+  const maxPoints = reportLimits.maxPointsPerSeries;
+  let choice: GrainChoice = { grain: 'day', coarsened: false, overLimit: false };
+  let stats: Row | null = null;
+  if (!fitsByCalendar(model, query, axis, maxPoints, input.now)) {
+    const counts = compileGrainCounts(model, query, axis, warehouse.engine, input);
+    stats = (await runCompiled(warehouse, counts, input.timeoutMs)).rows[0] ?? {};
+    choice = chooseGrain(counts.grains, stats, maxPoints);
+  }
   const atGrain = { ...axis, grain: choice.grain };
   const result = await runQuery(
     warehouse,
@@ -217,7 +232,8 @@ async function runTimeSeries(
   const { rows, thinned } = choice.overLimit
     ? thinSeries(result.rows, series, reportLimits.maxPointsPerSeries)
     : { rows: result.rows, thinned: false };
-  const through = stats[DATA_THROUGH];
+  // By the calendar, the axis is by day: its last day with rows is the last row's.
+  const through = stats === null ? lastDay(result.rows, axis.name) : stats[DATA_THROUGH];
   return {
     columns: result.columns,
     rows,
@@ -227,6 +243,16 @@ async function runTimeSeries(
     comparison: null,
     data_through: typeof through === 'string' ? through : null,
   };
+}
+
+/** The latest day among the rows' `column` (ISO days order as text); null without rows. */
+function lastDay(rows: readonly ReportRow[], column: string): string | null {
+  let last: string | null = null;
+  for (const row of rows) {
+    const day = row[column];
+    if (typeof day === 'string' && (last === null || day > last)) last = day;
+  }
+  return last;
 }
 
 async function runQuery(

@@ -2,10 +2,12 @@
 // aggregated on the server at the finest grain (the one asked, or coarser) whose number of
 // periods with data fits, and only when even the coarsest grain does not fit are the points of a
 // series sampled, evenly.
-import { TIME_GRAINS, type TimeGrain } from '@maya/contracts';
+import { TIME_GRAINS, type DateRange, type TimeGrain } from '@maya/contracts';
 import { ident, type SqlDialect } from '../models/dialect';
 import type { Row } from '../warehouse';
 import { fromWhere, selectDimension, type CompileOptions, type ReportQuery } from './compile-query';
+import { daysBetween } from './dates';
+import { queryPeriod } from './kpi';
 import { Params, sourceSql, truncateDate, type CompiledSql } from './report-sql';
 import { ReportQueryError, semanticTable, type SemanticModel } from './semantic-model';
 
@@ -44,6 +46,31 @@ export function compileGrainCounts(
     params: params.values,
     grains,
   };
+}
+
+/**
+ * Whether a chart's axis fits by the calendar alone, so that the periods with data need no
+ * counting: a daily axis on the table's time dimension over a period (date range, relative date
+ * filters, advanced date filters bounding both ends: `queryPeriod`) of at most `maxPoints` days has at most that many points a series, whatever the rows.
+ * That is the usual chart (the last 30 days by day), and it spares a pass over the period.
+ */
+export function fitsByCalendar(
+  model: SemanticModel,
+  query: ReportQuery,
+  axis: { name: string; grain: TimeGrain | null },
+  maxPoints: number,
+  now: Date,
+): boolean {
+  const table = semanticTable(model, query.table);
+  if (axis.name !== table.timeDimension || (axis.grain ?? 'day') !== 'day') return false;
+  let period: DateRange;
+  try {
+    period = queryPeriod(model, query, now);
+  } catch (error) {
+    if (error instanceof ReportQueryError) return false; // no bounded period
+    throw error;
+  }
+  return daysBetween(period) <= maxPoints;
 }
 
 /**

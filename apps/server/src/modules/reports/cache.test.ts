@@ -113,4 +113,19 @@ describe('the report result cache', () => {
     const wh = cache.warehouse(source, 'duckdb', cache.scope(ORG));
     expect(() => wh.dropTable('analytics', 'x')).toThrow(/only read/);
   });
+
+  it('remembers the tables seen until the next load or the age limit', () => {
+    const { cache, advance } = cacheWith();
+    expect(cache.hasTable(ORG, 'analytics.marketing_performance')).toBe(false);
+    cache.rememberTables(ORG, ['analytics.marketing_performance']);
+    cache.rememberTables(ORG, ['analytics.search_console']);
+    expect(cache.hasTable(ORG, 'analytics.marketing_performance')).toBe(true);
+    expect(cache.hasTable(ORG, 'analytics.search_console')).toBe(true);
+    expect(cache.hasTable('another-org', 'analytics.marketing_performance')).toBe(false);
+    cache.invalidate(ORG);
+    expect(cache.hasTable(ORG, 'analytics.marketing_performance')).toBe(false);
+    cache.rememberTables(ORG, ['analytics.marketing_performance']);
+    advance(60_001);
+    expect(cache.hasTable(ORG, 'analytics.marketing_performance')).toBe(false);
+  });
 });

@@ -87,21 +87,29 @@ export function createReportEngine(deps: EngineDeps) {
       }
     }
     return deps.withWarehouse(organizationId, async (warehouse) => {
-      await requireTables(warehouse, tables);
+      await requireTables(organizationId, warehouse, tables);
       cache.rememberEngine(organizationId, warehouse.engine);
       return work(cache.warehouse(warehouse, warehouse.engine, scope));
     });
   }
 
-  async function requireTables(warehouse: Warehouse, tables: readonly SemanticTable[]): Promise<void> {
+  /** The tables must exist (seen since the last load, else listed now): else workspace_not_setup. */
+  async function requireTables(
+    organizationId: string,
+    warehouse: Warehouse,
+    tables: readonly SemanticTable[],
+  ): Promise<void> {
     const existing = new Map<string, Set<string>>();
     for (const { source } of tables) {
+      const name = `${source.schema}.${source.table}`;
+      if (cache.hasTable(organizationId, name)) continue;
       let names = existing.get(source.schema);
       if (names === undefined) {
         names = new Set(await warehouse.listTables(source.schema));
         existing.set(source.schema, names);
       }
       if (!names.has(source.table)) throw workspaceNotSetup();
+      cache.rememberTables(organizationId, [name]);
     }
   }
 
