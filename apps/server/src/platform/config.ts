@@ -22,6 +22,7 @@ const EnvSchema = z.object({
     .default('maya_app'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1024).max(65535).optional(),
+  WAREHOUSE_KEEP_OPEN_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -41,6 +42,7 @@ const EnvSchema = z.object({
   PROVIDER_CLIENTS: z.string().min(2).optional(),
   CREDENTIALS_KEYS: z.string().min(1).optional(),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  FIRST_LOAD_MAX_DAYS: z.coerce.number().int().min(1).max(3_660).optional(),
   LLM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
@@ -61,6 +63,8 @@ export type Config = {
   databaseAppRole: string;
   databasePoolSize: number;
   embeddedPostgresPort: number | null;
+  /** How long a managed DuckDB warehouse file stays open after its last request (platform/warehouse-files.ts). */
+  warehouseKeepOpenSeconds: number;
   appUrl: string;
   /** null in development and test: a key is generated once and kept in dataDir. */
   secretKey: string | null;
@@ -87,6 +91,11 @@ export type Config = {
   credentialsKeys: CredentialsKey[] | null;
   /** Sign-ups one IP address may make per hour (abuse guard). */
   signupLimitPerHour: number;
+  /**
+   * At most this many days of history in a first load, instead of the plan's years; null: the
+   * plan's. Development and tests only: a quick first load that is still a real one.
+   */
+  firstLoadMaxDays: number | null;
   /**
    * The OpenAI-compatible chat-completions API the AI Builder asks for bookmarks; null: the
    * built-in prompt parser answers instead.
@@ -133,6 +142,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'MARKETPLACE_API_TOKEN: required with MARKETPLACE_API_URL when NODE_ENV=production',
     ]);
   }
+  if (e.NODE_ENV === 'production' && e.FIRST_LOAD_MAX_DAYS !== undefined) {
+    // Customers get the history their plan promises (its data_history).
+    throw new ConfigError(['FIRST_LOAD_MAX_DAYS: not allowed when NODE_ENV=production']);
+  }
   const problems: string[] = [];
   const credentialsKeys = e.CREDENTIALS_KEYS ? parseCredentialsKeys(e.CREDENTIALS_KEYS, problems) : null;
   const host = e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
@@ -159,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseAppRole: e.DATABASE_APP_ROLE,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT ?? null,
+    warehouseKeepOpenSeconds: e.WAREHOUSE_KEEP_OPEN_SECONDS,
     appUrl,
     secretKey: e.SECRET_KEY ?? null,
     logLevel: e.LOG_LEVEL,
@@ -177,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     connectors,
     credentialsKeys,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
+    firstLoadMaxDays: e.FIRST_LOAD_MAX_DAYS ?? null,
     llm: e.LLM_BASE_URL
       ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY ?? null, model: e.LLM_MODEL }
       : null,

@@ -57,4 +57,16 @@ describe('the first load range', () => {
       to: '2024-12-31',
     });
   });
+
+  it('keeps only the last days when FIRST_LOAD_MAX_DAYS limits it (development and tests)', () => {
+    expect(firstLoadRange(2, new Date('2026-11-21T10:00:00Z'), 120)).toEqual({
+      from: '2026-07-24',
+      to: '2026-11-20',
+    });
+    // A limit longer than the plan's years changes nothing.
+    expect(firstLoadRange(1, new Date('2026-11-21T10:00:00Z'), 3_000)).toEqual({
+      from: '2025-11-21',
+      to: '2026-11-20',
+    });
+  });
 });

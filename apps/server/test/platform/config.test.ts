@@ -14,7 +14,19 @@ describe('configuration', () => {
       appUrl: 'http://localhost:8000',
       runWorker: true,
       serveWeb: true,
+      warehouseKeepOpenSeconds: 120,
+      firstLoadMaxDays: null,
     });
+  });
+
+  it('limits first loads only outside production, and keeps warehouses open within bounds', () => {
+    expect(loadConfig({ FIRST_LOAD_MAX_DAYS: '120' }).firstLoadMaxDays).toBe(120);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(32), FIRST_LOAD_MAX_DAYS: '120' }),
+    ).toThrow(/FIRST_LOAD_MAX_DAYS: not allowed when NODE_ENV=production/);
+    expect(() => loadConfig({ FIRST_LOAD_MAX_DAYS: '0' })).toThrow(/FIRST_LOAD_MAX_DAYS/);
+    expect(loadConfig({ WAREHOUSE_KEEP_OPEN_SECONDS: '0' }).warehouseKeepOpenSeconds).toBe(0);
+    expect(() => loadConfig({ WAREHOUSE_KEEP_OPEN_SECONDS: '-1' })).toThrow(/WAREHOUSE_KEEP_OPEN_SECONDS/);
   });
 
   it('names every bad variable with its value and the reason', () => {

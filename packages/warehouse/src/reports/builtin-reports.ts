@@ -64,6 +64,35 @@ export const anyOf = (id: string, tableName: string, column: string): ReportFilt
 
 const AD_MEASURES = ['spend', 'impressions', 'clicks', 'ctr', 'cpc', 'conversions', 'cpa', 'roas'];
 
+/**
+ * The day-by-day numbers a marketer checks against each ad platform: a row per day, newest
+ * first, every performance measure, and the period's totals. A thousand rows (the default) hold
+ * almost three years of days.
+ */
+export const DAILY_PERFORMANCE: Visual = {
+  id: 'daily-performance',
+  kind: 'table',
+  title: 'Daily performance',
+  table: 'performance',
+  layout: at(0, 10, 12, 8),
+  dimensions: [dim('date', 'day')],
+  measures: [
+    'spend',
+    'impressions',
+    'clicks',
+    'ctr',
+    'cpc',
+    'conversions',
+    'conversion_rate',
+    'cpa',
+    'conversion_value',
+    'roas',
+  ],
+  sort: [{ field: 'date', direction: 'desc' }],
+  limit: null,
+  totals: true,
+};
+
 export const MAYA_REPORT: ReportDocument = {
   version: 1,
   id: 'maya',
@@ -133,6 +162,7 @@ export const MAYA_REPORT: ReportDocument = {
           limit: null,
           totals: true,
         },
+        DAILY_PERFORMANCE,
       ],
     },
     {

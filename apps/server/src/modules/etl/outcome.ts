@@ -32,10 +32,21 @@ export function failedAttempt(error: unknown, attempt: Attempt): LoadOutcome {
   };
 }
 
-/** The load's date range: `years` of history up to yesterday (UTC), both ends inclusive. */
-export function firstLoadRange(years: number, today: Date): { from: string; to: string } {
+/**
+ * The load's date range: `years` of history up to yesterday (UTC), both ends inclusive; at most
+ * `maxDays` days when set (FIRST_LOAD_MAX_DAYS, development and tests).
+ */
+export function firstLoadRange(
+  years: number,
+  today: Date,
+  maxDays: number | null = null,
+): { from: string; to: string } {
   const [y, m, d] = [today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()];
   const day = (date: number) => new Date(date).toISOString().slice(0, 10);
   // `years` back from today's date, so that the range holds exactly that many years of days.
-  return { from: day(Date.UTC(y - years, m, d)), to: day(Date.UTC(y, m, d - 1)) };
+  const from = Date.UTC(y - years, m, d);
+  return {
+    from: day(maxDays === null ? from : Math.max(from, Date.UTC(y, m, d - maxDays))),
+    to: day(Date.UTC(y, m, d - 1)),
+  };
 }

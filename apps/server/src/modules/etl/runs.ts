@@ -127,7 +127,11 @@ export function createEtlRuns(
       const connector: Connector = target.connector;
       const range = account.last_synced_at
         ? incrementalRange(connector.lookbackDays, now())
-        : firstLoadRange(await deps.historyYears(organizationId), now());
+        : firstLoadRange(
+            await deps.historyYears(organizationId),
+            now(),
+            deps.platform.config.firstLoadMaxDays,
+          );
       await withWarehouse(deps, organizationId, (warehouse) =>
         loadAccount({
           warehouse,

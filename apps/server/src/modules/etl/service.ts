@@ -56,7 +56,11 @@ export function createEtlService(deps: EtlDeps) {
         const target = await deps.sources.loadTarget(organizationId, serviceAccountId);
         if (!target) return; // deleted meanwhile: nothing to load
         await deps.sources.reportSync(organizationId, serviceAccountId, { status: 'running' });
-        const range = firstLoadRange(await deps.historyYears(organizationId), now());
+        const range = firstLoadRange(
+          await deps.historyYears(organizationId),
+          now(),
+          deps.platform.config.firstLoadMaxDays,
+        );
         await withWarehouse(deps, organizationId, async (warehouse) => {
           await loadAccount({
             warehouse,
