@@ -122,15 +122,33 @@ export class DashboardPage {
   }
 
   /**
-   * A date filter's Relative date editor (where a date card opens): 'In the last', the count, the
-   * unit kept (the built-in reports count days), then Apply.
+   * A date filter's Relative date editor (where a date card opens), as a user sets it: the
+   * operator ('In the last'), the count and the unit ('Days') chosen, then Apply.
    */
-  async setInTheLast(column: string, count: number): Promise<void> {
+  async setRelativeDate(column: string, operator: string, count: number, unit: string): Promise<void> {
     await this.toggleCard(column, true);
-    const pane = this.filtersPane();
-    await pane.getByRole('textbox', { name: 'Count' }).fill(String(count));
-    await pane.getByRole('button', { name: 'Apply', exact: true }).click();
+    const editor = await this.cardBody(column);
+    await this.choose(editor, 'Show items when the value', operator);
+    await editor.getByRole('textbox', { name: 'Count' }).fill(String(count));
+    await this.choose(editor, 'Unit', unit);
+    await editor.getByRole('button', { name: 'Apply', exact: true }).click();
     await this.toggleCard(column, false);
+  }
+
+  /** The opened body of a filter's card: the panel its header button controls. */
+  private async cardBody(column: string): Promise<Locator> {
+    const id = await this.filterCard(column).getAttribute('aria-controls');
+    return this.page.locator(`[id="${id ?? ''}"]`);
+  }
+
+  /** Opens a select by its label and picks an option; the select then shows it. */
+  private async choose(scope: Locator, label: string, option: string): Promise<void> {
+    const select = scope.getByRole('combobox', { name: label, exact: true });
+    await select.click();
+    await scope.getByRole('option', { name: option, exact: true }).click();
+    await scope.getByRole('option', { name: option, exact: true }).waitFor({ state: 'hidden' });
+    const shown = await select.inputValue();
+    if (shown !== option) throw new Error(`${label} shows "${shown}", not "${option}"`);
   }
 
   // --- The visuals ---

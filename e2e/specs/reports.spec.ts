@@ -15,6 +15,28 @@ import { SourcesPages } from '../pages/SourcesPages';
 const LOAD_TIMEOUT_MS = 240_000;
 const FILTERS = ['Date', 'Channel'];
 const KPIS = ['Spend', 'Clicks', 'Conversions'];
+const BOOKMARK = 'Google Ads, last 30 days';
+
+/** The report state a dashboard's address carries (`?state=`): base64url of its JSON. */
+function decodedState(encoded: string): { filters: { id: string }[] } {
+  return JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as { filters: { id: string }[] };
+}
+
+/**
+ * "Last month" as the built-in parser reads it: the calendar month before today's (UTC), by its
+ * name ('October 2026') and as the Date filter's card sums it up, one advanced filter with two
+ * conditions: after the last day of the month before it, before the 1st of this month.
+ */
+function lastMonth(now = new Date()): { name: string; summary: string } {
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const name = first.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const shown = (date: Date) =>
+    `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${date.getUTCFullYear()} 12:00`;
+  const eve = new Date(first.getTime() - 86_400_000);
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  return { name, summary: `Is after ${shown(eve)} and is before ${shown(next)}` };
+}
 
 /** One user for both journeys (sign-ups are rate-limited per address). */
 let user: Promise<{ email: string; token: string }> | null = null;
@@ -43,36 +65,49 @@ describe('reports', () => {
     expect(await dashboard.filterSummary('Channel')).toBe('All');
     expect(await dashboard.filterSummary('Date')).toBe('In the last 30 days');
 
-    // One channel, and a shorter window than the report's own 30 days.
+    // One channel, in the last 30 days: the date set in the Relative date editor as a user
+    // would, though it is the report's own period (the Filters badge counts the channel only).
     await dashboard.includeValues('Channel', ['Google Ads']);
     await dashboard.waitForFilterSummary('Channel', 'Google Ads');
-    await dashboard.setInTheLast('Date', 14);
-    await dashboard.waitForFilterSummary('Date', 'In the last 14 days');
-    await dashboard.changedFilters(2).waitFor();
+    await dashboard.setRelativeDate('Date', 'In the last', 30, 'Days');
+    await dashboard.waitForFilterSummary('Date', 'In the last 30 days');
+    await dashboard.changedFilters(1).waitFor();
     await dashboard.waitForVisuals();
     expect(await dashboard.kpiText('Spend')).not.toBe(unfiltered);
     expect(await dashboard.visualErrors().count()).toBe(0);
     const filtered = await dashboard.view(FILTERS, KPIS);
     expect(filtered).toMatchObject({
       page: 'Overview',
-      filters: { Date: 'In the last 14 days', Channel: 'Google Ads' },
+      filters: { Date: 'In the last 30 days', Channel: 'Google Ads' },
     });
 
     // Saved as a bookmark: the app moves to the bookmark's route, the view kept in the address.
     const state = new URL(page.url()).searchParams.get('state');
     expect(state).toMatch(/\S/);
-    await dashboard.saveBookmark('Google Ads, two weeks');
+    expect(decodedState(state ?? '').filters).toEqual([
+      {
+        id: 'date',
+        kind: 'relative_date',
+        table: 'performance',
+        column: 'date',
+        operator: 'in_the_last',
+        count: 30,
+        unit: 'day',
+      },
+      expect.objectContaining({ id: 'channel', kind: 'list', mode: 'include', values: ['Google Ads'] }),
+    ]);
+    await dashboard.saveBookmark(BOOKMARK);
     await page.getByText('Added bookmark').waitFor();
     await page.waitForURL(/\/dashboard\/-maya\/bookmarks\/[^/?]+\?state=/);
     const saved = new URL(page.url());
     expect(saved.pathname).toMatch(new RegExp(`^/organization/${demo.slug}/dashboard/-maya/bookmarks/`));
     expect(saved.searchParams.get('state')).toBe(state);
-    await dashboard.activeBookmark('Google Ads, two weeks').waitFor();
+    await dashboard.activeBookmark(BOOKMARK).waitFor();
 
     // A reload shows the same view.
     await page.reload();
     await dashboard.title('maya').waitFor();
-    await dashboard.activeBookmark('Google Ads, two weeks').waitFor();
+    await dashboard.activeBookmark(BOOKMARK).waitFor();
     expect(await dashboard.view(FILTERS, KPIS)).toEqual(filtered);
 
     // The bookmark's route alone, in a fresh page, applies it.
@@ -82,24 +117,28 @@ describe('reports', () => {
       await fresh.goto(saved.pathname);
       await again.title('maya').waitFor();
       await fresh.waitForURL(/\?state=/);
-      await again.activeBookmark('Google Ads, two weeks').waitFor();
+      await again.activeBookmark(BOOKMARK).waitFor();
       expect(await again.view(FILTERS, KPIS)).toEqual(filtered);
     } finally {
       await fresh.close();
     }
 
-    // The AI Builder's built-in parser turns a prompt into a view, applied at once.
+    // The AI Builder's built-in parser turns a prompt into a view, applied at once: "last month"
+    // is the calendar month before this one, the Date filter closed on both sides.
+    const month = lastMonth();
     const builder = new AiBuilder(page);
     await builder.open();
     await builder.ask('spend by campaign last month for Google Ads');
     await builder
       .message(
-        /^Here is Spend by Campaign on the Campaigns page, in the last month, where Channel is “Google Ads”\./,
+        new RegExp(
+          `^Here is Spend by Campaign on the Campaigns page, in ${month.name}, where Channel is “Google Ads”\\.`,
+        ),
       )
       .waitFor();
     await builder.close();
     await dashboard.openFilters();
-    await dashboard.waitForFilterSummary('Date', 'In the last 1 month');
+    await dashboard.waitForFilterSummary('Date', month.summary);
     expect(await dashboard.currentPage()).toBe('Campaigns');
     expect(await dashboard.filterSummary('Channel')).toBe('Google Ads');
     await dashboard.waitForVisuals();
@@ -127,7 +166,7 @@ describe('reports', () => {
     await page.getByText('Editing', { exact: true }).waitFor();
     await dashboard.choosePage('Campaigns');
     await dashboard.openFilters();
-    await dashboard.setInTheLast('Date', 90);
+    await dashboard.setRelativeDate('Date', 'In the last', 90, 'Days');
     await dashboard.waitForFilterSummary('Date', 'In the last 90 days');
     await dashboard.saveReportAs('Campaign review');
 

@@ -1,3 +1,4 @@
+import { operations } from '@maya/contracts';
 import { BUILTIN_SEMANTIC_MODELS, openDestinationWarehouse } from '@maya/warehouse';
 import type { GuardHandlers } from '../platform/guards';
 import type { Platform } from '../platform/platform';
@@ -58,6 +59,8 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
     withWarehouse: (organizationId, work) =>
       withWarehouse({ platform, openDestination }, organizationId, work),
     sourceAccounts: (organizationId) => sources.service.list(organizationId),
+    organizationCurrency: async (organizationId) =>
+      (await organizations.service.findById(organizationId))?.currencyId ?? operations.defaultCurrency,
   });
   const bookmarks = createBookmarksModule(platform, {
     memberIds: async (organizationId) =>

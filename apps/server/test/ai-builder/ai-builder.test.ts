@@ -58,8 +58,26 @@ async function valuesOf(column: string): Promise<string[]> {
   return (answer.body.data as (string | null)[]).filter((v): v is string => typeof v === 'string');
 }
 
+/**
+ * The calendar month before NOW's (UTC), what "last month" names: the days around it (the last
+ * day of the month before it, the first of NOW's month) and its name.
+ */
+function lastMonth(): { after: string; before: string; name: string; short: string } {
+  const first = new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth() - 1, 1));
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  const month = (style: 'long' | 'short') =>
+    first.toLocaleString('en-US', { month: style, year: 'numeric', timeZone: 'UTC' });
+  return {
+    after: day(new Date(first.getTime() - 86_400_000)),
+    before: day(new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), 1))),
+    name: month('long'),
+    short: month('short'),
+  };
+}
+
 describe('the built-in parser', () => {
   it('answers the e2e prompt with a bookmark that the report shows', async () => {
+    const month = lastMonth();
     const { status, body: answer } = await builtIn.generate(
       '-maya',
       owner.token,
@@ -68,23 +86,23 @@ describe('the built-in parser', () => {
     expect(status, JSON.stringify(answer)).toBe(200);
     expect(answer).toMatchObject({
       success: true,
-      bookmark: { name: 'Spend by Campaign · Last month · Google Ads' },
-      text_response:
-        'Here is Spend by Campaign on the Campaigns page, in the last month, where Channel is “Google Ads”. The table is sorted by Spend, highest first.',
+      bookmark: { name: `Spend by Campaign · ${month.short} · Google Ads` },
+      text_response: `Here is Spend by Campaign on the Campaigns page, in ${month.name}, where Channel is “Google Ads”. The table is sorted by Spend, highest first.`,
     });
     const state = decodeReportState(answer.bookmark.state as string);
     expect(state).toEqual({
       version: 1,
       page: 'campaigns',
       filters: [
+        // "Last month" is the calendar month before this one: after its eve, before the 1st.
         {
           id: 'date',
           table: 'performance',
           column: 'date',
-          kind: 'relative_date',
-          operator: 'in_the_last',
-          count: 1,
-          unit: 'month',
+          kind: 'advanced_date',
+          operator: 'is_after',
+          value: `${month.after}T12:00`,
+          and: { operator: 'is_before', value: `${month.before}T12:00` },
         },
         {
           id: 'channel',
@@ -112,6 +130,18 @@ describe('the built-in parser', () => {
     const spends = (shown.body.rows as { spend: number | null }[]).map((r) => r.spend ?? 0);
     expect(spends.length).toBeGreaterThan(0);
     expect(spends).toEqual([...spends].sort((a, b) => b - a));
+    // The month is a closed period: a KPI compares it with as many days before it.
+    const kpi = await reports.call('POST', '/reports/-maya/query', owner.token, {
+      organization_id: owner.organizationId,
+      report: '-maya',
+      page: 'overview',
+      visual_id: 'kpi-spend',
+      filters: state.filters,
+      date_range: null,
+      sort: null,
+    });
+    expect(kpi.status, JSON.stringify(kpi.body)).toBe(200);
+    expect(kpi.body.comparison).toMatchObject({ to: month.after });
   });
 
   it('is the app’s own route: registered, guarded, answered', async () => {
@@ -245,6 +275,8 @@ describe('a language model (LLM_BASE_URL)', () => {
       '- channel: list on performance.channel (report), now no values chosen',
     );
     expect(messages[0]!.content).toContain('"Google Ads"');
+    // A closed period is one advanced date filter with a second condition.
+    expect(messages[0]!.content).toContain('"and": {"operator": "is_before", "value": "2025-10-01T12:00"}');
     const retry = second!.body.messages as { role: string; content: string }[];
     expect(retry.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
     expect(retry[3]!.content).toBe(

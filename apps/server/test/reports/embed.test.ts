@@ -7,7 +7,7 @@ import { MAYA_REPORT } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { warehouseBuiltins } from '../../src/modules/reports';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
-import { accountSettled, connectGoogleAds, organizationOwner } from '../support/sources';
+import { accountSettled, connectGoogleAds, organizationOwner, ownerQuery } from '../support/sources';
 import { startReportsApp, type ReportsApp } from './reports-app';
 import { invitedMember } from './reports-support';
 
@@ -226,6 +226,13 @@ describe('an embed token', () => {
     const opened = await call(t.base, 'GET', `/embed/${token}`);
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
     expect(opened.body.report).toMatchObject({ slug: '-maya', access_token: token });
+    expect(opened.body.currency_id).toBe('USD');
+    // Amounts show in the organization's currency: the viewer has no session to read it with.
+    await ownerQuery(t, owner.organizationId, `UPDATE organizations SET currency_id = 'EUR' WHERE id = $1`, [
+      owner.organizationId,
+    ]);
+    expect((await call(t.base, 'GET', `/embed/${token}`)).body.currency_id).toBe('EUR');
+    expect((await reports.call('GET', `/embed/${token}`, null)).body.currency_id).toBe('EUR');
     const queried = await call(t.base, 'POST', `/embed/${token}/query`, { body: visual() });
     expect(queried.status, JSON.stringify(queried.body)).toBe(200);
     expect(

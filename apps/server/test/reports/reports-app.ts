@@ -8,6 +8,7 @@ import { registerErrorHandling } from '../../src/platform/errors';
 import { requireRouteGuards } from '../../src/platform/guards';
 import { API_PREFIX } from '../../src/platform/http';
 import type { AccountsApp } from '../support/accounts';
+import { ownerQuery } from '../support/sources';
 
 /**
  * The reports routes on an app of their own, beside the running accounts app and sharing its
@@ -52,6 +53,15 @@ export async function startReportsApp(
     withWarehouse,
     now: typeof now === 'function' ? now : () => now,
     sourceAccounts: (organizationId) => sources.list(organizationId),
+    organizationCurrency: async (organizationId) => {
+      const [row] = await ownerQuery<{ currency_id: string }>(
+        t,
+        organizationId,
+        'SELECT currency_id FROM organizations WHERE id = $1',
+        [organizationId],
+      );
+      return row?.currency_id ?? 'USD';
+    },
     ...(options.builtins ? { builtins: options.builtins } : {}),
   });
 

@@ -21,8 +21,9 @@ describe('embed contracts', () => {
     expect(EmbedQueryRequestSchema.safeParse({ ...query, page: undefined }).success).toBe(false);
   });
 
-  it('answers the access fields and the state', () => {
+  it('answers the access fields, the state and the organization’s currency', () => {
     expect(Object.keys(EmbedAccessResponseSchema.shape).sort()).toEqual([
+      'currency_id',
       'data_through',
       'document',
       'report',

@@ -43,10 +43,17 @@ export type EmbedTokenResponse = z.infer<typeof EmbedTokenResponseSchema>;
 
 /**
  * GET /embed/{token}: the report as an embedded viewer sees it (read-only, access_level View,
- * its pages of visibility 1 left out, no source warnings) and the state it opens with.
+ * its pages of visibility 1 left out, no source warnings), the state it opens with, and the
+ * organization's currency.
  */
 export const EmbedAccessResponseSchema = ReportAccessResponseSchema.extend({
   state: z.string().nullable(),
+  /**
+   * The organization's currency (spec 002 §3 Organization currency_id, an ISO 4217 code): the
+   * embedded report shows amounts in it, as the app's dashboard does. An embedded viewer has no
+   * session to read the organization with.
+   */
+  currency_id: z.string(),
 });
 export type EmbedAccessResponse = z.infer<typeof EmbedAccessResponseSchema>;
 

@@ -36,6 +36,27 @@ describe('filters', () => {
     refuses({ ...advanced, operator: 'is_on_or_after', value: '2024-05-01T12:00' });
   });
 
+  it('advanced dates take an optional second condition, both met ("and")', () => {
+    const q3 = {
+      ...on,
+      kind: 'advanced_date',
+      operator: 'is_after',
+      value: '2025-06-30T12:00',
+      and: { operator: 'is_before', value: '2025-10-01T12:00' },
+    };
+    accepts(q3);
+    accepts({ ...q3, and: { operator: 'is_not', value: '2025-08-15T09:30:00' } });
+    accepts({ ...q3, and: null });
+    refuses({ ...q3, and: { operator: 'is_before', value: '2025-10-01' } });
+    refuses({ ...q3, and: { operator: 'or', value: '2025-10-01T12:00' } });
+    refuses({ ...q3, and: { operator: 'is_before' } });
+    refuses({ ...q3, and: [{ operator: 'is_before', value: '2025-10-01T12:00' }] });
+    // A filter saved with one condition reads as it was: no second condition added.
+    const saved = { ...on, kind: 'advanced_date', operator: 'is', value: '2024-05-01T12:00' };
+    expect(ReportFilterSchema.parse(saved)).toEqual(saved);
+    expect(ReportFilterSchema.parse(q3)).toEqual(q3);
+  });
+
   it('advanced text needs non-empty text, except for blank checks', () => {
     const text = { ...on, column: 'campaign', kind: 'advanced_text' };
     accepts({ ...text, operator: 'contains', value: 'brand' });

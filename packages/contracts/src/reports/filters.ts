@@ -45,11 +45,24 @@ export const FilterDateTimeSchema = z
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/, 'expected YYYY-MM-DDTHH:mm')
   .pipe(z.iso.datetime({ local: true }));
 
+const AdvancedDateOperatorSchema = z.enum(['is', 'is_not', 'is_before', 'is_after']);
+
+/** One condition of an advanced date filter: the days are compared (is after: the days after). */
+const AdvancedDateConditionSchema = z.object({
+  operator: AdvancedDateOperatorSchema,
+  value: FilterDateTimeSchema,
+});
+
+/**
+ * A condition, and optionally a second one the rows must meet too (Power BI's "And"): a closed
+ * period is "is after" the day before it and "is before" the day after it. Filters saved before
+ * the second condition existed have none (`and` absent); null also means none.
+ */
 export const AdvancedDateFilterSchema = z.object({
   ...filterBase,
   kind: z.literal('advanced_date'),
-  operator: z.enum(['is', 'is_not', 'is_before', 'is_after']),
-  value: FilterDateTimeSchema,
+  ...AdvancedDateConditionSchema.shape,
+  and: AdvancedDateConditionSchema.nullish(),
 });
 
 const BLANK_OPERATORS = ['is_blank', 'is_not_blank'] as const;

@@ -1,6 +1,7 @@
 // Marketing performance: spend, delivery and conversions of every advertising service by day,
 // account, campaign and ad group, adding up per account and day to the provider's own totals.
 import { adMetricsSql } from './ad-metrics';
+import { campaignTypeSql } from './campaign-types';
 import type { AdService } from './channels';
 import { AD_METRICS, ACCOUNT_ID, CHANNEL, DATE, SOURCE_SERVICE, attribute, key } from './columns';
 import { serviceColumns } from './conversions';
@@ -10,7 +11,7 @@ import { rawTable, type CanonicalModel, type ModelContext, type ModelSource } fr
 /** Where a service keeps its campaign and ad group reports. */
 type AdStructure = {
   service: AdService;
-  /** The campaign stream's column of the campaign type, if it has one. */
+  /** The campaign stream's column of the campaign type, if it has one (labelled: campaign-types.ts). */
   campaignType: string | null;
   /** The ad group stream (Meta: ad sets) and its id and name columns. */
   adGroups: { stream: string; id: string; name: string };
@@ -127,7 +128,10 @@ function source(s: AdStructure): ModelSource {
     reads: [campaigns],
     optional: [adGroups],
     sql: (ctx) => {
-      const type = s.campaignType === null ? cast(ctx.dialect, 'NULL', 'string') : `{x.${s.campaignType}}`;
+      const type =
+        s.campaignType === null
+          ? cast(ctx.dialect, 'NULL', 'string')
+          : campaignTypeSql(s.service, `{x.${s.campaignType}}`);
       const campaignNames = latest(ctx, campaigns, 'campaign_id', {
         campaign_name: '{x.campaign_name}',
         campaign_type: type,
@@ -171,7 +175,7 @@ export const MARKETING_PERFORMANCE: CanonicalModel = {
     attribute(
       'campaign_type',
       'string',
-      "The campaign's type: Google channel type, Microsoft campaign type, Meta objective; NULL for Apple.",
+      "The campaign's type, one label across services ('Search', 'Performance Max', 'Leads'): Google channel type, Microsoft campaign type, Meta objective; NULL for Apple.",
     ),
     attribute('ad_group_name', 'string', "The ad group's latest name; NULL on the campaign-level row."),
     ...AD_METRICS,

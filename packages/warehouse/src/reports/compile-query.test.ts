@@ -127,6 +127,58 @@ describe('compileReportQuery in each dialect', () => {
   });
 });
 
+describe('advanced date filters', () => {
+  const q3: ReportFilter = {
+    id: 'date',
+    kind: 'advanced_date',
+    table: 'performance',
+    column: 'date',
+    operator: 'is_after',
+    value: '2025-06-30T12:00',
+    and: { operator: 'is_before', value: '2025-10-01T12:00' },
+  };
+  const where = (f: ReportFilter, d: Parameters<typeof compile>[1] = 'duckdb') => {
+    const { sql, params } = compile({ measures: ['clicks'], filters: [f] }, d);
+    return { where: sql.split(' WHERE ')[1], params };
+  };
+
+  it.each([
+    ['duckdb', '"date" > CAST($1 AS DATE) AND "date" < CAST($2 AS DATE)'],
+    ['postgres', '"date" > CAST($1 AS date) AND "date" < CAST($2 AS date)'],
+    ['bigquery', '`date` > CAST($1 AS DATE) AND `date` < CAST($2 AS DATE)'],
+    ['databricks', '`date` > CAST($1 AS DATE) AND `date` < CAST($2 AS DATE)'],
+  ] as const)('joins two conditions with AND in %s, the days bound', (dialect, sql) => {
+    expect(where(q3, dialect)).toEqual({ where: sql, params: ['2025-06-30', '2025-10-01'] });
+  });
+
+  it('compares days, the time ignored; a missing or null second condition is none', () => {
+    const one: ReportFilter = { ...q3, and: null };
+    expect(where(one)).toEqual({ where: '"date" > CAST($1 AS DATE)', params: ['2025-06-30'] });
+    // As saved before the second condition existed.
+    const saved: ReportFilter = {
+      id: 'date',
+      kind: 'advanced_date',
+      table: 'performance',
+      column: 'date',
+      operator: 'is',
+      value: '2025-07-04T23:59:59',
+    };
+    expect(where(saved)).toEqual({ where: '"date" = CAST($1 AS DATE)', params: ['2025-07-04'] });
+    expect(where({ ...q3, and: { operator: 'is_not', value: '2025-08-15T12:00' } })).toEqual({
+      where: '"date" > CAST($1 AS DATE) AND ("date" IS NULL OR "date" <> CAST($2 AS DATE))',
+      params: ['2025-06-30', '2025-08-15'],
+    });
+  });
+
+  it('refuses a second condition that is not a date-time', () => {
+    rejects(
+      { measures: ['clicks'], filters: [{ ...q3, and: { operator: 'is_before', value: '2025-10-01' } }] },
+      'invalid_report_query',
+      /invalid filter/,
+    );
+  });
+});
+
 describe('measures', () => {
   it('divides safely: NULL when the denominator is 0, never integer division', () => {
     const { sql } = compile({ measures: ['cpa', 'roas'] }, 'postgres');

@@ -136,10 +136,3 @@ export function previousPeriod(range: DateRange): DateRange {
   const length = daysBetween(range);
   return { from: addDays(range.from, -length), to: addDays(range.from, -1) };
 }
-
-/** The days both ranges contain; null when they do not overlap. */
-export function intersect(a: DateRange, b: DateRange): DateRange | null {
-  const from = a.from > b.from ? a.from : b.from;
-  const to = a.to < b.to ? a.to : b.to;
-  return from <= to ? { from, to } : null;
-}

@@ -1,7 +1,13 @@
 // Report filters as WHERE conditions. Every value is bound (Params); the SQL text holds only the
 // model's identifiers, operators and the placeholders. Text conditions ignore case, as the
 // report editor's do; "is not" and "does not contain" keep blank rows, as exclusion does.
-import { ReportFilterSchema, type DateRange, type ReportFilter, type FilterValue } from '@maya/contracts';
+import {
+  ReportFilterSchema,
+  type AdvancedDateFilter,
+  type DateRange,
+  type ReportFilter,
+  type FilterValue,
+} from '@maya/contracts';
 import type { SqlDialect } from '../models/dialect';
 import { unreachable } from '../values';
 import { isIsoDay, resolveRelativeDate } from './dates';
@@ -41,21 +47,10 @@ export function filterCondition(ctx: FilterContext, input: ReportFilter): string
       return dateRangeCondition(ctx, column, resolveRelativeDate(filter, ctx.now));
     case 'advanced_date': {
       expectType(dim, 'date', filter.kind);
-      // A date dimension holds days: the date-time's day is compared (is after: the days after).
-      const day = ctx.params.bind(filter.value.slice(0, 10), 'date');
-      const operator = filter.operator;
-      switch (operator) {
-        case 'is':
-          return `${column} = ${day}`;
-        case 'is_not':
-          return `(${column} IS NULL OR ${column} <> ${day})`;
-        case 'is_before':
-          return `${column} < ${day}`;
-        case 'is_after':
-          return `${column} > ${day}`;
-        default:
-          return unreachable(operator);
-      }
+      // Both conditions hold ("and"), as the WHERE clause's conditions are joined.
+      const second = filter.and ?? null;
+      const conditions = second === null ? [filter] : [filter, second];
+      return conditions.map((c) => dateCondition(ctx, column, c)).join(' AND ');
     }
     case 'advanced_text':
       expectType(dim, 'string', filter.kind);
@@ -72,6 +67,32 @@ export function dateRangeCondition(
   range: DateRange,
 ): string {
   return `${column} >= ${ctx.params.bind(range.from, 'date')} AND ${column} <= ${ctx.params.bind(range.to, 'date')}`;
+}
+
+/**
+ * One condition of an advanced date filter. A date dimension holds days: the date-time's day is
+ * compared, its time ignored (is after 30 June 12:00: from 1 July; is before 1 October: up to
+ * 30 September).
+ */
+function dateCondition(
+  ctx: FilterContext,
+  column: string,
+  condition: Pick<AdvancedDateFilter, 'operator' | 'value'>,
+): string {
+  const day = ctx.params.bind(condition.value.slice(0, 10), 'date');
+  const operator = condition.operator;
+  switch (operator) {
+    case 'is':
+      return `${column} = ${day}`;
+    case 'is_not':
+      return `(${column} IS NULL OR ${column} <> ${day})`;
+    case 'is_before':
+      return `${column} < ${day}`;
+    case 'is_after':
+      return `${column} > ${day}`;
+    default:
+      return unreachable(operator);
+  }
 }
 
 function expectType(dim: Dimension, type: Dimension['type'], kind: string): void {

@@ -26,6 +26,8 @@ export const LlmAnswerSchema = z
   });
 export type LlmAnswer = z.infer<typeof LlmAnswerSchema>;
 
+const atNoon = (day: string) => `${day}T${reportLimits.defaultFilterTime}`;
+
 function filterNow(filter: ReportFilter): string {
   switch (filter.kind) {
     case 'list':
@@ -39,7 +41,11 @@ function filterNow(filter: ReportFilter): string {
         count: filter.count,
         unit: filter.unit,
       });
-    case 'advanced_date':
+    case 'advanced_date': {
+      const first = `${filter.operator} ${JSON.stringify(filter.value)}`;
+      const second = filter.and ?? null;
+      return second === null ? first : `${first} and ${second.operator} ${JSON.stringify(second.value)}`;
+    }
     case 'advanced_text':
       return `${filter.operator} ${JSON.stringify(filter.value)}`;
     default: {
@@ -98,7 +104,8 @@ export function systemPrompt(
     '- filters: each replaces one of the report filters listed below: the same id, table and column. Kinds:',
     '  {"id", "table", "column", "kind": "list", "mode": "include" | "exclude", "values": [values exactly as in the data]}',
     `  {"id", "table", "column", "kind": "relative_date", "operator": "in_the_last" | "in_this" | "in_the_next", "count": ${reportLimits.relativeDateCountMin}-${reportLimits.relativeDateCountMax} (null for in_this), "unit": "day" | "week" | "month" | "quarter" | "year"}`,
-    '  {"id", "table", "column", "kind": "advanced_date", "operator": "is" | "is_not" | "is_before" | "is_after", "value": "YYYY-MM-DDTHH:mm"}',
+    '  {"id", "table", "column", "kind": "advanced_date", "operator": "is" | "is_not" | "is_before" | "is_after", "value": "YYYY-MM-DDTHH:mm", "and": null | {"operator": <as above>, "value": "YYYY-MM-DDTHH:mm"}}',
+    `    days are compared, the time ignored; "and" is an optional second condition the rows meet too, so a closed period (Q3 2025) is {"operator": "is_after", "value": "${atNoon('2025-06-30')}", "and": {"operator": "is_before", "value": "${atNoon('2025-10-01')}"}}`,
     '  {"id", "table", "column", "kind": "advanced_text", "operator": "contains" | "does_not_contain" | "starts_with" | "is" | "is_not" | "is_blank" | "is_not_blank", "value": text (null for is_blank and is_not_blank)}',
     '- slicers: [{"visual_id": <a slicer below>, "filter": <a list filter whose id is the visual id, on the slicer\'s table and column>}]',
     '- sort: [{"visual_id": <a visual below>, "sort": [{"field": <a field that visual shows>, "direction": "asc" | "desc"}]}]',

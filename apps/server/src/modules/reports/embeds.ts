@@ -33,6 +33,11 @@ export type EmbedsDeps = {
   catalog: ReportCatalog;
   engine: ReportEngine;
   now: () => Date;
+  /**
+   * The organization's currency (the organizations service's `currency_id`), which the embedded
+   * report shows amounts in: its viewer has no session to read the organization with.
+   */
+  organizationCurrency: (organizationId: string) => Promise<string>;
 };
 
 /** Tokens a user may create per hour; reads a token may make per minute (a dashboard is ~20). */
@@ -137,12 +142,17 @@ export function createEmbeds(deps: EmbedsDeps) {
     /** GET /embed/{token}: the report, its visible pages, its freshness, and the state to open. */
     async access(token: string): Promise<EmbedAccessResponse> {
       const opened = await open(token);
-      const data_through = await deps.engine.dataThrough(opened.grant.organizationId, opened.report);
+      const { organizationId } = opened.grant;
+      const [data_through, currency_id] = await Promise.all([
+        deps.engine.dataThrough(organizationId, opened.report),
+        deps.organizationCurrency(organizationId),
+      ]);
       return {
         report: embedReport(opened),
         document: opened.report.document,
         data_through,
         state: opened.grant.state,
+        currency_id,
       };
     },
 

@@ -26,6 +26,8 @@ export type ReportsDeps = EngineDeps & {
   platform: Pick<Platform, 'config' | 'secrets' | 'database' | 'rateLimiter'>;
   /** The organization's connected accounts (the sources service): a report's source warnings. */
   sourceAccounts: (organizationId: string) => Promise<ServiceAccount[]>;
+  /** The organization's currency (organizations service): embedded reports show amounts in it. */
+  organizationCurrency: (organizationId: string) => Promise<string>;
   /** The built-in reports; packages/warehouse's by default. */
   builtins?: readonly BuiltinReport[];
 };
@@ -38,7 +40,14 @@ export function createReportsService(deps: ReportsDeps) {
   const catalog = createReportCatalog({ db, builtins: deps.builtins });
   const engine = createReportEngine(deps);
   const custom = createCustomReports({ db, catalog });
-  const embeds = createEmbeds({ platform: deps.platform, db, catalog, engine, now });
+  const embeds = createEmbeds({
+    platform: deps.platform,
+    db,
+    catalog,
+    engine,
+    now,
+    organizationCurrency: deps.organizationCurrency,
+  });
 
   async function find(access: OrganizationAccess, slug: string): Promise<CatalogReport> {
     const report = await catalog.find(access, slug);

@@ -80,6 +80,8 @@ export const reportMessages = {
     countRequired: 'Enter a count',
     countRange: 'Enter a whole number from 1 to 10000',
     dateOperators: { is: 'Is', is_not: 'Is not', is_before: 'Is before', is_after: 'Is after' },
+    /** The advanced date filter's second condition, as Power BI's advanced filter names it. */
+    secondCondition: { joiner: 'and', label: 'And', add: 'Add condition', remove: 'Remove condition' },
     date: 'Date',
     time: 'Time',
     dateRequired: 'Pick a date',

@@ -23,8 +23,6 @@ export type AppliedDate = {
   intent: DateIntent;
   /** The filter set; null when the report has no date filter. */
   filter: ReportFilter | null;
-  /** A closed period in the past the one-condition date filter can only start. */
-  openEnded: boolean;
 };
 
 export type AppliedValues = {
@@ -138,52 +136,39 @@ function choosePage(doc: ReportDocument, found: Recognized): ReportPage {
 const atNoon = (day: string) => `${day}T${reportLimits.defaultFilterTime}`;
 
 /** The date filter the period sets, in place of the report's (same id, table and column). */
-export function dateFilterFor(
-  base: ReportFilter,
-  intent: DateIntent,
-  today: string,
-): { filter: ReportFilter; openEnded: boolean } {
+export function dateFilterFor(base: ReportFilter, intent: DateIntent, today: string): ReportFilter {
   const { id, table, column } = base;
   switch (intent.kind) {
     case 'relative':
       return {
-        filter: {
-          id,
-          table,
-          column,
-          kind: 'relative_date',
-          operator: intent.operator,
-          count: intent.operator === 'in_this' ? null : intent.count,
-          unit: intent.unit,
-        },
-        openEnded: false,
+        id,
+        table,
+        column,
+        kind: 'relative_date',
+        operator: intent.operator,
+        count: intent.operator === 'in_this' ? null : intent.count,
+        unit: intent.unit,
       };
     case 'day':
-      return {
-        filter: { id, table, column, kind: 'advanced_date', operator: 'is', value: atNoon(intent.day) },
-        openEnded: false,
-      };
+      return { id, table, column, kind: 'advanced_date', operator: 'is', value: atNoon(intent.day) };
     case 'period': {
       const unit = currentUnitOf(intent, today);
       if (unit !== null) {
-        return {
-          filter: { id, table, column, kind: 'relative_date', operator: 'in_this', count: null, unit },
-          openEnded: false,
-        };
+        return { id, table, column, kind: 'relative_date', operator: 'in_this', count: null, unit };
       }
-      if (intent.from === null) {
-        const before = addDays(intent.to ?? today, 1);
-        return {
-          filter: { id, table, column, kind: 'advanced_date', operator: 'is_before', value: atNoon(before) },
-          openEnded: false,
-        };
-      }
-      // "Is after" the day before: up to today, which is all the data there is; a period that
-      // ended in the past cannot also be closed by the filter's one condition.
-      const after = addDays(intent.from, -1);
+      // The conditions compare days: "is after" the day before the start and "is before" the day
+      // after the end; a period open at one end ("since March", "before 2025") has one condition.
+      const { from, to } = intent;
+      const before = (day: string) => ({ operator: 'is_before' as const, value: atNoon(addDays(day, 1)) });
+      if (from === null) return { id, table, column, kind: 'advanced_date', ...before(to ?? today) };
+      const after = { operator: 'is_after' as const, value: atNoon(addDays(from, -1)) };
       return {
-        filter: { id, table, column, kind: 'advanced_date', operator: 'is_after', value: atNoon(after) },
-        openEnded: intent.to !== null && intent.to < today,
+        id,
+        table,
+        column,
+        kind: 'advanced_date',
+        ...after,
+        ...(to === null ? {} : { and: before(to) }),
       };
     }
     default: {
@@ -219,8 +204,8 @@ export function plan(doc: ReportDocument, model: SemanticModel, found: Recognize
   if (found.date !== null) {
     const base = dateFilterOf(doc, page, model);
     const set = base === null ? null : dateFilterFor(base, found.date.intent, today);
-    if (set !== null) filters.push(set.filter);
-    date = { intent: found.date.intent, filter: set?.filter ?? null, openEnded: set?.openEnded ?? false };
+    if (set !== null) filters.push(set);
+    date = { intent: found.date.intent, filter: set };
   }
   const values: AppliedValues[] = [];
   const byColumn = new Map<string, NamedValue[]>();

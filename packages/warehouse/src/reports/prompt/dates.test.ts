@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentUnitOf, findDate, type DateIntent } from './dates';
+import { calendarUnitOf, currentUnitOf, findDate, type DateIntent } from './dates';
 import { tokenize } from './text';
 
 // A Saturday in Q4.
@@ -17,9 +17,9 @@ describe('relative periods', () => {
     ['clicks in the last 2 weeks', last(2, 'week')],
     ['over the past three months', last(3, 'month')],
     ['previous 7 days', last(7, 'day')],
-    ['last month', last(1, 'month')],
-    ['last week', last(1, 'week')],
-    ['last quarter', last(1, 'quarter')],
+    ['past month', last(1, 'month')],
+    ['last 1 month', last(1, 'month')],
+    ['last 3 months', last(3, 'month')],
     ['past year', last(1, 'year')],
     ['trailing 12 months', last(12, 'month')],
     ['this month', thisUnit('month')],
@@ -38,6 +38,51 @@ describe('relative periods', () => {
     expect(date('last 10000 days')).toEqual(last(10_000, 'day'));
     expect(date('last 10001 days')).toBeNull();
     expect(date('last 0 days')).toBeNull();
+  });
+});
+
+describe('last month, last week: the calendar unit before the current one', () => {
+  it.each([
+    ['last month', period('2026-10-01', '2026-10-31')],
+    ['spend previous month', period('2026-10-01', '2026-10-31')],
+    // Weeks start on Monday: Saturday 21 November is in the week of 16 November.
+    ['last week', period('2026-11-09', '2026-11-15')],
+    ['last quarter', period('2026-07-01', '2026-09-30')],
+    ['prior year', period('2025-01-01', '2025-12-31')],
+    ['last day', { kind: 'day', day: '2026-11-20' }],
+  ])('%s', (prompt, expected) => {
+    expect(date(prompt)).toEqual(expected);
+  });
+
+  it('crosses the year in January', () => {
+    expect(date('last month', '2027-01-15')).toEqual(period('2026-12-01', '2026-12-31'));
+    expect(date('last quarter', '2027-01-15')).toEqual(period('2026-10-01', '2026-12-31'));
+  });
+});
+
+describe('the phrases of the AI Builder’s help', () => {
+  it.each([
+    ['last 30 days', last(30, 'day')],
+    ['this month', thisUnit('month')],
+    ['last month', period('2026-10-01', '2026-10-31')],
+    ['Q3 2025', period('2025-07-01', '2025-09-30')],
+    // Q3 2026 has begun (and ended): Q3 alone is this year's.
+    ['Q3', period('2026-07-01', '2026-09-30')],
+    ['in 2025', period('2025-01-01', '2025-12-31')],
+    ['March 2026', period('2026-03-01', '2026-03-31')],
+    // From 1 March of this year, March 2026 having begun.
+    ['since March', period('2026-03-01', null)],
+  ])('%s', (prompt, expected) => {
+    expect(date(prompt)).toEqual(expected);
+  });
+
+  it('reads a month or quarter without a year as the latest one begun', () => {
+    // Before March, "since March" is since the March of the year before: a start in the future
+    // would show nothing.
+    expect(date('since March', '2026-02-10')).toEqual(period('2025-03-01', null));
+    expect(date('since March', '2026-03-01')).toEqual(period('2026-03-01', null));
+    expect(date('Q3', '2026-05-01')).toEqual(period('2025-07-01', '2025-09-30'));
+    expect(date('Q3', '2026-08-15')).toEqual(period('2026-07-01', '2026-09-30'));
   });
 });
 
@@ -92,7 +137,16 @@ describe('days and calendar periods', () => {
   });
 });
 
-describe('the current calendar unit', () => {
+describe('calendar units', () => {
+  it('tells a period that is one whole week, month, quarter or year', () => {
+    expect(calendarUnitOf('2026-11-09', '2026-11-15')).toBe('week');
+    expect(calendarUnitOf('2026-02-01', '2026-02-28')).toBe('month');
+    expect(calendarUnitOf('2025-07-01', '2025-09-30')).toBe('quarter');
+    expect(calendarUnitOf('2024-01-01', '2024-12-31')).toBe('year');
+    expect(calendarUnitOf('2025-05-01', '2025-07-31')).toBeNull();
+    expect(calendarUnitOf('2026-11-10', '2026-11-16')).toBeNull();
+  });
+
   it('tells a named period that is the one containing today', () => {
     expect(currentUnitOf(period('2026-10-01', '2026-12-31'), TODAY)).toBe('quarter');
     expect(currentUnitOf(period('2026-11-01', '2026-11-30'), TODAY)).toBe('month');

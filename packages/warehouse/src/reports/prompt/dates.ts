@@ -1,7 +1,12 @@
-// The period a prompt asks for: relative ("last 30 days", "this month", "next week"), a day
-// ("yesterday", "2025-03-05", "5 March"), or a period of the calendar ("Q3 2025", "March",
-// "since March", "before 2025", "from May to July 2025"). Days are `YYYY-MM-DD` in UTC, as the
-// report filters' are; a month or quarter named without a year is its latest one begun.
+// The period a prompt asks for: relative ("last 30 days", "past month", "this month", "next
+// week"), a day ("yesterday", "2025-03-05", "5 March"), or a period of the calendar ("last
+// month", "Q3 2025", "March", "since March", "before 2025", "from May to July 2025"). Days are
+// `YYYY-MM-DD` in UTC, as the report filters' are; a month or quarter named without a year is its
+// latest one begun ("since March" in February is since March of the year before).
+//
+// "Last month" is the calendar month before this one, as the ad platforms' date pickers (Google
+// Ads, Meta, Microsoft) and analytics tools mean it; a count ("last 30 days", "last 3 months") or
+// "past"/"trailing" ("past month") is a rolling window that ends today.
 import { reportLimits, type TimeGrain } from '@maya/contracts';
 import { addDays, addUnits, isIsoDay, startOf } from '../dates';
 import type { Span, Token } from './text';
@@ -76,6 +81,8 @@ const MONTHS = [
 const TO_DATE: Record<string, TimeGrain> = { wtd: 'week', mtd: 'month', qtd: 'quarter', ytd: 'year' };
 
 const LAST = new Set(['last', 'past', 'previous', 'prior', 'trailing', 'recent']);
+/** Without a count, these name the calendar unit before the current one ("last month"). */
+const CALENDAR_LAST = new Set(['last', 'previous', 'prior']);
 const LEADING = new Set(['in', 'during', 'for', 'over', 'within', 'the', 'on', 'of']);
 
 const word = (tokens: readonly Token[], i: number) => tokens[i]?.word ?? '';
@@ -226,6 +233,14 @@ function twoPoints(
   return first.from <= last.to ? { first, last } : null;
 }
 
+/** The whole calendar unit before the one containing today: last week is Monday to Sunday. */
+function previousUnit(today: string, unit: TimeGrain): DateIntent {
+  const current = startOf(today, unit);
+  const from = addUnits(current, unit, -1);
+  const to = addDays(current, -1);
+  return from === to ? { kind: 'day', day: from } : { kind: 'period', from, to };
+}
+
 function unitAt(tokens: readonly Token[], i: number): TimeGrain | null {
   return UNITS[tokens[i]?.word ?? ''] ?? null;
 }
@@ -238,6 +253,9 @@ function dateAt(tokens: readonly Token[], i: number, today: string): DateMatch |
   if (LAST.has(w) || w === 'next' || w === 'coming') {
     const count = countOf(word(tokens, i + 1));
     const unit = unitAt(tokens, i + (count === null ? 1 : 2));
+    if (unit !== null && count === null && CALENDAR_LAST.has(w)) {
+      return { span: span(i + 2), intent: previousUnit(today, unit) };
+    }
     if (unit !== null) {
       const operator = LAST.has(w) ? 'in_the_last' : 'in_the_next';
       const intent: DateIntent = { kind: 'relative', operator, count: count ?? 1, unit };
@@ -316,13 +334,15 @@ export function findDate(
   return { match: best, others: Math.max(0, found.length - 1) };
 }
 
+/** The calendar unit the period is exactly one of (1-31 October: month), or null. */
+export function calendarUnitOf(from: string, to: string): Exclude<TimeGrain, 'day'> | null {
+  const units = ['week', 'month', 'quarter', 'year'] as const;
+  return units.find((unit) => startOf(from, unit) === from && endOf(from, unit) === to) ?? null;
+}
+
 /** Whether the period is exactly the calendar unit that contains today ("Q4 2026" in Q4 2026). */
 export function currentUnitOf(intent: DateIntent, today: string): TimeGrain | null {
   if (intent.kind !== 'period' || intent.from === null || intent.to === null) return null;
-  const units: TimeGrain[] = ['week', 'month', 'quarter', 'year'];
-  return (
-    units.find(
-      (unit) => startOf(today, unit) === intent.from && endOf(intent.from ?? '', unit) === intent.to,
-    ) ?? null
-  );
+  const unit = calendarUnitOf(intent.from, intent.to);
+  return unit !== null && startOf(today, unit) === intent.from ? unit : null;
 }

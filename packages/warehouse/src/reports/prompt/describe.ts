@@ -2,7 +2,7 @@
 // how it is sorted, and plainly what of the prompt the report could not apply.
 import type { TimeGrain } from '@maya/contracts';
 import type { Plan } from './build';
-import type { DateIntent } from './dates';
+import { calendarUnitOf, type DateIntent } from './dates';
 import type { Recognized } from './recognize';
 
 const MONTH_NAMES = [
@@ -29,7 +29,31 @@ export function dayLabel(day: string, short = false): string {
 
 const plural = (count: number, unit: TimeGrain) => (count === 1 ? unit : `${count} ${unit}s`);
 
-/** "in the last 30 days", "this month", "on 1 July 2025", "from 1 July 2025 to 30 September 2025". */
+/** A whole month, quarter or year by its name: "October 2026" ("Oct 2026"), "Q3 2025", "2025". */
+function calendarName(from: string, to: string, short = false): string | null {
+  const unit = calendarUnitOf(from, to);
+  const year = from.slice(0, 4);
+  const month = Number(from.slice(5, 7));
+  switch (unit) {
+    case 'month': {
+      const name = MONTH_NAMES[month - 1] ?? '';
+      return `${short ? name.slice(0, 3) : name} ${year}`;
+    }
+    case 'quarter':
+      return `Q${Math.ceil(month / 3)} ${year}`;
+    case 'year':
+      return year;
+    case 'week':
+    case null:
+      return null;
+    default: {
+      const unreachable: never = unit;
+      return String(unreachable);
+    }
+  }
+}
+
+/** "in the last 30 days", "this month", "on 1 July 2025", "in Q3 2025", "from 1 July 2025 to 15 August 2025". */
 export function dateLabel(intent: DateIntent): string {
   switch (intent.kind) {
     case 'relative':
@@ -48,8 +72,10 @@ export function dateLabel(intent: DateIntent): string {
     case 'day':
       return `on ${dayLabel(intent.day)}`;
     case 'period':
-      if (intent.from !== null && intent.to !== null)
-        return `from ${dayLabel(intent.from)} to ${dayLabel(intent.to)}`;
+      if (intent.from !== null && intent.to !== null) {
+        const name = calendarName(intent.from, intent.to);
+        return name !== null ? `in ${name}` : `from ${dayLabel(intent.from)} to ${dayLabel(intent.to)}`;
+      }
       if (intent.from !== null) return `since ${dayLabel(intent.from)}`;
       return `until ${dayLabel(intent.to ?? '')}`;
     default: {
@@ -62,8 +88,12 @@ export function dateLabel(intent: DateIntent): string {
 function shortDateLabel(intent: DateIntent): string {
   if (intent.kind === 'day') return dayLabel(intent.day, true);
   if (intent.kind === 'period') {
-    if (intent.from !== null && intent.to !== null)
-      return `${dayLabel(intent.from, true)} – ${dayLabel(intent.to, true)}`;
+    if (intent.from !== null && intent.to !== null) {
+      return (
+        calendarName(intent.from, intent.to, true) ??
+        `${dayLabel(intent.from, true)} – ${dayLabel(intent.to, true)}`
+      );
+    }
     if (intent.from !== null) return `Since ${dayLabel(intent.from, true)}`;
     return `Until ${dayLabel(intent.to ?? '', true)}`;
   }
@@ -123,11 +153,6 @@ export function describePlan(plan: Plan, found: Recognized): { text: string; nam
   if (plan.date !== null && plan.date.filter === null) {
     sentences.push(
       `This report has no date filter, so the period (${dateLabel(plan.date.intent)}) is not applied.`,
-    );
-  }
-  if (plan.date?.openEnded && plan.date.intent.kind === 'period' && plan.date.intent.from !== null) {
-    sentences.push(
-      `The date filter holds one condition, so it shows everything since ${dayLabel(plan.date.intent.from)}, not only up to ${dayLabel(plan.date.intent.to ?? '')}.`,
     );
   }
   if (found.extraDates > 0) sentences.push('The report has one date filter, so only one period is used.');

@@ -16,7 +16,7 @@ const NOW = new Date('2026-11-21T10:00:00Z');
 
 const MAYA_VALUES: DimensionValues = new Map([
   ['performance.channel', [null, 'Google Ads', 'Meta Ads', 'Microsoft Ads']],
-  ['performance.campaign_type', ['SEARCH', 'DISPLAY', 'PERFORMANCE_MAX']],
+  ['performance.campaign_type', ['Search', 'Display', 'Performance Max', 'Leads', 'Sales']],
   ['performance.campaign', ['Brand Search - US', 'Summer Sale', 'Spring Launch']],
   ['performance.ad_group', ['Running shoes', 'Trail shoes']],
 ]);
@@ -46,14 +46,23 @@ const dateFilter = (over: Partial<ReportFilter>) => ({
   ...over,
 });
 
+/** A closed period as the date filter holds it: after the day before, before the day after. */
+const closed = (after: string, before: string) =>
+  dateFilter({
+    kind: 'advanced_date',
+    operator: 'is_after',
+    value: `${after}T12:00`,
+    and: { operator: 'is_before', value: `${before}T12:00` },
+  });
+
 describe('the e2e journey’s prompt', () => {
-  it('spend by campaign last month for Google Ads: the campaigns page, last month, Google Ads, by spend', () => {
+  it('spend by campaign last month for Google Ads: the campaigns page, October, Google Ads, by spend', () => {
     const outcome = ok('spend by campaign last month for Google Ads');
     expect(outcome.state).toEqual({
       version: 1,
       page: 'campaigns',
       filters: [
-        dateFilter({ kind: 'relative_date', operator: 'in_the_last', count: 1, unit: 'month' }),
+        closed('2026-09-30', '2026-11-01'),
         {
           id: 'channel',
           table: 'performance',
@@ -66,9 +75,9 @@ describe('the e2e journey’s prompt', () => {
       slicers: [],
       sort: [{ visual_id: 'ad-groups', sort: [{ field: 'spend', direction: 'desc' }] }],
     });
-    expect(outcome.name).toBe('Spend by Campaign · Last month · Google Ads');
+    expect(outcome.name).toBe('Spend by Campaign · Oct 2026 · Google Ads');
     expect(outcome.text).toBe(
-      'Here is Spend by Campaign on the Campaigns page, in the last month, where Channel is “Google Ads”. ' +
+      'Here is Spend by Campaign on the Campaigns page, in October 2026, where Channel is “Google Ads”. ' +
         'The table is sorted by Spend, highest first.',
     );
     // What a bookmark stores, and what the report accepts.
@@ -85,9 +94,10 @@ describe('dates become the report’s date filter', () => {
       { kind: 'relative_date', operator: 'in_the_last', count: 2, unit: 'week' },
     ],
     ['this month', { kind: 'relative_date', operator: 'in_this', count: null, unit: 'month' }],
-    ['last month', { kind: 'relative_date', operator: 'in_the_last', count: 1, unit: 'month' }],
+    ['past month', { kind: 'relative_date', operator: 'in_the_last', count: 1, unit: 'month' }],
     ['this year', { kind: 'relative_date', operator: 'in_this', count: null, unit: 'year' }],
     ['yesterday', { kind: 'advanced_date', operator: 'is', value: '2026-11-20T12:00' }],
+    // Open up to today, which is all the data there is.
     ['since March', { kind: 'advanced_date', operator: 'is_after', value: '2026-02-28T12:00' }],
     ['before June 2025', { kind: 'advanced_date', operator: 'is_before', value: '2025-06-01T12:00' }],
     // The quarter containing today is "this quarter".
@@ -96,16 +106,41 @@ describe('dates become the report’s date filter', () => {
     expect(dateOf(prompt)).toEqual(dateFilter(expected as Partial<ReportFilter>));
   });
 
-  it('starts a closed period of the past and says the filter cannot also end it', () => {
-    const outcome = ok('conversions Q3 2025');
-    expect(filter(outcome.state, 'date')).toEqual(
-      dateFilter({ kind: 'advanced_date', operator: 'is_after', value: '2025-06-30T12:00' }),
+  it.each([
+    ['Q3 2025', '2025-06-30', '2025-10-01'],
+    ['Q3', '2026-06-30', '2026-10-01'],
+    ['last month', '2026-09-30', '2026-11-01'],
+    ['March 2026', '2026-02-28', '2026-04-01'],
+    ['in 2025', '2024-12-31', '2026-01-01'],
+    ['from May to July 2025', '2025-04-30', '2025-08-01'],
+    ['last week', '2026-11-08', '2026-11-16'],
+    // However long, and up to a day of the future.
+    ['from 2020 to 2025', '2019-12-31', '2026-01-01'],
+    ['from September to December 2026', '2026-08-31', '2027-01-01'],
+  ])('closes %s: is after the day before it and is before the day after it', (prompt, after, before) => {
+    const { state } = ok(`spend ${prompt}`);
+    expect(filter(state, 'date')).toEqual(closed(after, before));
+    // What a bookmark stores and the dashboard's address carries, accepted by the report.
+    expect(() => checkReportState(MAYA_REPORT, decodeReportState(encodeReportState(state)))).not.toThrow();
+  });
+
+  it('names a whole month, quarter or year', () => {
+    const quarter = ok('conversions Q3 2025');
+    expect(quarter.text).toMatch(/^Here is Conversions on the Overview page, in Q3 2025\. /);
+    expect(quarter.name).toBe('Conversions · Q3 2025');
+    expect(ok('spend in 2025').name).toBe('Spend · 2025');
+    expect(ok('spend from May to July 2025')).toMatchObject({
+      name: 'Spend · 1 May 2025 – 31 Jul 2025',
+      text: expect.stringContaining('from 1 May 2025 to 31 July 2025'),
+    });
+  });
+
+  it('says the period, however long, and nothing the filter could not do', () => {
+    const { text } = ok('conversions from 2023 to 2025');
+    expect(text).toBe(
+      'Here is Conversions on the Overview page, from 1 January 2023 to 31 December 2025. ' +
+        'The table is sorted by Conversions, highest first.',
     );
-    expect(outcome.text).toContain('from 1 July 2025 to 30 September 2025');
-    expect(outcome.text).toContain(
-      'The date filter holds one condition, so it shows everything since 1 July 2025, not only up to 30 September 2025.',
-    );
-    expect(outcome.name).toBe('Conversions · 1 Jul 2025 – 30 Sep 2025');
   });
 
   it('says so when the report has no date filter', () => {
@@ -197,11 +232,28 @@ describe('values of the data', () => {
           column: 'campaign_type',
           kind: 'list',
           mode: 'include',
-          values: ['SEARCH'],
+          values: ['Search'],
         },
       },
     ]);
-    expect(text).toContain('where Campaign type is “SEARCH”');
+    expect(text).toContain('where Campaign type is “Search”');
+  });
+
+  it('takes a campaign type that is an everyday word only beside a word naming it', () => {
+    const slicer = (prompt: string) => ok(prompt).state.slicers[0]?.filter;
+    expect(slicer('spend of Leads campaigns')).toMatchObject({ values: ['Leads'] });
+    expect(slicer('sales objective conversions')).toMatchObject({ values: ['Sales'] });
+    expect(slicer('campaign type Search')).toMatchObject({ values: ['Search'] });
+    // Alone, "sales" and "leads" ask about results.
+    expect(ok('leads last month').state.slicers).toEqual([]);
+    expect(ok('sales by channel').state.slicers).toEqual([]);
+  });
+
+  it('knows other names of campaign types', () => {
+    expect(ok('pmax spend').state.slicers[0]?.filter).toMatchObject({ values: ['Performance Max'] });
+    expect(ok('performance max roas').state.slicers[0]?.filter).toMatchObject({
+      values: ['Performance Max'],
+    });
   });
 
   it('names a campaign the report cannot filter by rather than pretending', () => {
@@ -210,11 +262,14 @@ describe('values of the data', () => {
     expect(text).toContain('This report cannot filter by Campaign, so “Summer Sale” is not applied.');
   });
 
-  it('takes values that are everyday words only in capitals', () => {
-    const display = new Map([...MAYA_VALUES, ['performance.campaign_type', ['DISPLAY', 'SEARCH']]]);
-    expect(ok('DISPLAY campaigns', MAYA_REPORT, display).state.slicers).toHaveLength(1);
-    expect(ok('display spend by campaign', MAYA_REPORT, display).state.slicers).toEqual([]);
-    expect(ok('search campaigns', MAYA_REPORT, display).state.slicers).toHaveLength(1);
+  it('takes values that are filler words only as written, in capitals or not starting the prompt', () => {
+    const slicers = (prompt: string) => ok(prompt).state.slicers;
+    expect(slicers('DISPLAY campaigns')).toHaveLength(1);
+    expect(slicers('roas of Display campaigns')).toHaveLength(1);
+    expect(slicers('display spend by campaign')).toEqual([]);
+    expect(slicers('Display campaigns by spend')).toEqual([]);
+    expect(slicers('roas of display campaigns')).toEqual([]);
+    expect(slicers('search campaigns')).toHaveLength(1);
   });
 
   it('takes two-letter values only in capitals', () => {

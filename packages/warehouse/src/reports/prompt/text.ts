@@ -5,6 +5,8 @@
 export type Token = {
   /** The word as typed, lower case ("campaigns", "2025-03-01", "q3"). */
   word: string;
+  /** The word as typed, its case kept ("Display"). */
+  typed: string;
   /** What phrases are compared on. */
   stem: string;
   /** Whether the word was typed in capitals ("US"): two-letter values must be. */
@@ -27,6 +29,7 @@ export function tokenize(text: string): Token[] {
     const word = raw.toLowerCase();
     tokens.push({
       word,
+      typed: raw,
       stem: stem(word),
       upper: raw.length > 1 && raw === raw.toUpperCase() && /\p{L}/u.test(raw),
     });

@@ -2,8 +2,8 @@
 // which columns the caller looks up in the organization's data, and where the prompt names one.
 import type { FilterValue, ReportDocument } from '@maya/contracts';
 import { findDimension, semanticTable, type SemanticModel } from '../semantic-model';
-import { FILLER_WORDS, findPhrase, phraseStems, type Span, type Token } from './text';
-import { reportTables } from './vocabulary';
+import { FILLER_WORDS, findPhrase, phraseStems, tokenize, type Span, type Token } from './text';
+import { VALUE_QUALIFIERS, VALUE_SYNONYMS, reportTables } from './vocabulary';
 
 /** A text column of the model: `table.column`. */
 export type ValueColumn = { table: string; column: string };
@@ -57,15 +57,37 @@ function nameable(stems: readonly string[], value: string): boolean {
 }
 
 /**
- * Values that are also everyday words count only typed in capitals: two-letter codes ("US" is
- * no country in "show us"), and values made of filler words ("DISPLAY" is a campaign type, but
- * "display spend" asks to show spend).
+ * Values that are also everyday words count only typed as written for people: two-letter codes in
+ * capitals ("US" is no country in "show us"), and values made of filler words in capitals or
+ * capitalized as the data has them, except where a sentence starts ("DISPLAY" and "roas of
+ * Display campaigns" name a campaign type; "display spend" and "Display spend" ask to show spend).
  */
-function needsCapitals(stems: readonly string[], value: string): boolean {
-  return letters(value) < 3 || fillers(stems);
+function typedAsWritten(
+  tokens: readonly Token[],
+  span: Span,
+  value: string,
+  stems: readonly string[],
+): boolean {
+  const typed = tokens.slice(span.start, span.end);
+  if (letters(value) < 3) return typed.every((t) => t.upper);
+  if (!fillers(stems) || typed.every((t) => t.upper)) return true;
+  const written = tokenize(value).map((t) => t.typed);
+  const capitalized = written.some((w) => w !== w.toLowerCase());
+  return capitalized && span.start > 0 && typed.every((t, i) => t.typed === written[i]);
 }
 
-/** Every place the prompt names a looked-up value, as a whole phrase. */
+/**
+ * Whether a one-word value of a column with qualifiers has one beside it ("Search campaigns").
+ * Its other names ("pmax") are no everyday words and need none.
+ */
+function qualified(tokens: readonly Token[], span: Span, column: string, stems: readonly string[]): boolean {
+  const qualifiers = VALUE_QUALIFIERS[column];
+  if (qualifiers === undefined || stems.length > 1) return true;
+  const beside = [tokens[span.end]?.stem, tokens[span.start - 1]?.stem];
+  return beside.some((stem) => stem !== undefined && qualifiers.includes(stem));
+}
+
+/** Every place the prompt names a looked-up value (or another name of it), as a whole phrase. */
 export function findValues(tokens: readonly Token[], values: DimensionValues): ValueMatch[] {
   const matches: ValueMatch[] = [];
   for (const [key, list] of values) {
@@ -74,12 +96,15 @@ export function findValues(tokens: readonly Token[], values: DimensionValues): V
     const column = key.slice(dot + 1);
     for (const value of list) {
       if (typeof value !== 'string') continue;
-      const stems = phraseStems(value);
-      if (!nameable(stems, value)) continue;
-      const capitals = needsCapitals(stems, value);
-      for (const span of findPhrase(tokens, stems)) {
-        if (capitals && !tokens.slice(span.start, span.end).every((t) => t.upper)) continue;
-        matches.push({ span, table, column, value });
+      const names = [value, ...(VALUE_SYNONYMS[column]?.[value] ?? [])];
+      for (const name of names) {
+        const stems = phraseStems(name);
+        if (!nameable(stems, name)) continue;
+        for (const span of findPhrase(tokens, stems)) {
+          if (!typedAsWritten(tokens, span, name, stems)) continue;
+          if (name === value && !qualified(tokens, span, column, stems)) continue;
+          matches.push({ span, table, column, value });
+        }
       }
     }
   }

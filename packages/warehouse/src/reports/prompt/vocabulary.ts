@@ -2,6 +2,7 @@
 // tables the report reads, by its name, its label and the synonyms marketers use ("cost" is
 // spend, "revenue" is conversion value), and each page by its name.
 import type { ReportDocument, ReportPage } from '@maya/contracts';
+import type { CampaignTypeLabel } from '../../models/campaign-types';
 import type { SemanticModel } from '../semantic-model';
 import { phraseStems } from './text';
 
@@ -45,6 +46,33 @@ const DIMENSION_SYNONYMS: Record<string, readonly string[]> = {
   query: ['queries', 'search query', 'search term', 'keyword'],
   page: ['url', 'landing page'],
   property: ['site', 'website'],
+};
+
+/**
+ * Other names of values of the data, by column: the campaign types' labels (campaign-types.ts)
+ * as marketers also say them ("pmax" campaigns are Performance Max ones).
+ */
+const CAMPAIGN_TYPE_SYNONYMS: Partial<Record<CampaignTypeLabel, readonly string[]>> = {
+  'Performance Max': ['pmax', 'perf max'],
+  'Demand Gen': ['demand generation', 'discovery'],
+  'Local Services': ['local services ads', 'lsa'],
+  App: ['app install', 'app installs', 'app promotion'],
+  Leads: ['lead gen', 'lead generation'],
+  Awareness: ['brand awareness'],
+  Video: ['youtube'],
+};
+
+export const VALUE_SYNONYMS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  campaign_type: CAMPAIGN_TYPE_SYNONYMS,
+};
+
+/**
+ * Columns whose one-word values are everyday words of marketing ("Search", "Sales", "Leads",
+ * "Video"), by the stems that, next to such a value, say the value is meant ("Search campaigns",
+ * "Leads objective", "campaign type Sales"). Alone, "sales" or "leads" asks about results.
+ */
+export const VALUE_QUALIFIERS: Readonly<Record<string, readonly string[]>> = {
+  campaign_type: ['campaign', 'ad', 'ads', 'objective', 'type'],
 };
 
 function phrasesOf(name: string, label: string, synonyms: readonly string[] = []): string[][] {

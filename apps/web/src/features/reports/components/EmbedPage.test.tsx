@@ -22,6 +22,14 @@ function renderEmbed(access: RouteHandler) {
   return { ...renderApp(PAGE), calls };
 }
 
+/** GET /embed/{token}'s answer: the report read-only, the state to open with, the currency. */
+const embedAccess = (over: { state?: string | null; currency_id?: string } = {}) => ({
+  ...accessFixture({ report: embedReportFixture({ access_level: 'View' }) }),
+  state: null,
+  currency_id: 'USD',
+  ...over,
+});
+
 describe('embedded report (/embed/{token})', () => {
   it('shows the report read-only through the token, starting from the state it carries', async () => {
     const channel: ListFilter = {
@@ -33,9 +41,7 @@ describe('embedded report (/embed/{token})', () => {
       values: ['Search'],
     };
     const state = encodeReportState(withFilter(defaultReportState(testDocument, true), channel));
-    const { calls, router } = renderEmbed(() =>
-      json(200, { ...accessFixture({ report: embedReportFixture({ access_level: 'View' }) }), state }),
-    );
+    const { calls, router } = renderEmbed(() => json(200, embedAccess({ state })));
 
     const table = await screen.findByRole('region', { name: 'Campaigns' });
     expect(await within(table).findByText('Brand')).toBeInTheDocument();
@@ -55,6 +61,15 @@ describe('embedded report (/embed/{token})', () => {
     expect(router.state.location.search).toBe('');
     // Not the app's shell.
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+
+  it('shows amounts in the organization’s currency, as the app does', async () => {
+    const { calls } = renderEmbed(() => json(200, embedAccess({ currency_id: 'EUR' })));
+    const table = await screen.findByRole('region', { name: 'Campaigns' });
+    expect(await within(table).findByText('€900.25')).toBeInTheDocument();
+    expect(within(table).queryByText('$900.25')).toBeNull();
+    // The page and the dashboard share one read of the access.
+    expect(calls.filter((call) => call.path === `/api/embed/${TOKEN}`)).toHaveLength(1);
   });
 
   it('says when the link is invalid or has expired', async () => {

@@ -1,11 +1,14 @@
 import type { ReportFilter } from '@maya/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  advancedDateFilter,
   advancedTextProblem,
+  dateConditionInput,
   filterSummary,
   listSummary,
   relativeDateCountProblem,
   relativeDateFilter,
+  secondOperatorAfter,
 } from './filters';
 
 const base = { id: 'f', table: 'performance', column: 'channel' };
@@ -35,6 +38,20 @@ describe('filter summary (spec 002 Filters, §9)', () => {
       [
         { ...base, kind: 'advanced_date', operator: 'is_before', value: '2026-11-20T12:00' },
         'Is before 20/11/2026 12:00',
+      ],
+      [
+        {
+          ...base,
+          kind: 'advanced_date',
+          operator: 'is_after',
+          value: '2025-06-30T12:00',
+          and: { operator: 'is_before', value: '2025-10-01T12:00' },
+        },
+        'Is after 30/06/2025 12:00 and is before 01/10/2025 12:00',
+      ],
+      [
+        { ...base, kind: 'advanced_date', operator: 'is_not', value: '2025-12-25T12:00', and: null },
+        'Is not 25/12/2025 12:00',
       ],
       [{ ...base, kind: 'advanced_text', operator: 'contains', value: 'shoes' }, 'Contains "shoes"'],
       [{ ...base, kind: 'advanced_text', operator: 'is_blank', value: null }, 'Is blank'],
@@ -68,6 +85,46 @@ describe('relative date filter (spec 002 §5, §9)', () => {
       operator: 'in_this',
       count: null,
     });
+  });
+});
+
+describe('advanced date filter (spec 002 Filters)', () => {
+  const date = { id: 'date', table: 'performance', column: 'date' };
+
+  it('makes the filter from one or two complete conditions', () => {
+    const first = { operator: 'is_after' as const, date: '2025-06-30', time: '12:00' };
+    const second = { operator: 'is_before' as const, date: '2025-10-01', time: '09:30' };
+    expect(advancedDateFilter(date, first, null)).toEqual({
+      ...date,
+      kind: 'advanced_date',
+      operator: 'is_after',
+      value: '2025-06-30T12:00',
+    });
+    expect(advancedDateFilter(date, first, second)).toEqual({
+      ...date,
+      kind: 'advanced_date',
+      operator: 'is_after',
+      value: '2025-06-30T12:00',
+      and: { operator: 'is_before', value: '2025-10-01T09:30' },
+    });
+    expect(advancedDateFilter(date, first, { ...second, date: '' })).toBeNull();
+    expect(advancedDateFilter(date, { ...first, time: '' }, null)).toBeNull();
+  });
+
+  it('reads a condition back, and starts a new one at 12:00 without a day', () => {
+    expect(dateConditionInput({ operator: 'is', value: '2026-11-20T08:15:00' })).toEqual({
+      operator: 'is',
+      date: '2026-11-20',
+      time: '08:15',
+    });
+    expect(dateConditionInput(null, 'is_before')).toEqual({ operator: 'is_before', date: '', time: '12:00' });
+  });
+
+  it('offers the other bound of a period as the second condition', () => {
+    expect(secondOperatorAfter('is_after')).toBe('is_before');
+    expect(secondOperatorAfter('is_before')).toBe('is_after');
+    expect(secondOperatorAfter('is')).toBe('is_not');
+    expect(secondOperatorAfter('is_not')).toBe('is_not');
   });
 });
 

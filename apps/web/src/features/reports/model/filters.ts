@@ -59,7 +59,11 @@ export function dateTimeLabel(value: string): string {
 }
 
 function advancedDateSummary(filter: AdvancedDateFilter): string {
-  return `${text.dateOperators[filter.operator]} ${dateTimeLabel(filter.value)}`;
+  const first = `${text.dateOperators[filter.operator]} ${dateTimeLabel(filter.value)}`;
+  const second = filter.and ?? null;
+  if (second === null) return first;
+  const operator = text.dateOperators[second.operator].toLowerCase();
+  return `${first} ${text.secondCondition.joiner} ${operator} ${dateTimeLabel(second.value)}`;
 }
 
 function advancedTextSummary(filter: AdvancedTextFilter): string {
@@ -125,6 +129,64 @@ export function textNeedsValue(operator: AdvancedTextFilter['operator']): boolea
 
 export function advancedTextProblem(operator: AdvancedTextFilter['operator'], value: string): string | null {
   return textNeedsValue(operator) && value.trim() === '' ? text.textRequired : null;
+}
+
+type DateOperator = AdvancedDateFilter['operator'];
+
+/** A condition of the advanced date editor as typed: the operator, a `YYYY-MM-DD` day, `HH:mm`. */
+export type DateConditionInput = { operator: DateOperator; date: string; time: string };
+
+/** A condition's input from the filter's value; a new one at 12:00 (spec 002 Filters) and no day. */
+export function dateConditionInput(
+  condition: { operator: DateOperator; value: string } | null,
+  operator: DateOperator = 'is',
+): DateConditionInput {
+  if (condition === null) return { operator, date: '', time: reportLimits.defaultFilterTime };
+  const [date = '', time = ''] = condition.value.split('T');
+  return { operator: condition.operator, date, time: time.slice(0, 5) || reportLimits.defaultFilterTime };
+}
+
+/**
+ * The second condition's operator when one is added: the other bound of a period ("is after"
+ * then "is before"), and another day to leave out after "is" or "is not".
+ */
+export function secondOperatorAfter(first: DateOperator): DateOperator {
+  switch (first) {
+    case 'is_after':
+      return 'is_before';
+    case 'is_before':
+      return 'is_after';
+    case 'is':
+    case 'is_not':
+      return 'is_not';
+    default:
+      return unreachable(first);
+  }
+}
+
+const conditionValid = (input: DateConditionInput) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(input.date) && /^\d{2}:\d{2}$/.test(input.time);
+
+/**
+ * The advanced date filter the editor's conditions make, or null while one lacks a day or a time.
+ * Without a second condition the filter has none (no `and`), as filters saved before it had.
+ */
+export function advancedDateFilter(
+  base: Pick<AdvancedDateFilter, 'id' | 'table' | 'column'>,
+  first: DateConditionInput,
+  second: DateConditionInput | null,
+): AdvancedDateFilter | null {
+  if (!conditionValid(first) || (second !== null && !conditionValid(second))) return null;
+  const condition = (input: DateConditionInput) => ({
+    operator: input.operator,
+    value: `${input.date}T${input.time}`,
+  });
+  return {
+    ...base,
+    kind: 'advanced_date',
+    ...condition(first),
+    ...(second === null ? {} : { and: condition(second) }),
+  };
 }
 
 /** The filter a date column starts from when switched to the advanced editor: today at 12:00. */

@@ -1,9 +1,17 @@
-import { reportLimits, type AdvancedDateFilter } from '@maya/contracts';
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import type { AdvancedDateFilter } from '@maya/contracts';
+import { ActionIcon, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { IconPlus, IconX } from '../../../../shared/ui/icons';
 import { reportMessages } from '../../messages';
+import {
+  advancedDateFilter,
+  dateConditionInput,
+  secondOperatorAfter,
+  type DateConditionInput,
+} from '../../model/filters';
 
 const { filters: text } = reportMessages;
+const { secondCondition } = text;
 const OPERATORS: AdvancedDateFilter['operator'][] = ['is', 'is_not', 'is_before', 'is_after'];
 
 type AdvancedDateEditorProps = {
@@ -12,22 +20,23 @@ type AdvancedDateEditorProps = {
   onApply: (filter: AdvancedDateFilter) => void;
 };
 
-/** Advanced date filter (spec 002 Filters): is, is not, is before, is after a day and time (12:00 by default). */
-export function AdvancedDateEditor({ base, current, onApply }: AdvancedDateEditorProps) {
-  const [day = '', initialTime = ''] = current?.value.split('T') ?? [];
-  const [operator, setOperator] = useState<AdvancedDateFilter['operator']>(current?.operator ?? 'is');
-  const [date, setDate] = useState(day);
-  const [time, setTime] = useState(initialTime.slice(0, 5) || reportLimits.defaultFilterTime);
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(date) && /^\d{2}:\d{2}$/.test(time);
+type ConditionFieldsProps = {
+  /** The operator select's label. */
+  label: string;
+  input: DateConditionInput;
+  onChange: (input: DateConditionInput) => void;
+};
 
+/** An operator, a day and a time. */
+function ConditionFields({ label, input, onChange }: ConditionFieldsProps) {
   return (
-    <Stack gap="xs">
+    <>
       <Select
         size="xs"
-        label={text.showItemsWhen}
+        label={label}
         data={OPERATORS.map((value) => ({ value, label: text.dateOperators[value] }))}
-        value={operator}
-        onChange={(value) => value !== null && setOperator(value)}
+        value={input.operator}
+        onChange={(value) => value !== null && onChange({ ...input, operator: value })}
         allowDeselect={false}
         comboboxProps={{ withinPortal: false }}
       />
@@ -36,23 +45,64 @@ export function AdvancedDateEditor({ base, current, onApply }: AdvancedDateEdito
           size="xs"
           type="date"
           label={text.date}
-          value={date}
-          onChange={(event) => setDate(event.currentTarget.value)}
+          value={input.date}
+          onChange={(event) => onChange({ ...input, date: event.currentTarget.value })}
         />
         <TextInput
           size="xs"
           type="time"
           label={text.time}
-          value={time}
-          onChange={(event) => setTime(event.currentTarget.value)}
+          value={input.time}
+          onChange={(event) => onChange({ ...input, time: event.currentTarget.value })}
         />
       </Group>
+    </>
+  );
+}
+
+/**
+ * Advanced date filter (spec 002 Filters): is, is not, is before, is after a day and time (12:00
+ * by default), and optionally a second condition the rows meet too ("is after … and is before …"
+ * closes a period, as in Power BI's advanced filter).
+ */
+export function AdvancedDateEditor({ base, current, onApply }: AdvancedDateEditorProps) {
+  const [first, setFirst] = useState(dateConditionInput(current));
+  const [second, setSecond] = useState(current?.and ? dateConditionInput(current.and) : null);
+  const filter = advancedDateFilter(base, first, second);
+
+  return (
+    <Stack gap="xs">
+      <ConditionFields label={text.showItemsWhen} input={first} onChange={setFirst} />
+      {second === null ? (
+        <Group>
+          <Button
+            size="xs"
+            variant="subtle"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => setSecond(dateConditionInput(null, secondOperatorAfter(first.operator)))}
+          >
+            {secondCondition.add}
+          </Button>
+        </Group>
+      ) : (
+        <Stack gap="xs" role="group" aria-label={secondCondition.label} pos="relative">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={secondCondition.remove}
+            onClick={() => setSecond(null)}
+            pos="absolute"
+            top={0}
+            right={0}
+          >
+            <IconX size={14} />
+          </ActionIcon>
+          <ConditionFields label={secondCondition.label} input={second} onChange={setSecond} />
+        </Stack>
+      )}
       <Group justify="flex-end">
-        <Button
-          size="xs"
-          disabled={!valid}
-          onClick={() => onApply({ ...base, kind: 'advanced_date', operator, value: `${date}T${time}` })}
-        >
+        <Button size="xs" disabled={filter === null} onClick={() => filter !== null && onApply(filter)}>
           {text.apply}
         </Button>
       </Group>
