@@ -1,9 +1,18 @@
-// `npm run bench:bundle`: the gzipped JavaScript a browser downloads for a route of the
-// production build, read from Vite's manifest: the entry and everything it imports statically,
-// plus the route's page chunk and its static imports; "with charts" adds what the dashboard loads
-// on demand to draw (ECharts). Builds the web app first. Goals (issue 6): the sign-in route under
-// 200 kB, the dashboard with its charts under 400 kB. Prints a table and writes
-// bench/results/bundle.json.
+// `npm run bench:bundle`: the gzipped JavaScript (level 9) a browser downloads for a route of the
+// production build, read from Vite's manifest. Builds the web app first. Goals (issue 6): the
+// sign-in route under 200 kB, the dashboard with its charts under 400 kB. Prints a table and
+// writes bench/results/bundle.json.
+//
+// What a goal counts: what the browser must download to draw the route, that is the entry and
+// every chunk it imports statically, plus the route's page chunks and their static imports. For
+// the dashboard: the organization shell, the dashboard page, and the ECharts chunk its charts
+// import on demand to draw (line, bar and pie charts, their grid and scrolling legend, the canvas
+// renderer). A member's dashboard: the staff-only notification bell loads when it shows.
+// Not counted: what the dashboard loads only on a click or a hover, or once it is drawn and the
+// browser idle (prefetch): the menus and their positioning library, tooltips, dialogs, the filters
+// pane's editors, the AI Builder, the toasts, the charts' tooltip and zoom, the subscription
+// check. The last row adds all of it, as an upper bound: the dashboard after every menu, dialog
+// and pane has been opened (measured, not a goal).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -64,20 +73,66 @@ const routes = [
   },
 ];
 
+/** The route table's pages (what the entry imports on demand), as manifest keys. */
+const pageKeys = new Set(
+  ['app/routes.ts', 'app/router.tsx'].flatMap((file) =>
+    [...readFileSync(path.join(web, 'src', file), 'utf8').matchAll(/import\('\.\.?\/([^']+)'\)/g)].flatMap(
+      ([, spec = '']) => Object.keys(manifest).filter((k) => k.replace(/\.tsx?$/, '').endsWith(spec)),
+    ),
+  ),
+);
+
+/** The drawn chunks and everything they can load on demand, except other pages. */
+function withOnDemand(drawn: Set<string>): Set<string> {
+  const all = new Set(drawn);
+  const queue = [...drawn];
+  for (let key = queue.pop(); key !== undefined; key = queue.pop()) {
+    for (const imported of manifest[key]?.dynamicImports ?? []) {
+      if (pageKeys.has(imported)) continue;
+      for (const next of staticClosure([imported])) {
+        if (!all.has(next)) queue.push(next);
+        all.add(next);
+      }
+    }
+  }
+  return all;
+}
+
+function measure(keys: Set<string>) {
+  const files = [...keys].map((k) => manifest[k]?.file ?? k).filter((f) => f.endsWith('.js'));
+  const kb = files.reduce((sum, file) => sum + gzSize(file), 0) / 1024;
+  return { chunks: files.length, gzipKb: Math.round(kb * 10) / 10 };
+}
+
 const results = routes.map(({ route, keys, goalKb }) => {
-  const chunks = [...staticClosure(keys)].map((k) => manifest[k]?.file ?? k).filter((f) => f.endsWith('.js'));
-  const kb = chunks.reduce((sum, file) => sum + gzSize(file), 0) / 1024;
-  return { route, chunks: chunks.length, gzipKb: Math.round(kb * 10) / 10, goalKb, meets: kb < goalKb };
+  const { chunks, gzipKb } = measure(staticClosure(keys));
+  return { route, chunks, gzipKb, goalKb, meets: gzipKb < goalKb };
 });
-console.table(
-  results.map((r) => ({
+const dashboard = routes[1];
+const upperBound = dashboard === undefined ? null : measure(withOnDemand(staticClosure(dashboard.keys)));
+console.table([
+  ...results.map((r) => ({
     route: r.route,
     'JS chunks': r.chunks,
     'gzipped kB': r.gzipKb,
     goal: `< ${r.goalKb} kB`,
     '': r.meets ? 'meets' : 'MISSES',
   })),
-);
+  ...(upperBound === null
+    ? []
+    : [
+        {
+          route: 'dashboard, all opened (not a goal)',
+          'JS chunks': upperBound.chunks,
+          'gzipped kB': upperBound.gzipKb,
+          goal: '',
+          '': '',
+        },
+      ]),
+]);
 const out = path.join(root, 'bench', 'results', 'bundle.json');
 mkdirSync(path.dirname(out), { recursive: true });
-writeFileSync(out, `${JSON.stringify({ routes: results, at: new Date().toISOString() }, null, 2)}\n`);
+writeFileSync(
+  out,
+  `${JSON.stringify({ routes: results, dashboardAllOpened: upperBound, at: new Date().toISOString() }, null, 2)}\n`,
+);

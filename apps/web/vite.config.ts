@@ -1,12 +1,111 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 // In development the API server (port 8000 unless MAYA_API_URL says otherwise) answers the API
 // and the runtime configuration; Vite serves everything else, including public/data/*.json.
 const apiTarget = process.env.MAYA_API_URL ?? 'http://localhost:8000';
 
+const MANTINE = '[\\\\/]@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/]';
+
+/**
+ * Imports of Mantine components that the dashboard draws with but that take a whole module for a
+ * small piece of it, or for a part no dashboard draws: the module then comes as one chunk with
+ * everything the menus, tooltips and dialogs use of it, and every dashboard would download it
+ * before any of them opens. These importers get just that piece, or the part on demand, from a
+ * module of its own; what the menus and dialogs import is unchanged. Mantine is pinned: a version
+ * that imports more from these fails the build (a missing export).
+ */
+const NARROWED_IMPORTS: { importer: RegExp; source: string; code: (target: string) => string[] }[] = [
+  {
+    // ScrollArea takes `useMergeRefs` from @floating-ui/react (15 kB gzipped): Mantine has the hook.
+    importer: new RegExp(`${MANTINE}ScrollArea[\\\\/]`),
+    source: '@floating-ui/react',
+    code: () => [
+      "import { useMergedRef } from '@mantine/hooks';",
+      'export function useMergeRefs(refs) {',
+      '  return useMergedRef(...refs);',
+      '}',
+    ],
+  },
+  {
+    // AppShell's header and sections take two class names from react-remove-scroll (4 kB gzipped).
+    importer: new RegExp(`${MANTINE}AppShell[\\\\/]`),
+    source: 'react-remove-scroll',
+    code: () => [
+      "import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants';",
+      'export const RemoveScroll = {',
+      '  classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName },',
+      '};',
+    ],
+  },
+  {
+    // Table carries `Table.ScrollContainer`, which takes ScrollArea (5 kB gzipped) for its default
+    // type: the report tables do not use it. It loads when such a container is drawn; until then
+    // the container's content shows in a plain box with the same class names.
+    importer: new RegExp(`${MANTINE}Table[\\\\/]TableScrollContainer\\.mjs$`),
+    source: '../ScrollArea/ScrollArea.mjs',
+    code: (target) => [
+      "import { createElement, lazy, Suspense } from 'react';",
+      `const Loaded = lazy(() => import(${JSON.stringify(target)}).then((m) => ({ default: m.ScrollArea })));`,
+      'export function ScrollArea(props) {',
+      "  const plain = createElement('div', { className: props.className, style: props.style }, props.children);",
+      '  return createElement(Suspense, { fallback: plain }, createElement(Loaded, props));',
+      '}',
+    ],
+  },
+];
+
+function narrowedImports(): Plugin {
+  const PREFIX = '\0maya-narrowed-import:';
+  return {
+    name: 'maya:narrowed-imports',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (importer === undefined) return null;
+      const index = NARROWED_IMPORTS.findIndex((n) => n.source === source && n.importer.test(importer));
+      if (index === -1) return null;
+      const target = source.startsWith('.') ? path.resolve(path.dirname(importer), source) : source;
+      return `${PREFIX}${index}:${target}`;
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const [index, ...target] = id.slice(PREFIX.length).split(':');
+      return NARROWED_IMPORTS[Number(index)]?.code(target.join(':')).join('\n') ?? null;
+    },
+  };
+}
+
+/**
+ * The chunks of the bundle being written, for `resolveDependencies` below (Vite computes the
+ * preload lists in its own `generateBundle`, which runs after this one).
+ */
+let bundle: Rolldown.OutputBundle = {};
+function bundleGraph(): Plugin {
+  return {
+    name: 'maya:bundle-graph',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, output) {
+        bundle = output;
+      },
+    },
+  };
+}
+
+/** A chunk and every chunk it imports statically: loaded by the time its code runs. */
+function loadedWith(fileName: string, into = new Set<string>()): Set<string> {
+  const chunk = bundle[fileName];
+  if (into.has(fileName) || chunk?.type !== 'chunk') return into;
+  into.add(fileName);
+  for (const imported of chunk.imports) loadedWith(imported, into);
+  return into;
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), narrowedImports(), bundleGraph()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
@@ -19,7 +118,26 @@ export default defineConfig({
     sourcemap: true,
     // bench/bundle.ts reads what each route loads from it.
     manifest: true,
+    modulePreload: {
+      // Every browser the build targets has modulepreload.
+      polyfill: false,
+      // An on-demand import preloads the chunks it needs, less those its importer already loaded
+      // (they are there by the time it runs): the lists are shorter in every chunk that imports.
+      resolveDependencies: (_file, dependencies, { hostId, hostType }) => {
+        if (hostType !== 'js') return dependencies;
+        const loaded = loadedWith(hostId);
+        return dependencies.filter((dependency) => !loaded.has(dependency));
+      },
+    },
     rolldownOptions: {
+      treeshake: {
+        // An area's index.ts only re-exports (the feature folders' convention). Declared free of
+        // side effects, it no longer ties a page to the chunks of everything it re-exports: the
+        // shell, which takes one component from an area, does not load what other pages use of it.
+        moduleSideEffects: [
+          { test: /[\\/]apps[\\/]web[\\/]src[\\/].*[\\/]index\.tsx?$/, sideEffects: false },
+        ],
+      },
       output: {
         // React in one long-lived chunk, so a deploy of app code does not invalidate it. The other
         // packages are split by what imports them: one chunk of everything in node_modules put
@@ -30,6 +148,19 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
               priority: 3,
+            },
+            // What the entry imports statically, in one chunk: every route loads all of it anyway,
+            // and one chunk compresses better than a dozen small ones shared with some routes.
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            // The small components that nearly every page draws (the sign-in page and the dashboard
+            // both do), in one chunk rather than the dozen tiny ones shared with some routes each.
+            {
+              name: 'ui',
+              test: new RegExp(
+                `${MANTINE}(Group|Paper|ActionIcon|Divider|Anchor|Title|Alert|CloseButton)[\\\\/]` +
+                  '|[\\\\/]@tanstack[\\\\/](react-query[\\\\/].*[\\\\/]useMutation|query-core[\\\\/].*[\\\\/]mutationObserver)\\.',
+              ),
+              priority: 1,
             },
           ],
         },

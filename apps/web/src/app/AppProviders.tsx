@@ -1,7 +1,7 @@
 import { MantineProvider, type MantineThemeOverride } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { NotificationsOnDemand } from '../shared/ui/NotificationsOnDemand';
 import { theme as appTheme } from './theme';
 
 type AppProvidersProps = {
@@ -15,7 +15,7 @@ type AppProvidersProps = {
 export function AppProviders({ queryClient, children, theme = appTheme }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" />
+      <NotificationsOnDemand />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

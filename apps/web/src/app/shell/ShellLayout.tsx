@@ -3,6 +3,11 @@ import { operations } from '@maya/contracts';
 import { AppShell } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState, type ReactNode } from 'react';
+import { OrganizationPickerOnDemand } from '../../features/organizations';
+import { preloadNotifications } from '../../shared/ui/NotificationsOnDemand';
+import { PrefetchWhenIdle } from '../../shared/ui/PrefetchWhenIdle';
+import { preloadTooltip } from '../../shared/ui/TooltipOnDemand';
+import { AccountMenuOnDemand } from './AccountMenu';
 import { sidebarSections } from './navigation';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -18,6 +23,14 @@ type ShellLayoutProps = {
 const BREAKPOINT_PX = operations.mobileBreakpointPx;
 const SIDEBAR_WIDTH = 264;
 const RAIL_WIDTH = 76;
+
+/** What the shell draws in a plain form first: its menus, tooltips and toasts. */
+const SHELL_PREFETCH = [
+  AccountMenuOnDemand.preload,
+  OrganizationPickerOnDemand.preload,
+  preloadTooltip,
+  preloadNotifications,
+];
 
 /**
  * Top bar, sidebar and content (spec 002 §2). Below 767 px the sidebar collapses into an overlay
@@ -58,6 +71,7 @@ export function ShellLayout({ user, organizations, organization, children }: She
         <Sidebar sections={sections} compact={compact} onNavigate={() => setOverlayOpen(false)} />
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">{children}</AppShell.Main>
+      <PrefetchWhenIdle preloads={SHELL_PREFETCH} />
     </AppShell>
   );
 }

@@ -1,14 +1,13 @@
 import {
   ActionIcon,
+  Box,
   Collapse,
   Divider,
   Indicator,
   NavLink,
-  ScrollArea,
   Stack,
   Text,
   ThemeIcon,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { useId, useMemo, useState } from 'react';
@@ -17,6 +16,7 @@ import { useCurrentOrganization, useOrganizations } from '../../features/organiz
 import { useReportList } from '../../features/reports';
 import { sourcesWarningLabel, useServiceAccountWarnings } from '../../features/sources';
 import { IconAlert, IconChevronDown, IconExternal } from '../../shared/ui/icons';
+import { TooltipOnDemand } from '../../shared/ui/TooltipOnDemand';
 import {
   activeSectionKey,
   isItemActive,
@@ -92,7 +92,19 @@ export function Sidebar({ sections: baseSections, compact, onNavigate }: Sidebar
   }
 
   return (
-    <ScrollArea type="scroll" style={{ flex: 1 }} px={compact ? 'xs' : 'sm'} py="md">
+    // A native scroll box: Mantine's ScrollArea would bring its positioning library into every page.
+    <Box
+      px={compact ? 'xs' : 'sm'}
+      py="md"
+      style={{
+        flex: 1,
+        minHeight: 0,
+        overflowY: 'auto',
+        overscrollBehavior: 'contain',
+        scrollbarWidth: 'thin',
+        scrollbarColor: 'var(--mantine-color-gray-4) transparent',
+      }}
+    >
       <div>
         {compact ? (
           <Stack gap={4} align="center">
@@ -126,7 +138,7 @@ export function Sidebar({ sections: baseSections, compact, onNavigate }: Sidebar
           </Stack>
         )}
       </div>
-    </ScrollArea>
+    </Box>
   );
 }
 
@@ -200,11 +212,11 @@ const navLinkStyles = {
 function WarningIcon({ count }: { count: number }) {
   const label = sourcesWarningLabel(count);
   return (
-    <Tooltip label={label} withArrow position="right">
+    <TooltipOnDemand label={label} withArrow position="right">
       <ThemeIcon variant="transparent" color="orange" size="sm" role="img" aria-label={label}>
         <IconAlert size={16} />
       </ThemeIcon>
-    </Tooltip>
+    </TooltipOnDemand>
   );
 }
 
@@ -270,7 +282,7 @@ function RailItem({ item, active, warnings }: { item: SidebarItem; active: boole
       <Icon size={21} />
     );
   return (
-    <Tooltip label={label} position="right" withArrow openDelay={150}>
+    <TooltipOnDemand label={label} position="right" withArrow openDelay={150}>
       {item.external ? (
         <ActionIcon {...common} component="a" href={item.to} target="_blank" rel="noopener noreferrer">
           <Icon size={21} />
@@ -280,6 +292,6 @@ function RailItem({ item, active, warnings }: { item: SidebarItem; active: boole
           {icon}
         </ActionIcon>
       )}
-    </Tooltip>
+    </TooltipOnDemand>
   );
 }

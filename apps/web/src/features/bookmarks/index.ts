@@ -3,7 +3,7 @@
  * the settings page use it. The toolbar reads the open report through `useReportView` (reports).
  */
 export { BookmarkToolbar } from './components/BookmarkToolbar';
-export { BookmarksTab } from './components/BookmarksTab';
+export { BookmarksTab } from './components/BookmarksTabOnDemand';
 export { useReloadReport } from './hooks/useReloadReport';
 export { useShowUnbookmarked } from './hooks/useShowUnbookmarked';
 export { bookmarkKeys } from './api/keys';

@@ -5,7 +5,7 @@ export { CurrentOrganizationProvider, useCurrentOrganization } from './component
 export { LatestOrganizationRedirect } from './components/LatestOrganizationRedirect';
 export { LoadFailure } from './components/LoadFailure';
 export { OrganizationAvatar } from './components/OrganizationAvatar';
-export { OrganizationPicker } from './components/OrganizationPicker';
+export { OrganizationPicker, OrganizationPickerOnDemand } from './components/OrganizationPicker';
 export { useDatasets } from './hooks/useDatasets';
 export { organizationsQuery, useOrganizations } from './hooks/useOrganizations';
 export { useUserOrganizations } from './hooks/useUserOrganizations';

@@ -1,4 +1,4 @@
 /** The sources area, as other areas and the app shell use it. */
 export { sourcesKeys } from './api/keys';
-export { useServiceAccountWarnings } from './hooks/useServiceAccountWarnings';
-export { sourcesMessages, sourcesWarningLabel } from './messages';
+export { sourcesWarningLabel, useServiceAccountWarnings } from './hooks/useServiceAccountWarnings';
+export { sourcesMessages } from './messages';

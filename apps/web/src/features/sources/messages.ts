@@ -120,8 +120,3 @@ export function statusErrorMessage(error: unknown, fallback: string): string {
 export function deleteFailedMessage(error: unknown): string {
   return statusErrorMessage(error, sourcesMessages.connectFailed);
 }
-
-/** The sidebar's warning on Sources (accounts that failed or need reconnecting). */
-export function sourcesWarningLabel(count: number): string {
-  return count === 1 ? '1 source account needs attention' : `${count} source accounts need attention`;
-}

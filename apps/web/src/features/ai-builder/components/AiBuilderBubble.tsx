@@ -1,116 +1,59 @@
-import { ActionIcon, Affix, Stack, Transition } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { decodeReportState, operations, type GeneratedBookmark } from '@maya/contracts';
-import { bookmarkMessages, useShowUnbookmarked } from '../../bookmarks';
+import { Affix } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { deferred, useStandInPress } from '../../../shared/ui/onDemand';
+import { PrefetchWhenIdle } from '../../../shared/ui/PrefetchWhenIdle';
 import { useReportView } from '../../reports';
-import { useChatHistory } from '../hooks/useChatHistory';
-import { useChatOpen } from '../hooks/useChatOpen';
-import { useGenerateBookmark } from '../hooks/useGenerateBookmark';
-import { aiBuilderMessages as messages, generateFailure } from '../messages';
-import { messageId } from '../model/chat';
-import { ChatPanel, type GenerationStatus } from './ChatPanel';
-import { IconSparkles } from './icons';
+import { isChatOpen, keepChatOpen } from '../hooks/useChatOpen';
+import { historyKey } from '../model/chat';
+import { BubbleButton } from './BubbleButton';
 
-const PANEL_ID = 'ai-builder-chat';
-
-function showError(message: string) {
-  notifications.show({ message, color: 'red', autoClose: operations.errorToastMs });
-}
+/** The chat and its conversation: no dashboard needs them to draw. */
+const aiBuilder = deferred(() => import('./AiBuilder').then((m) => m.AiBuilder));
+const AI_BUILDER_PREFETCH = [aiBuilder.preload];
 
 /**
- * The AI Builder (spec 002 §2): a chat bubble in the corner of the dashboard. A prompt becomes a
- * generated bookmark whose state is applied to the open report at once, and again from its
- * reply. The conversation is kept per organization and report for the browser session; a
- * report embedded elsewhere (read-only) has no chat.
+ * The AI Builder's bubble (spec 002 §2) in the corner of the dashboard; a report embedded
+ * elsewhere (read-only) has none. The bubble is drawn at once; the chat's code comes when the page
+ * is idle, or at the first hover or click of the bubble (the chat then opens as it arrives), or at
+ * once when the chat was left open in this session.
  */
 export function AiBuilderBubble() {
   const view = useReportView();
-  const history = useChatHistory(view.organizationId, view.reportSlug);
-  const [opened, setOpened] = useChatOpen(history.key);
-  const generate = useGenerateBookmark(view.organizationId, view.reportSlug);
-  const show = useShowUnbookmarked();
+  const ready = aiBuilder.useReady();
+  const [focused, setFocused] = useState(false);
+  const press = useStandInPress();
+  const key = historyKey(view.organizationId, view.reportSlug);
+  const leftOpen = !view.readOnly && isChatOpen(key);
+  useEffect(() => {
+    if (leftOpen) aiBuilder.preload().catch(() => {});
+  }, [leftOpen]);
 
   if (view.readOnly) return null;
-
-  /** Shows a generated bookmark's state (spec 002 §4: not before the report has loaded). */
-  function apply(bookmark: GeneratedBookmark) {
-    if (!view.loaded) {
-      showError(bookmarkMessages.applyNotLoaded);
-      return;
-    }
-    try {
-      show(decodeReportState(bookmark.state));
-    } catch {
-      showError(bookmarkMessages.unableToApply);
-    }
-  }
-
-  function send(prompt: string) {
-    const conversation = history.key;
-    history.append({ id: messageId(), kind: 'prompt', text: prompt });
-    generate.mutate(prompt, {
-      onSuccess: (answer) => {
-        history.append(
-          { id: messageId(), kind: 'reply', text: answer.text_response, bookmark: answer.bookmark },
-          conversation,
-        );
-        // Applied only to the report it was asked of.
-        if (answer.bookmark !== null && conversation === history.key) apply(answer.bookmark);
-      },
-      onError: (error) =>
-        history.append({ id: messageId(), kind: 'failure', ...generateFailure(error) }, conversation),
-    });
-  }
-
-  // A dashboard mounted again (applying a view can change the route) has no generation of its
-  // own yet: the last exchange of the conversation tells how it ended.
-  const last = history.messages.at(-1);
-  const status: GenerationStatus =
-    generate.status === 'pending'
-      ? 'loading'
-      : generate.status !== 'idle'
-        ? generate.status
-        : last?.kind === 'reply'
-          ? 'success'
-          : last?.kind === 'failure'
-            ? 'error'
-            : 'idle';
-
+  if (ready && !press.pressed) return <aiBuilder.Loaded focusBubble={focused} />;
   return (
-    <Affix position={{ bottom: 16, right: 12 }} zIndex={250}>
-      <Stack gap="sm" align="flex-end">
-        <Transition mounted={opened} transition="pop-bottom-right" duration={150}>
-          {(style) => (
-            <div style={style}>
-              <ChatPanel
-                id={PANEL_ID}
-                messages={history.messages}
-                status={status}
-                onSend={send}
-                onClear={() => {
-                  history.clear();
-                  generate.reset();
-                }}
-                onClose={() => setOpened(false)}
-                onApply={apply}
-              />
-            </div>
-          )}
-        </Transition>
-        <ActionIcon
-          size={56}
-          radius="xl"
-          variant="gradient"
-          gradient={{ from: 'indigo.6', to: 'violet.5', deg: 135 }}
-          aria-label={opened ? messages.hide : messages.open}
-          aria-expanded={opened}
-          aria-controls={PANEL_ID}
-          onClick={() => setOpened(!opened)}
-          style={{ boxShadow: 'var(--mantine-shadow-lg)' }}
-        >
-          <IconSparkles size={26} />
-        </ActionIcon>
-      </Stack>
-    </Affix>
+    <>
+      <Affix position={{ bottom: 16, right: 12 }} zIndex={250}>
+        <BubbleButton
+          opened={false}
+          {...press.handlers}
+          onClick={() => {
+            press.release();
+            // The chat opens as it mounts: it reads whether it is open from the session.
+            keepChatOpen(key, true);
+            aiBuilder.preload().catch(() => {});
+          }}
+          onPointerEnter={() => {
+            press.handlers.onPointerEnter();
+            aiBuilder.preload().catch(() => {});
+          }}
+          onFocus={() => {
+            setFocused(true);
+            aiBuilder.preload().catch(() => {});
+          }}
+          onBlur={() => setFocused(false)}
+        />
+      </Affix>
+      <PrefetchWhenIdle preloads={AI_BUILDER_PREFETCH} />
+    </>
   );
 }

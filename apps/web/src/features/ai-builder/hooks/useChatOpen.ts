@@ -6,27 +6,31 @@ import { useCallback, useState } from 'react';
  * mounts the dashboard again, and the chat the user is reading must stay open there.
  */
 export function useChatOpen(historyKey: string): [boolean, (open: boolean) => void] {
-  const key = `${historyKey}.open`;
-  const [opened, setOpened] = useState(() => read(key));
+  const [opened, setOpened] = useState(() => isChatOpen(historyKey));
   const set = useCallback(
     (open: boolean) => {
       setOpened(open);
-      try {
-        if (open) window.sessionStorage.setItem(key, '1');
-        else window.sessionStorage.removeItem(key);
-      } catch {
-        // Storage unavailable: the chat closes when the dashboard is mounted again.
-      }
+      keepChatOpen(historyKey, open);
     },
-    [key],
+    [historyKey],
   );
   return [opened, set];
 }
 
-function read(key: string): boolean {
+/** Whether the chat of a conversation was left open in this browser session. */
+export function isChatOpen(historyKey: string): boolean {
   try {
-    return window.sessionStorage.getItem(key) === '1';
+    return window.sessionStorage.getItem(`${historyKey}.open`) === '1';
   } catch {
     return false;
+  }
+}
+
+export function keepChatOpen(historyKey: string, open: boolean): void {
+  try {
+    if (open) window.sessionStorage.setItem(`${historyKey}.open`, '1');
+    else window.sessionStorage.removeItem(`${historyKey}.open`);
+  } catch {
+    // Storage unavailable: the chat closes when the dashboard is mounted again.
   }
 }

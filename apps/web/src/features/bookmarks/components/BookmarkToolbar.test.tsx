@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/api';
 import { signIn } from '../../../test/organizationFixtures';
 import { writeBookmarkCache } from '../model/cache';
-import { BASE, bookmarkFixture, emptyList, ORG_ID, renderToolbar } from '../test/harness';
+import { BASE, bookmarkFixture, emptyList, openBookmarksMenu, ORG_ID, renderToolbar } from '../test/harness';
 import { BookmarkToolbar } from './BookmarkToolbar';
 
 afterEach(() => {
@@ -32,14 +32,9 @@ const full: BookmarkListResponse = {
   demo_bookmarks: [showcase],
 };
 
-async function openMenu(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('button', { name: 'Bookmarks' }));
-  return screen.findByRole('menu');
-}
-
 /** Opens a user bookmark's actions (its submenu) and answers the submenu. */
 async function actionsOf(user: ReturnType<typeof userEvent.setup>, name: string) {
-  const menu = await openMenu(user);
+  const menu = await openBookmarksMenu(user);
   // Focus can come back late from a dialog that just closed: try the keyboard until the submenu opens.
   await waitFor(async () => {
     within(menu).getByRole('menuitem', { name }).focus();
@@ -147,7 +142,7 @@ describe('the bookmarks menu', () => {
   it("says 'No bookmarks' and 'No bookmark selected' when there are none", async () => {
     renderToolbar(BASE, <BookmarkToolbar />, { list: emptyList });
     const user = userEvent.setup();
-    const menu = await openMenu(user);
+    const menu = await openBookmarksMenu(user);
     expect(within(menu).getByText('No bookmark selected')).toBeInTheDocument();
     expect(await within(menu).findByText('No bookmarks')).toBeInTheDocument();
   });
@@ -155,7 +150,7 @@ describe('the bookmarks menu', () => {
   it('nests the navigation under categories that do not apply, badges demo bookmarks, and applies by route', async () => {
     const { router, applied } = renderToolbar(BASE, <BookmarkToolbar />, { list: full });
     const user = userEvent.setup();
-    const menu = await openMenu(user);
+    const menu = await openBookmarksMenu(user);
     const category = await within(menu).findByRole('menuitem', { name: 'Marketing' });
     await user.click(category);
     expect(router.state.location.pathname).toBe(BASE);
@@ -175,7 +170,7 @@ describe('the bookmarks menu', () => {
   it('applies a demo bookmark in place with the (Demo) tag', async () => {
     const { router } = renderToolbar(BASE, <BookmarkToolbar />, { list: full });
     const user = userEvent.setup();
-    const menu = await openMenu(user);
+    const menu = await openBookmarksMenu(user);
     await user.click(within(menu).getByRole('menuitem', { name: /Showcase/ }));
     expect(screen.getByTestId('page')).toHaveTextContent('showcase');
     expect(screen.getByTestId('active-bookmark')).toHaveTextContent('Showcase(Demo)');
@@ -185,7 +180,7 @@ describe('the bookmarks menu', () => {
   it("refuses to apply before the report has loaded: 'Couldn't apply bookmark; report not loaded'", async () => {
     const { router } = renderToolbar(BASE, <BookmarkToolbar />, { list: full, loaded: false });
     const user = userEvent.setup();
-    const menu = await openMenu(user);
+    const menu = await openBookmarksMenu(user);
     await user.click(within(menu).getByRole('menuitem', { name: 'Weekly' }));
     expect(await screen.findByText("Couldn't apply bookmark; report not loaded")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(BASE);
@@ -269,7 +264,7 @@ describe('the route’s bookmark', () => {
       list: () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     const user = userEvent.setup();
-    const menu = await openMenu(user);
+    const menu = await openBookmarksMenu(user);
     expect(within(menu).getByRole('menuitem', { name: 'Weekly' })).toBeInTheDocument();
     expect(screen.queryByText('Bookmark not found')).toBeNull();
     answer(json(200, { ...full, bookmarks: [renamed, monthly] }));

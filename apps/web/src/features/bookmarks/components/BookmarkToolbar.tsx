@@ -1,9 +1,14 @@
 import { decodeReportState, encodeReportState, type Bookmark } from '@maya/contracts';
-import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../shared/user';
-import { IconX } from '../../../shared/ui/icons';
+import { IconChevronDown, IconX } from '../../../shared/ui/icons';
+import { menuOnDemand } from '../../../shared/ui/MenuOnDemand';
+import { DialogFallback } from '../../../shared/ui/OnDemandFallback';
+import { PrefetchWhenIdle } from '../../../shared/ui/PrefetchWhenIdle';
+import { TooltipOnDemand } from '../../../shared/ui/TooltipOnDemand';
+import { onDemand, preloadOnIntent } from '../../../shared/ui/onDemand';
 import { useReportView } from '../../reports';
 import { useBookmarks } from '../hooks/useBookmarks';
 import { useReloadReport } from '../hooks/useReloadReport';
@@ -13,10 +18,23 @@ import { bookmarkErrorMessage, bookmarkLoadMessage, bookmarkMessages as text } f
 import { isReloadState } from '../model/reload';
 import { bookmarkPath, findById, managesBookmarks, ownBookmarks, type BookmarkSource } from '../model/tree';
 import { showBookmarkError, showBookmarkToast } from '../toast';
-import { BookmarkDialogs, type OpenDialog } from './BookmarkDialogs';
-import { BookmarksMenu, type BookmarkMenuAction } from './BookmarksMenu';
-import { CaptureDialog } from './CaptureDialog';
-import { IconBookmarkPlus } from './icons';
+import type { OpenDialog } from './BookmarkDialogs';
+import type { BookmarkMenuAction } from './BookmarksMenu';
+import { IconBookmark, IconBookmarkPlus } from './icons';
+
+// The dialogs load when they open (or on the way there: hovering their button, opening the menu).
+const CaptureDialog = onDemand(
+  () => import('./CaptureDialog').then((m) => m.CaptureDialog),
+  <DialogFallback />,
+);
+const BookmarkDialogs = onDemand(
+  () => import('./BookmarkDialogs').then((m) => m.BookmarkDialogs),
+  <DialogFallback />,
+);
+const BookmarksMenuOnDemand = menuOnDemand(() => import('./BookmarksMenu').then((m) => m.BookmarksMenu));
+const BOOKMARKS_PREFETCH = [BookmarksMenuOnDemand.preload];
+/** Fetches the Bookmarks menu's code (tests open the menu once it is here). */
+export const preloadBookmarksMenu = BookmarksMenuOnDemand.preload;
 
 type Active = { id: string; source: BookmarkSource };
 
@@ -172,7 +190,7 @@ export function BookmarkToolbar() {
               {text.demoTag}
             </Text>
           )}
-          <Tooltip label={text.clearActive} withArrow>
+          <TooltipOnDemand label={text.clearActive} withArrow>
             <ActionIcon
               variant="subtle"
               color="gray"
@@ -182,7 +200,7 @@ export function BookmarkToolbar() {
             >
               <IconX size={14} />
             </ActionIcon>
-          </Tooltip>
+          </TooltipOnDemand>
         </Group>
       )}
       {!readOnly && (
@@ -191,16 +209,32 @@ export function BookmarkToolbar() {
           size="sm"
           leftSection={<IconBookmarkPlus size={16} />}
           onClick={startCapture}
+          {...preloadOnIntent(CaptureDialog)}
         >
           {text.saveBookmark}
         </Button>
       )}
-      <BookmarksMenu
+      <BookmarksMenuOnDemand
+        target={
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<IconBookmark size={16} />}
+            rightSection={<IconChevronDown size={14} />}
+          >
+            {text.bookmarks}
+          </Button>
+        }
+        onStandInClick={openMenu}
         list={list}
         loading={bookmarks.isPending}
         error={loadError}
         opened={menuOpened}
-        onOpenedChange={setMenuOpened}
+        onOpenedChange={(opened) => {
+          // Its actions open dialogs: their code comes while the user picks one.
+          if (opened) BookmarkDialogs.preload().catch(() => {});
+          setMenuOpened(opened);
+        }}
         active={activeBookmark}
         readOnly={readOnly}
         onApply={apply}
@@ -247,6 +281,7 @@ export function BookmarkToolbar() {
           }}
         />
       )}
+      <PrefetchWhenIdle preloads={BOOKMARKS_PREFETCH} />
     </Group>
   );
 }

@@ -1,7 +1,8 @@
 import type { Bookmark, BookmarkListResponse } from '@maya/contracts';
-import { Badge, Button, Group, Loader, Menu, Text } from '@mantine/core';
+import { Badge, Group, Loader, Menu, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { IconChevronDown, IconRefresh, IconTrash } from '../../../shared/ui/icons';
+import { IconRefresh, IconTrash } from '../../../shared/ui/icons';
+import type { OnDemandMenuProps } from '../../../shared/ui/MenuOnDemand';
 import { bookmarkMessages as text } from '../messages';
 import type { BookmarkSource } from '../model/tree';
 import { IconBookmark, IconEye, IconFolder, IconLink, IconLock, IconPencil, IconStar } from './icons';
@@ -14,7 +15,7 @@ const SUB_POSITION = 'left-start';
 
 export type BookmarkMenuAction = 'refresh' | 'rename' | 'visibility' | 'default' | 'copy' | 'delete';
 
-type BookmarksMenuProps = {
+type BookmarksMenuProps = OnDemandMenuProps & {
   list: BookmarkListResponse | undefined;
   loading: boolean;
   /** The load failure's message (spec 002 §8 Load bookmarks), or null. */
@@ -127,12 +128,13 @@ function UserBookmark({
 }
 
 /**
- * The bookmarks menu (spec 002 §2 Bookmark menu): a nested hover menu of the navigation
+ * The bookmarks menu (spec 002 §2 Bookmark menu), loaded on demand by the toolbar (which draws its
+ * button until then, and controls whether it is open): a nested hover menu of the navigation
  * bookmarks (categories are not clickable), the demo organization's bookmarks with a 'Demo'
  * badge, then the user's bookmarks with their actions; 'No bookmarks' when there are none.
  */
 export function BookmarksMenu(props: BookmarksMenuProps) {
-  const { list, loading, error, opened, onOpenedChange, active, readOnly, onApply, onAction } = props;
+  const { target, list, loading, error, opened, onOpenedChange, active, readOnly, onApply, onAction } = props;
   const navigation = list?.navigation_bookmarks ?? [];
   const demo = list?.demo_bookmarks ?? [];
   const mine = list?.bookmarks ?? [];
@@ -204,16 +206,7 @@ export function BookmarksMenu(props: BookmarksMenuProps) {
       closeDelay={250}
       openDelay={80}
     >
-      <Menu.Target>
-        <Button
-          variant="default"
-          size="sm"
-          leftSection={<IconBookmark size={16} />}
-          rightSection={<IconChevronDown size={14} />}
-        >
-          {text.bookmarks}
-        </Button>
-      </Menu.Target>
+      <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown miw={240} maw={340}>
         <Menu.Label>{active === null ? text.noBookmarkSelected : text.active(active.displayName)}</Menu.Label>
         <Menu.Divider />

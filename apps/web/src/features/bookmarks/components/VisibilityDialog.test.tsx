@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json } from '../../../test/api';
 import { USER_ID } from '../../../test/organizationFixtures';
-import { BASE, bookmarkFixture, ORG_ID, OTHER_ID, renderToolbar } from '../test/harness';
+import { BASE, bookmarkFixture, openBookmarksMenu, ORG_ID, OTHER_ID, renderToolbar } from '../test/harness';
 import { BookmarkToolbar } from './BookmarkToolbar';
 
 afterEach(() => notifications.clean());
@@ -45,8 +45,7 @@ const shared = bookmarkFixture({
 });
 
 async function openVisibility(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('button', { name: 'Bookmarks' }));
-  const menu = await screen.findByRole('menu');
+  const menu = await openBookmarksMenu(user);
   await waitFor(async () => {
     within(menu).getByRole('menuitem', { name: 'Shared view' }).focus();
     await user.keyboard('{ArrowRight}');

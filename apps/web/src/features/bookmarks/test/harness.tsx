@@ -7,7 +7,8 @@ import {
   type Role,
 } from '@maya/contracts';
 import { mergeThemeOverrides } from '@mantine/core';
-import { render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { useMemo, useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { vi } from 'vitest';
@@ -23,6 +24,7 @@ import {
   type RouteHandler,
 } from '../../../test/organizationFixtures';
 import { ReportViewContext, type ReportView, type RouteBookmark } from '../../reports';
+import { preloadBookmarksMenu } from '../components/BookmarkToolbar';
 
 export const ORG_ID = '00000000-0000-4000-8000-00000000a000';
 export const OTHER_ID = '11111111-1111-4111-8111-111111111111';
@@ -184,4 +186,18 @@ export function renderToolbar(entry: string, children: ReactNode, options: Harne
     </AppProviders>,
   );
   return { ...result, router, calls, applied, reset };
+}
+
+/**
+ * Opens the Bookmarks menu and answers it. Its code is fetched first (inside `act`, so the page
+ * draws the menu's own button at once): the click then meets the button the page keeps, not the
+ * stand-in an idle prefetch may replace at any moment. The stand-in's path has its own tests
+ * (`MenuOnDemand.test.tsx`).
+ */
+export async function openBookmarksMenu(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+  await act(async () => {
+    await preloadBookmarksMenu();
+  });
+  await user.click(await screen.findByRole('button', { name: 'Bookmarks' }));
+  return screen.findByRole('menu');
 }

@@ -1,10 +1,7 @@
 import type { Organization } from '@maya/contracts';
-import { Badge, Box, Group, Menu, ScrollArea, Text, UnstyledButton } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
-import { setCurrentOrganizationSlug } from '../../../shared/organizations/currentOrganization';
-import { IconCheck, IconPlus, IconSelector } from '../../../shared/ui/icons';
-import { organizationMessages } from '../messages';
-import { CREATE_ORGANIZATION_PATH, organizationPath } from '../navigation';
+import { Group, Text, UnstyledButton } from '@mantine/core';
+import { IconSelector } from '../../../shared/ui/icons';
+import { menuOnDemand } from '../../../shared/ui/MenuOnDemand';
 import { OrganizationAvatar } from './OrganizationAvatar';
 
 type OrganizationPickerProps = {
@@ -16,9 +13,14 @@ type OrganizationPickerProps = {
   compact?: boolean;
 };
 
+export const OrganizationPickerOnDemand = menuOnDemand(() =>
+  import('./OrganizationPickerMenu').then((m) => m.OrganizationPickerMenu),
+);
+
 /**
  * The organization picker of the top bar (spec 002 §2). Picking stores the current organization;
- * a demo organization opens at once, any other through the landing redirect of `/`.
+ * a demo organization opens at once, any other through the landing redirect of `/`. Its button
+ * is drawn at once; the menu's code loads on demand (`menuOnDemand`).
  */
 export function OrganizationPicker({
   organizations,
@@ -26,26 +28,12 @@ export function OrganizationPicker({
   onPick,
   compact = false,
 }: OrganizationPickerProps) {
-  const navigate = useNavigate();
-  const pick = (organization: Organization) => {
-    if (onPick) {
-      onPick(organization);
-      return;
-    }
-    setCurrentOrganizationSlug(organization.slug);
-    void navigate(organization.is_demo ? `${organizationPath(organization.slug)}/` : '/');
-  };
-
   return (
-    <Menu
-      position="bottom-end"
-      width={300}
-      shadow="lg"
-      radius="md"
-      withinPortal
-      styles={{ itemLabel: { minWidth: 0 } }}
-    >
-      <Menu.Target>
+    <OrganizationPickerOnDemand
+      organizations={organizations}
+      current={current}
+      onPick={onPick}
+      target={
         <UnstyledButton
           aria-label={`Organization: ${current?.name ?? 'none'}. Switch organization`}
           px={compact ? 6 : 10}
@@ -66,48 +54,7 @@ export function OrganizationPicker({
             <IconSelector size={16} color="var(--mantine-color-gray-6)" />
           </Group>
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Organizations</Menu.Label>
-        <ScrollArea.Autosize mah={320} type="auto" scrollbars="y">
-          {organizations.map((organization) => {
-            const selected = organization.id === current?.id;
-            return (
-              <Menu.Item
-                key={organization.id}
-                onClick={() => pick(organization)}
-                leftSection={<OrganizationAvatar name={organization.name} slug={organization.slug} />}
-                rightSection={selected ? <IconCheck size={16} color="var(--mantine-color-indigo-6)" /> : null}
-                aria-current={selected ? 'true' : undefined}
-              >
-                <Group gap={6} wrap="nowrap">
-                  <Box miw={0} style={{ flex: 1 }}>
-                    <Text size="sm" fw={selected ? 600 : 500} truncate="end">
-                      {organization.name}
-                    </Text>
-                    <Text size="xs" c="dimmed" truncate="end">
-                      @{organization.slug}
-                    </Text>
-                  </Box>
-                  {organization.is_demo && (
-                    <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
-                      Demo
-                    </Badge>
-                  )}
-                </Group>
-              </Menu.Item>
-            );
-          })}
-        </ScrollArea.Autosize>
-        {onPick === undefined && (
-          <>
-            <Menu.Divider />
-            <Menu.Item component={Link} to={CREATE_ORGANIZATION_PATH} leftSection={<IconPlus size={18} />}>
-              {organizationMessages.addNew}
-            </Menu.Item>
-          </>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+      }
+    />
   );
 }

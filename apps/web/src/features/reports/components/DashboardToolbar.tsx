@@ -1,12 +1,17 @@
 import type { ReportPage } from '@maya/contracts';
-import { Badge, Button, Group, Menu } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { IconCheck, IconChevronDown, IconRefresh } from '../../../shared/ui/icons';
+import { IconChevronDown, IconRefresh } from '../../../shared/ui/icons';
+import { menuOnDemand } from '../../../shared/ui/MenuOnDemand';
+import { preloadOnIntent } from '../../../shared/ui/onDemand';
 import { useReloadReport } from '../../bookmarks';
 import { reportMessages } from '../messages';
+import { FilterSections } from './filters/FiltersPane';
 import { IconFilter, IconPages } from './icons';
 
 const { toolbar: text } = reportMessages;
+
+export const PagesMenuOnDemand = menuOnDemand(() => import('./PagesMenu').then((m) => m.PagesMenu));
 
 type DashboardToolbarProps = {
   pages: readonly ReportPage[];
@@ -38,8 +43,11 @@ export function DashboardToolbar({
   return (
     <Group justify="space-between" gap="xs" role="toolbar" aria-label={text.label} wrap="wrap">
       <Group gap="xs" wrap="wrap">
-        <Menu position="bottom-start" shadow="md" width={220}>
-          <Menu.Target>
+        <PagesMenuOnDemand
+          pages={pages}
+          currentPage={currentPage}
+          onPage={onPage}
+          target={
             <Button
               variant="default"
               size="sm"
@@ -49,21 +57,8 @@ export function DashboardToolbar({
             >
               {current?.display_name ?? text.pages}
             </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>{text.pages}</Menu.Label>
-            {pages.map((page) => (
-              <Menu.Item
-                key={page.name}
-                onClick={() => onPage(page.name)}
-                rightSection={page.name === currentPage ? <IconCheck size={14} /> : null}
-                fw={page.name === currentPage ? 600 : undefined}
-              >
-                {page.display_name}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+          }
+        />
         <Button
           variant="default"
           size="sm"
@@ -87,6 +82,7 @@ export function DashboardToolbar({
             }
             aria-pressed={filters.open}
             onClick={filters.onToggle}
+            {...preloadOnIntent(FilterSections)}
           >
             {text.filters}
           </Button>

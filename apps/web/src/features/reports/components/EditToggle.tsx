@@ -1,8 +1,9 @@
 import { operations } from '@maya/contracts';
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
 import { IconCheck } from '../../../shared/ui/icons';
+import { TooltipOnDemand } from '../../../shared/ui/TooltipOnDemand';
 import { reportMessages } from '../messages';
 import type { ReportViewMode } from '../view/ReportViewContext';
 import { IconPencil } from './icons';
@@ -22,11 +23,11 @@ export function EditToggle({ mode, basePath }: { mode: ReportViewMode; basePath:
   const Icon = editing ? IconCheck : IconPencil;
   if (narrow) {
     return (
-      <Tooltip label={label} withArrow>
+      <TooltipOnDemand label={label} withArrow>
         <ActionIcon component={Link} to={to} variant="default" size={36} aria-label={label}>
           <Icon size={16} />
         </ActionIcon>
-      </Tooltip>
+      </TooltipOnDemand>
     );
   }
   return (

@@ -3,6 +3,7 @@ import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState, type ReactNode } from 'react';
 import { formatDay } from '../../../shared/lib/dates';
+import { PrefetchWhenIdle } from '../../../shared/ui/PrefetchWhenIdle';
 import type { ReportSourceAccess } from '../api/source';
 import { DashboardContext, warningsByTable, type DashboardModel } from '../hooks/useDashboard';
 import { useDashboardState } from '../hooks/useDashboardState';
@@ -23,8 +24,8 @@ import {
   type ReportViewMode,
   type RouteBookmark,
 } from '../view/ReportViewContext';
-import { DashboardToolbar } from './DashboardToolbar';
-import { FiltersPane } from './filters/FiltersPane';
+import { DashboardToolbar, PagesMenuOnDemand } from './DashboardToolbar';
+import { FilterSections, FiltersPane } from './filters/FiltersPane';
 import { VisualGrid } from './visuals/VisualGrid';
 
 export type LoadedDashboardProps = {
@@ -43,6 +44,9 @@ export type LoadedDashboardProps = {
 };
 
 const NARROW = `(max-width: ${operations.mobileBreakpointPx - 0.02}px)`;
+
+/** What the dashboard draws in a plain form first, or opens on a click. */
+const DASHBOARD_PREFETCH = [PagesMenuOnDemand.preload, FilterSections.preload];
 
 /** How many filters and slicers the state sets apart from the document's (the Filters badge). */
 function changedCount(view: DashboardModel): number {
@@ -176,6 +180,7 @@ export function LoadedDashboard({
           </div>
         </Stack>
         {children}
+        <PrefetchWhenIdle preloads={DASHBOARD_PREFETCH} />
       </DashboardContext>
     </ReportViewContext>
   );

@@ -14,3 +14,12 @@ export function useServiceAccountWarnings(organizationId: string, enabled = true
     retry: false,
   });
 }
+
+/**
+ * The sidebar's warning on Sources (accounts that failed or need reconnecting). Beside the hook
+ * rather than in messages.ts: the shell shows it on every page, and would take every message of
+ * the sources screens with it.
+ */
+export function sourcesWarningLabel(count: number): string {
+  return count === 1 ? '1 source account needs attention' : `${count} source accounts need attention`;
+}

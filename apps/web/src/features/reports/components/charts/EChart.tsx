@@ -1,7 +1,10 @@
 import { Center, Loader, Text } from '@mantine/core';
 import type { ECharts } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
+import { beginDrawing } from '../../../../shared/lib/drawing';
+import { whenIdle } from '../../../../shared/lib/idle';
 import { reportMessages } from '../../messages';
+import type { init } from './echarts';
 import type { ChartOption } from './options';
 
 type EChartProps = {
@@ -10,9 +13,34 @@ type EChartProps = {
   label: string;
 };
 
+/** Whether the hover layer (`interactions.ts`) is registered: every chart drawn from then on has it. */
+let interactive = false;
+let loadingInteractions: Promise<void> | null = null;
+
+/** Registers the tooltip and zoom once, for every chart; a failed download is tried again later. */
+function loadInteractions(): Promise<void> {
+  loadingInteractions ??= import('./interactions')
+    .then(() => {
+      interactive = true;
+    })
+    .catch((error: unknown) => {
+      loadingInteractions = null;
+      throw error;
+    });
+  return loadingInteractions;
+}
+
+/** The option without what the hover layer draws, while that layer is not registered. */
+function drawable(option: ChartOption): ChartOption {
+  if (interactive) return option;
+  const { tooltip: _tooltip, dataZoom: _dataZoom, ...drawn } = option;
+  return drawn;
+}
+
 /**
  * An ECharts canvas that fills its parent. ECharts is imported when the first chart mounts (its
- * own chunk), the chart follows its parent's size, and a new option replaces the old one.
+ * own chunk), the chart follows its parent's size, and a new option replaces the old one. The
+ * tooltip and zoom follow once the browser is idle, or at once when the pointer comes over a chart.
  */
 export function EChart({ option, label }: EChartProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -23,22 +51,59 @@ export function EChart({ option, label }: EChartProps) {
   useEffect(() => {
     let disposed = false;
     let observer: ResizeObserver | null = null;
+    let cancelIdle = () => {};
+    let enabled = interactive;
+    let initChart: typeof init | null = null;
+    const element = container.current;
+    // A new ECharts instance for the option on screen: an instance runs the processors registered
+    // when it was created, so the hover layer needs one created after it.
+    const create = (animate: boolean) => {
+      if (initChart === null || element === null) return;
+      chart.current?.dispose();
+      const instance = initChart(element, null, { renderer: 'canvas' });
+      const drawn = drawable(latest.current);
+      instance.setOption(animate ? drawn : { ...drawn, animation: false });
+      chart.current = instance;
+    };
+    // The tooltip and zoom: the chart is drawn again with them, without animation, in one frame.
+    const enable = () => {
+      if (enabled) return;
+      loadInteractions().then(
+        () => {
+          if (disposed || enabled || chart.current === null) return;
+          enabled = true;
+          create(false);
+        },
+        () => {},
+      );
+    };
+    // Until it is drawn, prefetching (menus, dialogs) waits: it would compete with ECharts' download.
+    const doneDrawing = beginDrawing();
     import('./echarts')
-      .then(({ init }) => {
-        const element = container.current;
-        if (disposed || element === null) return;
-        const instance = init(element, null, { renderer: 'canvas' });
-        instance.setOption(latest.current);
-        chart.current = instance;
-        observer = new ResizeObserver(() => instance.resize());
+      .then((echarts) => {
+        if (disposed || element === null) {
+          doneDrawing();
+          return;
+        }
+        initChart = echarts.init;
+        create(true);
+        observer = new ResizeObserver(() => chart.current?.resize());
         observer.observe(element);
         setStatus('ready');
+        doneDrawing();
+        enabled ||= interactive;
+        if (!enabled) cancelIdle = whenIdle(enable);
       })
       .catch(() => {
+        doneDrawing();
         if (!disposed) setStatus('failed');
       });
+    element?.addEventListener('pointerenter', enable);
     return () => {
       disposed = true;
+      doneDrawing();
+      cancelIdle();
+      element?.removeEventListener('pointerenter', enable);
       observer?.disconnect();
       chart.current?.dispose();
       chart.current = null;
@@ -47,7 +112,7 @@ export function EChart({ option, label }: EChartProps) {
 
   useEffect(() => {
     latest.current = option;
-    chart.current?.setOption(option, { notMerge: true });
+    chart.current?.setOption(drawable(option), { notMerge: true });
   }, [option]);
 
   return (

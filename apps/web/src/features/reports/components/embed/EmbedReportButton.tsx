@@ -2,11 +2,17 @@ import { encodeReportState } from '@maya/contracts';
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { IconExternal } from '../../../../shared/ui/icons';
+import { DialogFallback } from '../../../../shared/ui/OnDemandFallback';
+import { onDemand, preloadOnIntent } from '../../../../shared/ui/onDemand';
 import { reportLabel } from '../../model/names';
 import { useReportView } from '../../view/ReportViewContext';
-import { EmbedReportDialog } from './EmbedReportDialog';
 import { embedMessages as text } from './messages';
 import { useCreateEmbedToken } from './useCreateEmbedToken';
+
+const EmbedReportDialog = onDemand(
+  () => import('./EmbedReportDialog').then((m) => m.EmbedReportDialog),
+  <DialogFallback />,
+);
 
 /**
  * 'Embed' (owners and admins; not in an embedded report): makes a signed, one-hour embed token for
@@ -32,6 +38,7 @@ export function EmbedReportButton() {
         variant="default"
         size="sm"
         leftSection={<IconExternal size={16} />}
+        {...preloadOnIntent(EmbedReportDialog)}
         onClick={() => {
           setOpen(true);
           makeToken();

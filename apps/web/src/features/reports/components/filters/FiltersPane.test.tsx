@@ -37,7 +37,8 @@ describe('filters pane (spec 002 Filters)', () => {
     async () => {
       renderDashboard(PAGE);
       const pane = await openFilters();
-      expect(within(pane).getByText('Filters on all pages')).toBeInTheDocument();
+      // The cards load with the pane's first opening.
+      expect(await within(pane).findByText('Filters on all pages')).toBeInTheDocument();
       expect(within(pane).getByText('Date')).toBeInTheDocument();
       expect(within(pane).getByText('In the last 30 days')).toBeInTheDocument();
       expect(within(pane).getByText('Channel')).toBeInTheDocument();

@@ -1,42 +1,22 @@
-import type { ReportFilter } from '@maya/contracts';
-import { ActionIcon, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Group, Paper, Title } from '@mantine/core';
 import { IconX } from '../../../../shared/ui/icons';
-import { useDashboard } from '../../hooks/useDashboard';
+import { InlineFallback } from '../../../../shared/ui/OnDemandFallback';
+import { onDemand } from '../../../../shared/ui/onDemand';
 import { reportMessages } from '../../messages';
-import { activePage, withFilter } from '../../model/state';
-import { FilterCard } from './FilterCard';
 
 const { filters: text } = reportMessages;
 
-function Section({ label, filters }: { label: string; filters: readonly ReportFilter[] }) {
-  const { state, update } = useDashboard();
-  if (filters.length === 0) return null;
-  return (
-    <Stack gap={6}>
-      <Text size="xs" fw={700} c="gray.6" tt="uppercase" lts={0.6}>
-        {label}
-      </Text>
-      {filters.map((original) => (
-        <FilterCard
-          key={original.id}
-          original={original}
-          filter={state.filters.find((f) => f.id === original.id) ?? original}
-          onChange={(filter) => update((s) => withFilter(s, filter))}
-        />
-      ))}
-    </Stack>
-  );
-}
+/** The cards and their editors load with the pane's first opening (or a hover of Filters). */
+export const FilterSections = onDemand(
+  () => import('./FilterSections').then((m) => m.FilterSections),
+  <InlineFallback />,
+);
 
 /**
  * The filters pane (spec 002 Filters): the report's filters and the open page's, each a card
  * with its summary and editor. A change goes into the report state, so every visual asks again.
  */
 export function FiltersPane({ onClose }: { onClose: () => void }) {
-  const { document, state } = useDashboard();
-  const page = activePage(document, state);
-  const pageFilters = page?.filters ?? [];
-  const none = document.filters.length === 0 && pageFilters.length === 0;
   return (
     <Paper
       component="aside"
@@ -67,18 +47,7 @@ export function FiltersPane({ onClose }: { onClose: () => void }) {
           <IconX size={16} />
         </ActionIcon>
       </Group>
-      <ScrollArea type="auto" style={{ flex: 1 }} px="md" py="sm">
-        {none ? (
-          <Text size="sm" c="dimmed" py="md" ta="center">
-            {text.empty}
-          </Text>
-        ) : (
-          <Stack gap="md" pb="xs">
-            <Section label={text.onAllPages} filters={document.filters} />
-            <Section label={text.onThisPage} filters={pageFilters} />
-          </Stack>
-        )}
-      </ScrollArea>
+      <FilterSections />
     </Paper>
   );
 }

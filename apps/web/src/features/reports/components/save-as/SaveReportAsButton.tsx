@@ -1,9 +1,15 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { IconPlus } from '../../../../shared/ui/icons';
+import { DialogFallback } from '../../../../shared/ui/OnDemandFallback';
+import { onDemand, preloadOnIntent } from '../../../../shared/ui/onDemand';
 import { useReportView } from '../../view/ReportViewContext';
 import { saveAsMessages as text } from './messages';
-import { SaveReportAsDialog } from './SaveReportAsDialog';
+
+const SaveReportAsDialog = onDemand(
+  () => import('./SaveReportAsDialog').then((m) => m.SaveReportAsDialog),
+  <DialogFallback />,
+);
 
 /**
  * 'Save as' in edit mode (spec 002 §2, §4: edit mode needs access_level Edit): opens the report
@@ -16,7 +22,13 @@ export function SaveReportAsButton() {
   if (view.mode !== 'edit' || view.readOnly || report === null || report.access_level !== 'Edit') return null;
   return (
     <>
-      <Button variant="default" size="sm" leftSection={<IconPlus size={16} />} onClick={() => setOpen(true)}>
+      <Button
+        variant="default"
+        size="sm"
+        leftSection={<IconPlus size={16} />}
+        onClick={() => setOpen(true)}
+        {...preloadOnIntent(SaveReportAsDialog)}
+      >
         {text.button}
       </Button>
       {open && (

@@ -1,8 +1,9 @@
 import type { ReportQueryResponse } from '@maya/contracts';
-import { Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Center, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDay } from '../../../../shared/lib/dates';
 import { IconAlert } from '../../../../shared/ui/icons';
+import { TooltipOnDemand } from '../../../../shared/ui/TooltipOnDemand';
 import { useDashboard } from '../../hooks/useDashboard';
 import { reportMessages } from '../../messages';
 import { visualErrorText } from '../../model/errors';
@@ -66,11 +67,11 @@ export function VisualFrame({
         <Group gap={4} wrap="nowrap">
           {refreshing && <Loader size={12} aria-label={text.loading} />}
           {warning !== null && (
-            <Tooltip label={warning} multiline w={280} withArrow>
+            <TooltipOnDemand label={warning} multiline w={280} withArrow>
               <ThemeIcon variant="transparent" color="orange" size="sm" role="img" aria-label={warning}>
                 <IconAlert size={16} />
               </ThemeIcon>
-            </Tooltip>
+            </TooltipOnDemand>
           )}
         </Group>
       </Group>
