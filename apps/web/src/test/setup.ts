@@ -37,6 +37,7 @@ window.HTMLElement.prototype.scrollIntoView ??= () => {};
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   document.cookie.split(';').forEach((part) => {
     const name = part.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;

@@ -19,3 +19,22 @@ export function writeStorage(key: string, value: string | null): void {
     // Storage unavailable: nothing is kept.
   }
 }
+
+/** Whether a flag was set in this browser session (sessionStorage), never throwing. */
+export function readSessionFlag(key: string): boolean {
+  try {
+    return window.sessionStorage.getItem(key) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Sets or clears a flag for this browser session; dropped when storage is unavailable. */
+export function writeSessionFlag(key: string, on: boolean): void {
+  try {
+    if (on) window.sessionStorage.setItem(key, '1');
+    else window.sessionStorage.removeItem(key);
+  } catch {
+    // Storage unavailable: the flag lasts as long as the component that holds it.
+  }
+}

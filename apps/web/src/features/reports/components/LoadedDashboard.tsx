@@ -1,7 +1,7 @@
 import { operations } from '@maya/contracts';
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { formatDay } from '../../../shared/lib/dates';
 import { PrefetchWhenIdle } from '../../../shared/ui/PrefetchWhenIdle';
 import type { ReportSourceAccess } from '../api/source';
@@ -27,6 +27,7 @@ import {
 import { DashboardToolbar, PagesMenuOnDemand } from './DashboardToolbar';
 import { FilterSections, FiltersPane } from './filters/FiltersPane';
 import { VisualGrid } from './visuals/VisualGrid';
+import { useSessionFlag } from '../../../shared/hooks/useSessionFlag';
 
 export type LoadedDashboardProps = {
   access: ReportSourceAccess;
@@ -79,7 +80,9 @@ export function LoadedDashboard({
   const mode: ReportViewMode =
     requestedMode === 'edit' && report.access_level === 'Edit' && !readOnly ? 'edit' : 'view';
   const narrow = useMediaQuery(NARROW) ?? false;
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  // Kept for the session per report: saving or applying a bookmark moves to another route of the
+  // dashboard, which mounts it again, and the pane the user works in must stay open there.
+  const [filtersOpen, setFiltersOpen] = useSessionFlag(`maya.filters.${organization.id}.${slug}.open`);
 
   const model = useMemo<DashboardModel>(
     () => ({

@@ -48,6 +48,21 @@ describe('filters pane (spec 002 Filters)', () => {
   );
 
   it(
+    'stays open when the dashboard is mounted again in the session (a bookmark saved or applied)',
+    async () => {
+      const first = renderDashboard(PAGE);
+      await openFilters();
+      first.unmount();
+      renderDashboard(PAGE);
+      const pane = await screen.findByRole('complementary', { name: 'Filters' });
+      await userEvent.click(within(pane).getByRole('button', { name: 'Close filters' }));
+      await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Filters' })).toBeNull());
+      expect(window.sessionStorage.length).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
     "says there aren't any filters when the report and page have none",
     async () => {
       renderDashboard(PAGE, {
