@@ -1,29 +1,17 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ReportFilter, ReportQueryResponse, Visual } from '@maya/contracts';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDuckDbWarehouse } from '../duckdb/duckdb-warehouse';
-import { MARKETING_PERFORMANCE } from '../models/marketing-performance';
-import { modelTable } from '../models/model';
-import { openPostgresWarehouse } from '../postgres/postgres-warehouse';
-import type { Warehouse } from '../warehouse';
-import { MODEL_SCHEMA } from '../models/build';
+import { expect, it } from 'vitest';
 import { MARKETING_SEMANTIC_MODEL } from './builtin-models';
 import { compileReportQuery, type ReportQuery } from './compile-query';
 import { runFilterValues } from './filter-values';
-import { FIXTURE, MARCH, THIS_MONTH, inRange, modelRow, performanceQuery, sum } from './report-fixture';
-import { runVisualQuery, type VisualQueryInput } from './run-visual';
+import { FIXTURE, MARCH, THIS_MONTH, inRange, performanceQuery, sum } from './report-fixture';
+import { NOW, layout, onFixtureEngines, visualInput } from './fixture-engines';
+import { runVisualQuery } from './run-visual';
 
 /**
  * Compiled report queries run on real engines against the canonical marketing_performance table,
  * the numbers checked against sums computed from the fixture rows.
  */
 
-const NOW = new Date('2024-03-20T10:00:00Z');
-const layout = { x: 0, y: 0, w: 12, h: 4 };
 const kpi: Visual = {
   id: 'k',
   kind: 'kpi',
@@ -34,373 +22,237 @@ const kpi: Visual = {
   comparison: 'previous_period',
 };
 
-function reportQueries(name: string, open: () => Promise<Warehouse>): void {
-  describe(`${name}: report queries`, () => {
-    let wh: Warehouse;
-    beforeAll(async () => {
-      wh = await open();
-      await wh.ensureSchema(MODEL_SCHEMA);
-      await wh.createTable(MODEL_SCHEMA, modelTable(MARKETING_PERFORMANCE));
-      await wh.loadBatch(MODEL_SCHEMA, MARKETING_PERFORMANCE.name, [FIXTURE.map(modelRow)]);
-    });
-    afterAll(async () => {
-      await wh.close();
-    });
-
-    const input = (over: Partial<VisualQueryInput> = {}): VisualQueryInput => ({
-      filters: [],
-      dateRange: null,
-      sort: null,
-      now: NOW,
-      timeoutMs: 30_000,
-      ...over,
-    });
-    const run = async (query: Partial<ReportQuery>) => {
-      const compiled = compileReportQuery(MARKETING_SEMANTIC_MODEL, performanceQuery(query), wh.engine, {
+onFixtureEngines('report queries', (warehouse) => {
+  const input = visualInput;
+  const run = async (query: Partial<ReportQuery>) => {
+    const compiled = compileReportQuery(
+      MARKETING_SEMANTIC_MODEL,
+      performanceQuery(query),
+      warehouse().engine,
+      {
         now: NOW,
-      });
-      return (await wh.query(compiled.sql, compiled.params, { timeoutMs: 30_000 })).rows;
-    };
-    const byChannel = (channel: string) => MARCH.filter((f) => f.channel === channel);
+      },
+    );
+    return (await warehouse().query(compiled.sql, compiled.params, { timeoutMs: 30_000 })).rows;
+  };
+  const byChannel = (channel: string) => MARCH.filter((f) => f.channel === channel);
 
-    it('sums and divides by channel, NULL where the denominator is 0', async () => {
-      const rows = await run({
-        measures: ['spend', 'impressions', 'clicks', 'ctr', 'cpc', 'conversions', 'cpa', 'roas'],
-        dimensions: [{ name: 'channel', grain: null }],
-        dateRange: { from: '2024-03-01', to: '2024-03-31' },
-        sort: [{ field: 'spend', direction: 'desc' }],
-      });
-      expect(rows.map((r) => r.channel)).toEqual(['Meta Ads', 'Google Ads', 'Microsoft Ads']);
-      const [meta, google, microsoft] = rows;
-      const g = byChannel('Google Ads');
-      expect(google).toMatchObject({
-        spend: sum(g, 'cost'),
-        impressions: sum(g, 'impressions'),
-        clicks: sum(g, 'clicks'),
-      });
-      expect(google?.ctr).toBeCloseTo(sum(g, 'clicks') / sum(g, 'impressions'), 12);
-      expect(google?.cpc).toBeCloseTo(sum(g, 'cost') / sum(g, 'clicks'), 12);
-      expect(google?.cpa).toBeCloseTo(sum(g, 'cost') / sum(g, 'conversions'), 12);
-      expect(google?.roas).toBeCloseTo(sum(g, 'value') / sum(g, 'cost'), 12);
-      expect(meta).toMatchObject({ spend: 93, conversions: 0, cpa: null, roas: 0 });
-      expect(microsoft).toMatchObject({ spend: 0, ctr: null, cpc: null, cpa: null, roas: null });
+  it('sums and divides by channel, NULL where the denominator is 0', async () => {
+    const rows = await run({
+      measures: ['spend', 'impressions', 'clicks', 'ctr', 'cpc', 'conversions', 'cpa', 'roas'],
+      dimensions: [{ name: 'channel', grain: null }],
+      dateRange: { from: '2024-03-01', to: '2024-03-31' },
+      sort: [{ field: 'spend', direction: 'desc' }],
     });
+    expect(rows.map((r) => r.channel)).toEqual(['Meta Ads', 'Google Ads', 'Microsoft Ads']);
+    const [meta, google, microsoft] = rows;
+    const g = byChannel('Google Ads');
+    expect(google).toMatchObject({
+      spend: sum(g, 'cost'),
+      impressions: sum(g, 'impressions'),
+      clicks: sum(g, 'clicks'),
+    });
+    expect(google?.ctr).toBeCloseTo(sum(g, 'clicks') / sum(g, 'impressions'), 12);
+    expect(google?.cpc).toBeCloseTo(sum(g, 'cost') / sum(g, 'clicks'), 12);
+    expect(google?.cpa).toBeCloseTo(sum(g, 'cost') / sum(g, 'conversions'), 12);
+    expect(google?.roas).toBeCloseTo(sum(g, 'value') / sum(g, 'cost'), 12);
+    expect(meta).toMatchObject({ spend: 93, conversions: 0, cpa: null, roas: 0 });
+    expect(microsoft).toMatchObject({ spend: 0, ctr: null, cpc: null, cpa: null, roas: null });
+  });
 
-    it('groups by month and filters by text, list and relative date', async () => {
-      const months = await run({
-        measures: ['spend'],
-        dimensions: [{ name: 'date', grain: 'month' }],
-        dateRange: { from: '2024-01-01', to: '2024-12-31' },
-      });
-      expect(months).toEqual([
-        { date: '2024-02-01', spend: 29 },
-        { date: '2024-03-01', spend: 31 * 5 },
-      ]);
-      const text = (operator: string, value: string | null): ReportFilter =>
-        ({
-          id: 't',
-          kind: 'advanced_text',
-          table: 'performance',
-          column: 'campaign',
-          operator,
-          value,
-        }) as ReportFilter;
-      const spendWith = async (...filters: ReportFilter[]) =>
-        (await run({ measures: ['spend'], filters }))[0]?.spend;
-      expect(await spendWith(THIS_MONTH)).toBe(sum(MARCH, 'cost'));
-      expect(await spendWith(THIS_MONTH, text('contains', "PROSPECTING 'eu"))).toBe(93);
-      expect(await spendWith(THIS_MONTH, text('starts_with', 'generic'))).toBe(62);
-      // "does not contain" and "is not" keep the campaign without a name.
-      expect(await spendWith(THIS_MONTH, text('does_not_contain', 'search'))).toBe(93);
-      expect(
-        (await run({ measures: ['clicks'], filters: [THIS_MONTH, text('is_not', 'generic search')] }))[0]
-          ?.clicks,
-      ).toBe(sum(byChannel('Meta Ads'), 'clicks'));
-      expect(await spendWith(THIS_MONTH, text('is_blank', null))).toBe(0);
-      const exclude: ReportFilter = {
-        id: 'l',
-        kind: 'list',
+  it('groups by month and filters by text, list and relative date', async () => {
+    const months = await run({
+      measures: ['spend'],
+      dimensions: [{ name: 'date', grain: 'month' }],
+      dateRange: { from: '2024-01-01', to: '2024-12-31' },
+    });
+    expect(months).toEqual([
+      { date: '2024-02-01', spend: 29 },
+      { date: '2024-03-01', spend: 31 * 5 },
+    ]);
+    const text = (operator: string, value: string | null): ReportFilter =>
+      ({
+        id: 't',
+        kind: 'advanced_text',
         table: 'performance',
         column: 'campaign',
-        mode: 'exclude',
-        values: ['Brand Search'],
-      };
-      expect((await run({ measures: ['impressions'], filters: [exclude] }))[0]?.impressions).toBe(
-        sum(
-          FIXTURE.filter((f) => f.name !== 'Brand Search'),
-          'impressions',
-        ),
-      );
-      const blanks: ReportFilter = { ...exclude, mode: 'include', values: [null] };
-      expect(
-        await run({ measures: ['spend'], filters: [blanks], dimensions: [{ name: 'channel', grain: null }] }),
-      ).toEqual([{ channel: 'Microsoft Ads', spend: 0 }]);
-      // A value built to break out of a literal is only a value: nothing matches it.
-      const attack: ReportFilter = { ...exclude, mode: 'include', values: ["x' OR '1'='1", '") OR TRUE --'] };
-      expect(await run({ measures: ['spend'], filters: [attack] })).toEqual([{ spend: null }]);
+        operator,
+        value,
+      }) as ReportFilter;
+    const spendWith = async (...filters: ReportFilter[]) =>
+      (await run({ measures: ['spend'], filters }))[0]?.spend;
+    expect(await spendWith(THIS_MONTH)).toBe(sum(MARCH, 'cost'));
+    expect(await spendWith(THIS_MONTH, text('contains', "PROSPECTING 'eu"))).toBe(93);
+    expect(await spendWith(THIS_MONTH, text('starts_with', 'generic'))).toBe(62);
+    // "does not contain" and "is not" keep the campaign without a name.
+    expect(await spendWith(THIS_MONTH, text('does_not_contain', 'search'))).toBe(93);
+    expect(
+      (await run({ measures: ['clicks'], filters: [THIS_MONTH, text('is_not', 'generic search')] }))[0]
+        ?.clicks,
+    ).toBe(sum(byChannel('Meta Ads'), 'clicks'));
+    expect(await spendWith(THIS_MONTH, text('is_blank', null))).toBe(0);
+    const exclude: ReportFilter = {
+      id: 'l',
+      kind: 'list',
+      table: 'performance',
+      column: 'campaign',
+      mode: 'exclude',
+      values: ['Brand Search'],
+    };
+    expect((await run({ measures: ['impressions'], filters: [exclude] }))[0]?.impressions).toBe(
+      sum(
+        FIXTURE.filter((f) => f.name !== 'Brand Search'),
+        'impressions',
+      ),
+    );
+    const blanks: ReportFilter = { ...exclude, mode: 'include', values: [null] };
+    expect(
+      await run({ measures: ['spend'], filters: [blanks], dimensions: [{ name: 'channel', grain: null }] }),
+    ).toEqual([{ channel: 'Microsoft Ads', spend: 0 }]);
+    // A value built to break out of a literal is only a value: nothing matches it.
+    const attack: ReportFilter = { ...exclude, mode: 'include', values: ["x' OR '1'='1", '") OR TRUE --'] };
+    expect(await run({ measures: ['spend'], filters: [attack] })).toEqual([{ spend: null }]);
+  });
+
+  it('compares a KPI with the previous period of equal length', async () => {
+    const answer = await runVisualQuery(
+      warehouse(),
+      MARKETING_SEMANTIC_MODEL,
+      kpi,
+      input({ dateRange: { from: '2024-03-01', to: '2024-03-31' } }),
+    );
+    expect(answer.rows).toEqual([{ spend: sum(MARCH, 'cost') }]);
+    expect(answer.comparison).toEqual({
+      from: '2024-01-30',
+      to: '2024-02-29',
+      rows: [{ spend: sum(inRange('2024-01-30', '2024-02-29'), 'cost') }],
     });
+    expect(answer.columns).toEqual([
+      { name: 'spend', label: 'Spend', role: 'measure', type: 'number', format: 'currency', grain: null },
+    ]);
+  });
 
-    it('compares a KPI with the previous period of equal length', async () => {
-      const answer = await runVisualQuery(
-        wh,
-        MARKETING_SEMANTIC_MODEL,
-        kpi,
-        input({ dateRange: { from: '2024-03-01', to: '2024-03-31' } }),
-      );
-      expect(answer.rows).toEqual([{ spend: sum(MARCH, 'cost') }]);
-      expect(answer.comparison).toEqual({
-        from: '2024-01-30',
-        to: '2024-02-29',
-        rows: [{ spend: sum(inRange('2024-01-30', '2024-02-29'), 'cost') }],
-      });
-      expect(answer.columns).toEqual([
-        { name: 'spend', label: 'Spend', role: 'measure', type: 'number', format: 'currency', grain: null },
-      ]);
+  it('keeps the days of a closed period set by two date conditions, both ends included', async () => {
+    // March 2024 as the AI Builder sets it: after the last day of February, before 1 April.
+    const march: ReportFilter = {
+      id: 'date',
+      kind: 'advanced_date',
+      table: 'performance',
+      column: 'date',
+      operator: 'is_after',
+      value: '2024-02-29T12:00',
+      and: { operator: 'is_before', value: '2024-04-01T12:00' },
+    };
+    const days = await run({
+      measures: ['spend'],
+      dimensions: [{ name: 'date', grain: 'day' }],
+      filters: [march],
     });
+    expect(days).toHaveLength(31);
+    expect([days[0]?.date, days.at(-1)?.date]).toEqual(['2024-03-01', '2024-03-31']);
+    expect((await run({ measures: ['spend'], filters: [march] }))[0]?.spend).toBe(sum(MARCH, 'cost'));
 
-    it('keeps the days of a closed period set by two date conditions, both ends included', async () => {
-      // March 2024 as the AI Builder sets it: after the last day of February, before 1 April.
-      const march: ReportFilter = {
-        id: 'date',
-        kind: 'advanced_date',
-        table: 'performance',
-        column: 'date',
-        operator: 'is_after',
-        value: '2024-02-29T12:00',
-        and: { operator: 'is_before', value: '2024-04-01T12:00' },
-      };
-      const days = await run({
-        measures: ['spend'],
-        dimensions: [{ name: 'date', grain: 'day' }],
-        filters: [march],
-      });
-      expect(days).toHaveLength(31);
-      expect([days[0]?.date, days.at(-1)?.date]).toEqual(['2024-03-01', '2024-03-31']);
-      expect((await run({ measures: ['spend'], filters: [march] }))[0]?.spend).toBe(sum(MARCH, 'cost'));
-
-      // A KPI over it compares with the 31 days before.
-      const answer = await runVisualQuery(wh, MARKETING_SEMANTIC_MODEL, kpi, input({ filters: [march] }));
-      expect(answer.rows).toEqual([{ spend: sum(MARCH, 'cost') }]);
-      expect(answer.comparison).toEqual({
-        from: '2024-01-30',
-        to: '2024-02-29',
-        rows: [{ spend: sum(inRange('2024-01-30', '2024-02-29'), 'cost') }],
-      });
+    // A KPI over it compares with the 31 days before.
+    const answer = await runVisualQuery(
+      warehouse(),
+      MARKETING_SEMANTIC_MODEL,
+      kpi,
+      input({ filters: [march] }),
+    );
+    expect(answer.rows).toEqual([{ spend: sum(MARCH, 'cost') }]);
+    expect(answer.comparison).toEqual({
+      from: '2024-01-30',
+      to: '2024-02-29',
+      rows: [{ spend: sum(inRange('2024-01-30', '2024-02-29'), 'cost') }],
     });
+  });
 
-    it('coarsens a chart over time beyond 2,000 points a series', async () => {
-      const line: Visual = {
-        id: 'l',
-        kind: 'line',
-        title: null,
-        table: 'performance',
-        layout,
-        axis: { name: 'date', grain: 'day' },
-        legend: null,
-        measures: ['spend'],
-      };
-      const all = await runVisualQuery(wh, MARKETING_SEMANTIC_MODEL, line, input());
-      expect(all.sampled).toBe(true);
-      expect(all.columns[0]).toMatchObject({ name: 'date', grain: 'week' });
-      expect(all.rows.length).toBeLessThanOrEqual(2_000);
-      expect(all.rows.every((r) => new Date(`${String(r.date)}T00:00:00Z`).getUTCDay() === 1)).toBe(true);
-      expect(all.rows.reduce((t, r) => t + Number(r.spend), 0)).toBe(sum(FIXTURE, 'cost'));
-      expect(all.data_through).toBe('2024-03-31');
-
-      const march = await runVisualQuery(
-        wh,
-        MARKETING_SEMANTIC_MODEL,
-        { ...line, legend: { name: 'channel', grain: null } },
-        input({ dateRange: { from: '2024-03-01', to: '2024-03-31' } }),
+  it('answers tables with totals and a row limit', async () => {
+    const table: Visual = {
+      id: 't',
+      kind: 'table',
+      title: null,
+      table: 'performance',
+      layout,
+      dimensions: [{ name: 'campaign', grain: null }],
+      measures: ['spend', 'ctr'],
+      sort: [{ field: 'spend', direction: 'desc' }],
+      limit: 2,
+      totals: true,
+    };
+    const answer: ReportQueryResponse = await runVisualQuery(
+      warehouse(),
+      MARKETING_SEMANTIC_MODEL,
+      table,
+      input(),
+    );
+    expect(answer.truncated).toBe(true);
+    expect(answer.rows.map((r) => [r.campaign, r.spend])).toEqual([
+      ['Brand Search', 2_100],
+      ["Prospecting 'EU'", 93],
+    ]);
+    expect(answer.totals?.grand.spend).toBe(sum(FIXTURE, 'cost'));
+    expect(answer.totals?.grand.ctr).toBeCloseTo(sum(FIXTURE, 'clicks') / sum(FIXTURE, 'impressions'), 12);
+    const matrix: Visual = {
+      id: 'm',
+      kind: 'matrix',
+      title: null,
+      table: 'performance',
+      layout,
+      rows: [{ name: 'channel', grain: null }],
+      columns: [{ name: 'date', grain: 'year' }],
+      measures: ['clicks'],
+      sort: [],
+      limit: null,
+      totals: true,
+    };
+    const pivot = await runVisualQuery(
+      warehouse(),
+      MARKETING_SEMANTIC_MODEL,
+      matrix,
+      input({ dateRange: { from: '2023-01-01', to: '2024-12-31' } }),
+    );
+    const clicksIn = (from: string, to: string, channel?: string) =>
+      sum(
+        inRange(from, to).filter((f) => channel === undefined || f.channel === channel),
+        'clicks',
       );
-      expect(march.sampled).toBe(false);
-      expect(march.columns.map((c) => [c.name, c.grain])).toEqual([
-        ['date', 'day'],
-        ['channel', null],
-        ['spend', null],
-      ]);
-      expect(march.rows).toHaveLength(31 * 3);
-      expect(march.rows.slice(0, 3)).toEqual([
-        { date: '2024-03-01', channel: 'Google Ads', spend: 2 },
-        { date: '2024-03-01', channel: 'Meta Ads', spend: 3 },
-        { date: '2024-03-01', channel: 'Microsoft Ads', spend: 0 },
-      ]);
-    });
+    expect(pivot.totals?.columns).toEqual([
+      { date: '2023-01-01', clicks: clicksIn('2023-01-01', '2023-12-31') },
+      { date: '2024-01-01', clicks: clicksIn('2024-01-01', '2024-12-31') },
+    ]);
+    expect(pivot.totals?.rows).toEqual([
+      { channel: 'Google Ads', clicks: clicksIn('2023-01-01', '2024-12-31', 'Google Ads') },
+      { channel: 'Meta Ads', clicks: clicksIn('2023-01-01', '2024-12-31', 'Meta Ads') },
+      { channel: 'Microsoft Ads', clicks: 0 },
+    ]);
+    expect(pivot.totals?.grand).toEqual({ clicks: clicksIn('2023-01-01', '2024-12-31') });
+  });
 
-    it('plans a daily chart over a bounded period by the calendar: one statement, its last day from the rows', async () => {
-      const sent: string[] = [];
-      const recording: Warehouse = {
-        ...wh,
-        query: (sql, params, opts) => {
-          sent.push(sql);
-          return wh.query(sql, params, opts);
-        },
-      };
-      const line: Visual = {
-        id: 'l',
-        kind: 'line',
-        title: null,
-        table: 'performance',
-        layout,
-        axis: { name: 'date', grain: 'day' },
-        legend: null,
-        measures: ['spend'],
-      };
-      // The range runs past the data: the freshness is the last day with rows, not the range's end.
-      const answer = await runVisualQuery(
-        recording,
-        MARKETING_SEMANTIC_MODEL,
-        line,
-        input({ dateRange: { from: '2024-03-15', to: '2024-04-30' } }),
-      );
-      expect(sent).toHaveLength(1);
-      expect(sent[0]).not.toMatch(/COUNT\(DISTINCT/);
-      expect(answer.sampled).toBe(false);
-      expect(answer.rows).toHaveLength(17);
-      expect(answer.data_through).toBe('2024-03-31');
-
-      // A weekly axis, or no bounded period, still counts the periods with data first.
-      sent.length = 0;
-      await runVisualQuery(
-        recording,
-        MARKETING_SEMANTIC_MODEL,
-        { ...line, axis: { name: 'date', grain: 'week' } },
-        input({ dateRange: { from: '2024-03-15', to: '2024-04-30' } }),
-      );
-      expect(sent).toHaveLength(2);
-      expect(sent[0]).toMatch(/COUNT\(DISTINCT/);
-    });
-
-    it('answers tables with totals and a row limit', async () => {
-      const table: Visual = {
-        id: 't',
-        kind: 'table',
-        title: null,
-        table: 'performance',
-        layout,
-        dimensions: [{ name: 'campaign', grain: null }],
-        measures: ['spend', 'ctr'],
-        sort: [{ field: 'spend', direction: 'desc' }],
-        limit: 2,
-        totals: true,
-      };
-      const answer: ReportQueryResponse = await runVisualQuery(wh, MARKETING_SEMANTIC_MODEL, table, input());
-      expect(answer.truncated).toBe(true);
-      expect(answer.rows.map((r) => [r.campaign, r.spend])).toEqual([
-        ['Brand Search', 2_100],
-        ["Prospecting 'EU'", 93],
-      ]);
-      expect(answer.totals?.grand.spend).toBe(sum(FIXTURE, 'cost'));
-      expect(answer.totals?.grand.ctr).toBeCloseTo(sum(FIXTURE, 'clicks') / sum(FIXTURE, 'impressions'), 12);
-      const matrix: Visual = {
-        id: 'm',
-        kind: 'matrix',
-        title: null,
-        table: 'performance',
-        layout,
-        rows: [{ name: 'channel', grain: null }],
-        columns: [{ name: 'date', grain: 'year' }],
-        measures: ['clicks'],
-        sort: [],
-        limit: null,
-        totals: true,
-      };
-      const pivot = await runVisualQuery(
-        wh,
-        MARKETING_SEMANTIC_MODEL,
-        matrix,
-        input({ dateRange: { from: '2023-01-01', to: '2024-12-31' } }),
-      );
-      const clicksIn = (from: string, to: string, channel?: string) =>
-        sum(
-          inRange(from, to).filter((f) => channel === undefined || f.channel === channel),
-          'clicks',
+  it('pages through every distinct value exactly once', async () => {
+    /** Every page of a column's values; at most 100 pages, should a cursor never end. */
+    const pageThrough = async (column: string, limit: number) => {
+      const values: unknown[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page = await runFilterValues(
+          warehouse(),
+          MARKETING_SEMANTIC_MODEL,
+          { table: 'performance', column, cursor, limit },
+          30_000,
         );
-      expect(pivot.totals?.columns).toEqual([
-        { date: '2023-01-01', clicks: clicksIn('2023-01-01', '2023-12-31') },
-        { date: '2024-01-01', clicks: clicksIn('2024-01-01', '2024-12-31') },
-      ]);
-      expect(pivot.totals?.rows).toEqual([
-        { channel: 'Google Ads', clicks: clicksIn('2023-01-01', '2024-12-31', 'Google Ads') },
-        { channel: 'Meta Ads', clicks: clicksIn('2023-01-01', '2024-12-31', 'Meta Ads') },
-        { channel: 'Microsoft Ads', clicks: 0 },
-      ]);
-      expect(pivot.totals?.grand).toEqual({ clicks: clicksIn('2023-01-01', '2024-12-31') });
+        values.push(...page.data);
+        cursor = page.nextCursor;
+        pages += 1;
+      } while (cursor !== null && pages < 100);
+      return { values, pages };
+    };
+    expect(await pageThrough('campaign', 2)).toEqual({
+      values: [null, 'Brand Search', 'Generic Search', "Prospecting 'EU'"],
+      pages: 2,
     });
-
-    it('pages through every distinct value exactly once', async () => {
-      /** Every page of a column's values; at most 100 pages, should a cursor never end. */
-      const pageThrough = async (column: string, limit: number) => {
-        const values: unknown[] = [];
-        let cursor: string | null = null;
-        let pages = 0;
-        do {
-          const page = await runFilterValues(
-            wh,
-            MARKETING_SEMANTIC_MODEL,
-            { table: 'performance', column, cursor, limit },
-            30_000,
-          );
-          values.push(...page.data);
-          cursor = page.nextCursor;
-          pages += 1;
-        } while (cursor !== null && pages < 100);
-        return { values, pages };
-      };
-      expect(await pageThrough('campaign', 2)).toEqual({
-        values: [null, 'Brand Search', 'Generic Search', "Prospecting 'EU'"],
-        pages: 2,
-      });
-      const dates = await pageThrough('date', 500);
-      expect(dates.values).toEqual([...new Set(FIXTURE.map((f) => f.date))].sort());
-    });
+    const dates = await pageThrough('date', 500);
+    expect(dates.values).toEqual([...new Set(FIXTURE.map((f) => f.date))].sort());
   });
-}
-
-let dataDir: string;
-beforeAll(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'maya-reports-'));
-});
-afterAll(() => {
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-reportQueries('DuckDB', () => openDuckDbWarehouse({ file: join(dataDir, `${randomUUID()}.duckdb`) }));
-
-const configuredUrl = process.env.MAYA_TEST_POSTGRES_URL;
-const adminUrl = configuredUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const database = `maya_reports_test_${randomBytes(5).toString('hex')}`;
-const available = configuredUrl !== undefined || (await reachable(adminUrl));
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-describe.skipIf(!available)('PostgreSQL', () => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  beforeAll(async () => {
-    await admin(`CREATE DATABASE ${database}`);
-  });
-  afterAll(async () => {
-    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  });
-  reportQueries('PostgreSQL', () => openPostgresWarehouse({ connectionString: url.toString() }));
 });
