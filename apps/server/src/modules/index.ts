@@ -55,9 +55,14 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
     const config = await destinations.service.warehouseConfig(organizationId);
     return config ? openDestinationWarehouse(config) : null;
   };
+  // Reports read with settings remembered a while (destinations' readConfig); loads never do.
+  const openDestinationForReports = async (organizationId: string) => {
+    const config = await destinations.service.readConfig(organizationId);
+    return config ? openDestinationWarehouse(config) : null;
+  };
   const reports = createReportsModule(platform, {
     withWarehouse: (organizationId, work) =>
-      withWarehouse({ platform, openDestination }, organizationId, work),
+      withWarehouse({ platform, openDestination: openDestinationForReports }, organizationId, work),
     sourceAccounts: (organizationId) => sources.service.list(organizationId),
     organizationCurrency: async (organizationId) =>
       (await organizations.service.findById(organizationId))?.currencyId ?? operations.defaultCurrency,

@@ -309,6 +309,29 @@ describe('the organization destination', () => {
     expect((await organizationDestination(owner)).status).toBe(404);
   });
 
+  it('gives reports the settings it remembers, forgotten at once when this process changes them', async () => {
+    const service = createDestinationsService({
+      platform: t.app.platform,
+      features: () => ({ can_configure_destination: true }) as never,
+      hasSources: async () => false,
+      checkDestination,
+    });
+    const access = { organizationId: owner.organizationId, role: 'owner' as const, isDemo: false };
+    const { credentials, ...input } = postgresBody(owner.organizationId);
+    await service.remove(access);
+    expect(await service.readConfig(owner.organizationId)).toBeNull();
+    const me = await call(t.base, 'GET', '/user', { token: owner.token });
+    await service.save(access, me.body.id as string, {
+      destinationId: input.destinationId,
+      destinationName: input.destinationName,
+      location: 'europe-west3',
+      credentials,
+    });
+    expect(await service.readConfig(owner.organizationId)).toMatchObject({ kind: 'postgresql' });
+    await service.remove(access);
+    expect(await service.readConfig(owner.organizationId)).toBeNull();
+  });
+
   it('cannot be changed once a data source is connected: 403 destination_locked_by_sources', async () => {
     const created = await call(t.base, 'POST', '/organizations', {
       token: owner.token,

@@ -80,6 +80,39 @@ describe('tenant isolation', () => {
     ).toEqual(['b-data']);
   });
 
+  it("organization_access answers the guard in one statement, under the memberships' policy", async () => {
+    const { db } = app.platform.database;
+    const users = await db.execute<{ id: string }>(
+      sql`INSERT INTO users (email) VALUES ('member@a.example'), ('outsider@a.example') RETURNING id`,
+    );
+    const [member, outsider] = users.rows.map((r) => r.id) as [string, string];
+    await withOrganization(db, orgA, (tx) =>
+      tx.execute(
+        sql`INSERT INTO memberships (organization_id, user_id, role) VALUES (${orgA}, ${member}, 'admin')`,
+      ),
+    );
+    const access = async (user: string, organization: string) =>
+      (await db.execute(sql`SELECT is_demo, role FROM organization_access(${user}, ${organization})`)).rows;
+    expect(await access(member, orgA)).toEqual([{ is_demo: false, role: 'admin' }]);
+    expect(await access(member, orgB)).toEqual([{ is_demo: false, role: null }]);
+    expect(await access(outsider, orgA)).toEqual([{ is_demo: false, role: null }]);
+    expect(await access(member, '00000000-0000-4000-8000-000000000000')).toEqual([]);
+    // Inside another unit of work it leaves that work's settings as they were.
+    const settings = await withOrganization(db, orgA, async (tx) => {
+      await tx.execute(sql`SELECT * FROM organization_access(${member}, ${orgA})`);
+      return (
+        await tx.execute<{ org: string; user: string }>(
+          sql`SELECT current_setting('app.organization_id', true) AS org, current_setting('app.user_id', true) AS user`,
+        )
+      ).rows[0];
+    });
+    expect(settings).toEqual({ org: orgA, user: '' });
+    const after = await db.execute<{ user: string | null }>(
+      sql`SELECT nullif(current_setting('app.user_id', true), '') AS user`,
+    );
+    expect(after.rows[0]?.user).toBeNull();
+  });
+
   it('rejects a unit of work without a real organization id', async () => {
     await expect(withOrganization(app.platform.database.db, "x' OR true --", async () => {})).rejects.toThrow(
       /not an organization id/,

@@ -2,7 +2,7 @@
 // into the organization's DuckDB file, the models built, and every number a visual answers checked
 // against sums over analytics.marketing_performance computed here in plain SQL.
 import { addDays } from '@maya/connectors';
-import type { ReportFilter } from '@maya/contracts';
+import { ReportQueryResponseSchema, type ReportFilter } from '@maya/contracts';
 import {
   MAYA_REPORT,
   duckDbFileFor,
@@ -75,8 +75,8 @@ const total = (rows: { spend: number; clicks: number }[]) => ({
   clicks: rows.reduce((s, r) => s + r.clicks, 0),
 });
 
-const query = (visual_id: string, over: Record<string, unknown> = {}) =>
-  reports.call('POST', '/reports/-maya/query', owner.token, {
+const query = async (visual_id: string, over: Record<string, unknown> = {}) => {
+  const answer = await reports.call('POST', '/reports/-maya/query', owner.token, {
     organization_id: owner.organizationId,
     report: '-maya',
     page: 'overview',
@@ -86,6 +86,10 @@ const query = (visual_id: string, over: Record<string, unknown> = {}) =>
     sort: null,
     ...over,
   });
+  // The route answers plain JSON (platform/http.ts plainJsonSerializer): its contract, exactly.
+  if (answer.status === 200) expect(ReportQueryResponseSchema.parse(answer.body)).toEqual(answer.body);
+  return answer;
+};
 
 const ok = async (answer: Promise<{ status: number; body: Record<string, unknown> }>) => {
   const { status, body } = await answer;

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { WarehouseError, errorMessage } from '../errors';
 import { createSerialQueue, type SerialQueue } from '../serial-queue';
+import { createDuckDbReaders, type DuckDbReaders } from './duckdb-readers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,6 +40,8 @@ export type SharedDuckDb = {
   readonly instance: DuckDBInstance;
   readonly writer: DuckDBConnection;
   readonly writes: SerialQueue;
+  /** Connections for queries, kept idle between them. */
+  readonly readers: DuckDbReaders;
 };
 
 /**
@@ -153,6 +156,7 @@ function closeEntry(path: string, entry: Entry): Promise<void> {
   entry.closing = (async () => {
     try {
       await shared.writes.idle();
+      await shared.readers.close();
       shared.writer.closeSync();
       shared.instance.closeSync();
     } finally {
@@ -181,7 +185,7 @@ async function openEntry(
     await writer.run('SET enable_external_access = false');
     await writer.run('SET lock_configuration = true');
     return {
-      shared: { instance, writer, writes: createSerialQueue() },
+      shared: { instance, writer, writes: createSerialQueue(), readers: createDuckDbReaders(instance) },
       refs: 0,
       settings: key,
       closing: null,

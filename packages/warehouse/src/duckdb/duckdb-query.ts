@@ -6,7 +6,6 @@ import {
   jsToDuckDBValue,
   listValue,
   type DuckDBConnection,
-  type DuckDBInstance,
   type DuckDBPreparedStatement,
   type DuckDBResultReader,
   type DuckDBType,
@@ -15,18 +14,21 @@ import {
 import { WarehouseError, errorMessage } from '../errors';
 import { checkQueryOptions, leadingKeyword, looksLikeWrite, readOnlyViolation } from '../read-only-sql';
 import type { QueryOptions, QueryParams, QueryResult, Row } from '../warehouse';
+import type { DuckDbReaders } from './duckdb-readers';
 import { columnTypeFromDuckDbType, resultValueConverter } from './duckdb-types';
 
 /** Connections with a query running, so that closing the warehouse can interrupt them. */
 export type ActiveQueries = Set<DuckDBConnection>;
 
 /**
- * Runs one read-only statement on its own connection: exactly one statement, of type SELECT
- * (checked on the prepared statement), inside a READ ONLY transaction, parameters bound, and
- * interrupted after `timeoutMs`.
+ * Runs one read-only statement on a connection of its own: exactly one statement (DuckDB
+ * prepares no more), of type SELECT (checked on the prepared statement), inside a READ ONLY
+ * transaction, parameters bound, and interrupted after `timeoutMs`. The connection, its
+ * transaction and the prepared statement are kept for the next query (duckdb-readers.ts);
+ * after a failure they are closed.
  */
 export async function runDuckDbQuery(
-  instance: DuckDBInstance,
+  readers: DuckDbReaders,
   active: ActiveQueries,
   sql: string,
   params: QueryParams,
@@ -34,29 +36,29 @@ export async function runDuckDbQuery(
 ): Promise<QueryResult> {
   const { timeoutMs, maxRows } = checkQueryOptions(opts);
   if (typeof sql !== 'string' || leadingKeyword(sql) === '') throw readOnlyViolation('no statement');
-  const conn = await instance.connect();
+  const reader = await readers.take();
+  const { conn } = reader;
   active.add(conn);
   let timedOut = false;
+  let answered = false;
   const timer = setTimeout(() => {
     timedOut = true;
     conn.interrupt();
   }, timeoutMs);
   try {
-    const statements = await conn.extractStatements(sql).catch((error: unknown) => {
-      throw unpreparable(sql, error);
-    });
-    if (statements.count !== 1) throw readOnlyViolation(`got ${statements.count} statements`);
-    await conn.run('BEGIN TRANSACTION READ ONLY');
-    const prepared = await statements.prepare(0).catch((error: unknown) => {
+    const prepared = await readers.prepare(reader, sql).catch((error: unknown) => {
+      if (SEVERAL_STATEMENTS.test(errorMessage(error))) throw readOnlyViolation('got several statements');
       throw unpreparable(sql, error);
     });
     if (prepared.statementType !== StatementType.SELECT) {
       throw readOnlyViolation(`statement type ${StatementType[prepared.statementType]}`);
     }
     bindParams(prepared, params);
-    const reader =
+    const read =
       maxRows === null ? await prepared.runAndReadAll() : await prepared.streamAndReadUntil(maxRows + 1);
-    return toQueryResult(reader, maxRows);
+    const result = toQueryResult(read, maxRows);
+    answered = !timedOut;
+    return result;
   } catch (error) {
     if (timedOut) {
       throw new WarehouseError('query_timeout', `query did not finish within ${timeoutMs} ms`, {
@@ -71,10 +73,14 @@ export async function runDuckDbQuery(
   } finally {
     clearTimeout(timer);
     active.delete(conn);
-    await conn.run('ROLLBACK').catch(() => undefined);
-    conn.closeSync();
+    // A failed statement may have aborted the transaction, an interrupted one the connection.
+    if (answered) readers.give(reader);
+    else readers.discard(reader);
   }
 }
+
+/** DuckDB's words when `prepare` is given more than one statement. */
+const SEVERAL_STATEMENTS = /Cannot prepare multiple statements/i;
 
 function toQueryResult(reader: DuckDBResultReader, maxRows: number | null): QueryResult {
   const types = reader.columnTypes();

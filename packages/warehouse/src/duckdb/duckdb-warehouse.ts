@@ -74,16 +74,30 @@ export async function openDuckDbWarehouse(options: DuckDbWarehouseOptions): Prom
   }
 
   function write<T>(task: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
-    return use(() => shared.writes.run(() => task(shared.writer).catch(rethrow)));
+    return use(() =>
+      shared.writes.run(async () => {
+        // Queries' kept transactions must not outlive what this changes (duckdb-readers.ts).
+        shared.readers.writing();
+        try {
+          return await task(shared.writer).catch(rethrow);
+        } finally {
+          shared.readers.written();
+        }
+      }),
+    );
   }
 
   function read<T>(task: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
     return use(async () => {
-      const conn = await shared.instance.connect();
+      const reader = await shared.readers.take();
+      let done = false;
       try {
-        return await task(conn).catch(rethrow);
+        const result = await task(reader.conn).catch(rethrow);
+        done = true;
+        return result;
       } finally {
-        conn.closeSync();
+        if (done) shared.readers.give(reader);
+        else shared.readers.discard(reader);
       }
     });
   }
@@ -193,7 +207,7 @@ export async function openDuckDbWarehouse(options: DuckDbWarehouseOptions): Prom
     },
 
     async query(sql: string, params: QueryParams, opts: QueryOptions): Promise<QueryResult> {
-      return use(() => runDuckDbQuery(shared.instance, activeQueries, sql, params, opts));
+      return use(() => runDuckDbQuery(shared.readers, activeQueries, sql, params, opts));
     },
 
     async listTables(schema: string): Promise<string[]> {

@@ -19,6 +19,14 @@ import { toWarehouseConfig } from './warehouse-config';
 
 /** How long the connection check may take before the user is told it failed. */
 export const CHECK_TIMEOUT_MS = 20_000;
+/**
+ * How long reports reuse an organization's destination settings once read. This process
+ * forgets them when it changes them; another process may read the old ones this long, as its
+ * report cache may show rows of another process's load (reports/cache.ts). A destination can
+ * only change while no data source is connected, so there is little to read from either.
+ */
+export const READ_CONFIG_TTL_MS = 30_000;
+const READ_CONFIGS_KEPT = 10_000;
 
 export type DestinationsDeps = {
   platform: Pick<Platform, 'database' | 'vault'>;
@@ -61,6 +69,7 @@ export function createDestinationsService(deps: DestinationsDeps) {
   const { db } = deps.platform.database;
   const { vault } = deps.platform;
   const sealContext = (organizationId: string) => `organization-destination:${organizationId}`;
+  const readConfigs = new Map<string, { config: DestinationConfig | null; readAt: number }>();
 
   function destination(id: string): Destination {
     const found = findDestination(id);
@@ -107,9 +116,14 @@ export function createDestinationsService(deps: DestinationsDeps) {
     }
   }
 
+  async function removeStored(organizationId: string): Promise<void> {
+    await withOrganization(db, organizationId, (tx) => repo.remove(tx));
+    readConfigs.delete(organizationId);
+  }
+
   async function remove(access: OrganizationAccess): Promise<void> {
     await requireCanConfigure(access);
-    await withOrganization(db, access.organizationId, (tx) => repo.remove(tx));
+    await removeStored(access.organizationId);
   }
 
   return {
@@ -137,7 +151,7 @@ export function createDestinationsService(deps: DestinationsDeps) {
       const chosen = destination(input.destinationId);
       const kind = kindOf(chosen);
       if (chosen.managed || !kind) {
-        await withOrganization(db, access.organizationId, (tx) => repo.remove(tx));
+        await removeStored(access.organizationId);
         return null;
       }
       const credentials = formCredentials(chosen.form, input.credentials);
@@ -155,6 +169,7 @@ export function createDestinationsService(deps: DestinationsDeps) {
           updatedBy: userId,
         }),
       );
+      readConfigs.delete(access.organizationId);
       return toResponse(row);
     },
 
@@ -169,6 +184,19 @@ export function createDestinationsService(deps: DestinationsDeps) {
     /** The settings the ETL loads with: the organization's own database, or null for the managed default. */
     async warehouseConfig(organizationId: string): Promise<DestinationConfig | null> {
       return (await stored(organizationId))?.config ?? null;
+    },
+
+    /**
+     * The same for reports, remembered READ_CONFIG_TTL_MS: every visual of a dashboard that
+     * misses the result cache asks, and the lookup (a transaction) was a fifth of its time.
+     */
+    async readConfig(organizationId: string): Promise<DestinationConfig | null> {
+      const known = readConfigs.get(organizationId);
+      if (known !== undefined && Date.now() - known.readAt < READ_CONFIG_TTL_MS) return known.config;
+      const config = (await stored(organizationId))?.config ?? null;
+      if (readConfigs.size >= READ_CONFIGS_KEPT) readConfigs.clear();
+      readConfigs.set(organizationId, { config, readAt: Date.now() });
+      return config;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../platform/db/pool';
 import { datasets, memberships, organizations } from './schema';
 
@@ -17,6 +17,20 @@ export function organizationsRepository(db: Database) {
     async findById(id: string): Promise<Organization | null> {
       const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
       return row ?? null;
+    },
+    /**
+     * The guard's question in one round trip (migration 0009's organization_access): whether
+     * the organization exists, is a demo one, and the user's role in it (null when not a member).
+     */
+    async accessOf(
+      userId: string,
+      organizationId: string,
+    ): Promise<{ isDemo: boolean; role: Role | null } | null> {
+      const { rows } = await db.execute<{ is_demo: boolean; role: Role | null }>(
+        sql`SELECT is_demo, role FROM organization_access(${userId}, ${organizationId})`,
+      );
+      const [row] = rows;
+      return row === undefined ? null : { isDemo: row.is_demo, role: row.role };
     },
     /** Organizations by id plus every demo organization, oldest first. */
     async listVisible(ids: string[]): Promise<Organization[]> {

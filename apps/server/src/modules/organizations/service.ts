@@ -115,11 +115,9 @@ export function createOrganizationsService(
     ): Promise<OrganizationAccess> {
       if (!UUID.test(organizationId)) throw notFound();
       if (!auth.emailVerified) throw new AppError(403, 'email_not_verified', { email: auth.email });
-      const organization = await repository.findById(organizationId);
-      if (!organization) throw notFound();
-      const membership = (await ownMemberships(auth.userId)).find((m) => m.organizationId === organizationId);
-      if (!membership && !organization.isDemo) throw notFound();
-      return { organizationId, role: membership?.role ?? 'member', isDemo: organization.isDemo };
+      const access = await repository.accessOf(auth.userId, organizationId);
+      if (!access || (access.role === null && !access.isDemo)) throw notFound();
+      return { organizationId, role: access.role ?? 'member', isDemo: access.isDemo };
     },
 
     async addMember(organizationId: string, userId: string, role: Role): Promise<boolean> {

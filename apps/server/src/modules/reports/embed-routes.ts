@@ -11,6 +11,7 @@ import {
   ValidationErrorResponseSchema,
 } from '@maya/contracts';
 import { z } from 'zod';
+import { plainJsonSerializer } from '../../platform/http';
 import { answering } from './routes';
 import type { ReportsService } from './service';
 
@@ -57,6 +58,7 @@ export async function embedRoutes(app: FastifyInstance, embeds: ReportsService['
     '/embed/:token/query',
     {
       config: { guard: 'public' },
+      serializerCompiler: plainJsonSerializer,
       schema: {
         tags,
         summary: 'One visual of the embedded report, as /reports/{slug}/query answers it',

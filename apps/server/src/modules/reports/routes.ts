@@ -19,7 +19,7 @@ import {
 import { isWarehouseError } from '@maya/warehouse';
 import { z } from 'zod';
 import { authOf, organizationOf } from '../../platform/guards';
-import { errorResponses } from '../../platform/http';
+import { errorResponses, plainJsonSerializer } from '../../platform/http';
 import { ReportNameTaken, toAppError } from './errors';
 import type { ReportsService } from './service';
 
@@ -176,6 +176,7 @@ export async function reportsRoutes(app: FastifyInstance, reports: ReportsServic
     '/reports/:slug/query',
     {
       config: { guard: 'organization' },
+      serializerCompiler: plainJsonSerializer,
       schema: {
         tags,
         summary:
