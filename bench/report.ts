@@ -7,8 +7,12 @@
 //   cached (asked again), and the page (every visual at once, six at a time as a browser's
 //   connection pool does) cold, cached and on its very first opening after the start;
 // - raw DuckDB: the statements the server's own report engine sends for the same requests
-//   (captured in this process, bench/report-queries.ts), replayed on a DuckDB connection of the
-//   same file, and replayed on a freshly opened file (what a request pays when the file was closed);
+//   (captured in this process, bench/report-queries.ts), replayed on a DuckDB connection of a
+//   copy of the file, and replayed on a freshly opened file (what a request pays when the file
+//   was closed). A visual's raw replays run right before its API requests, and the raw pages
+//   right before the API's, so that both meet the machine in the same state: a shared 2-core
+//   machine has slow minutes, and in two phases minutes apart one of them would tell on the
+//   ratio. Each side runs its own repeats back to back, as it would alone;
 // - PostgreSQL: the same rows copied into a database of their own on 127.0.0.1:5432 (primary
 //   key, VACUUM ANALYZE), and the report engine's PostgreSQL statements replayed there.
 // Prints a table against the goals and writes bench/results/report.json. Everything it made
@@ -18,7 +22,7 @@
 // measure, p50 over them), BENCH_PG_RUNS (5) and BENCH_PG_URL
 // (postgres://postgres@127.0.0.1:5432/postgres).
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,6 +71,7 @@ function step(label: string): void {
 
 const folder = await mkdtemp(path.join(os.tmpdir(), 'maya-bench-report-'));
 const file = path.join(folder, 'warehouse.duckdb');
+const rawFile = path.join(folder, 'raw.duckdb');
 const csv = path.join(folder, 'marketing_performance.csv');
 let app: RunningApp | null = null;
 let pgCreated = false;
@@ -79,11 +84,11 @@ try {
   const generated = await timedValue(() => generateDuckDb(file, rows, days, lastDay));
   if (generated.value !== rows) throw new Error(`generated ${generated.value} rows, expected ${rows}`);
 
-  step('capturing the statements of the report engine (DuckDB)');
-  const duckCaptured = await capture(() => openDuckDbWarehouse({ file }), runs);
+  // DuckDB lets one process open a file: the app reads the file, raw DuckDB its copy.
+  await copyFile(file, rawFile);
 
-  step('raw DuckDB');
-  const raw = await rawDuckDb(duckCaptured);
+  step('capturing the statements of the report engine (DuckDB)');
+  const duckCaptured = await capture(() => openDuckDbWarehouse({ file: rawFile }), 2 * runs);
 
   step('the API: production build, user, organization, warehouse file');
   app = await startApp({
@@ -92,10 +97,12 @@ try {
   });
   const session = await signUp(`http://127.0.0.1:${app.port}`, app.dataDir);
   await installWarehouse(app.dataDir, session.organizationId, file);
-  step('the API: first page, cached, cold');
-  const api = await measureApi(session, duckCaptured);
+  step('the API and raw DuckDB: first page, cached, then cold visual by visual and page by page');
+  const { api, raw } = await measureApiAndRaw(session, duckCaptured);
   await app.stop();
   app = null;
+  step('raw DuckDB on a freshly opened file');
+  raw.fresh = await freshDuckDb(duckCaptured);
 
   step('PostgreSQL: loading the same rows');
   pgCreated = true;
@@ -146,35 +153,76 @@ async function capture(open: () => Promise<Warehouse>, count: number): Promise<C
 }
 
 /**
- * Variant 0 warms the engine up; variants 1..n each visual alone (p50 per visual), then each
- * variant's visuals at once (the page). The file is also opened afresh for every request, as
- * a request meets it when the file is closed, for the "fresh" figure.
+ * The API's first page after the start and its cached visuals and pages; then, visual by visual,
+ * the raw DuckDB replays of variants 1..runs (on the copy, after variant 0 warmed that engine
+ * up) and right after them the API's cold requests of the same variants (not asked before);
+ * then the raw pages and the API's cold pages likewise. The CSV for PostgreSQL is exported from
+ * the raw engine at the end.
  */
-async function rawDuckDb(captured: Captured[][]) {
-  const visuals: number[][] = VISUALS.map(() => []);
-  const pages: number[] = [];
-  const instance = await DuckDBInstance.create(file, DUCKDB_CONFIG);
+async function measureApiAndRaw(session: Session, captured: Captured[][]) {
+  const apiPage = (k: number) =>
+    timed(() =>
+      limited(
+        VISUALS.map((v) => () => queryVisual(session, request(v, lastDay, k))),
+        BROWSER_CONNECTIONS,
+      ),
+    );
+  // The first opening after the start: every statement goes to the file, opened for it.
+  const firstOpen = await apiPage(0);
+  const answers = await Promise.all(VISUALS.map((v) => queryVisual(session, request(v, lastDay, 0))));
+  // As JSON, the way the API answers travel.
+  const expected: unknown = JSON.parse(JSON.stringify(captured[0]?.map((c) => c.answer) ?? []));
+  const sameAnswers = isDeepStrictEqual(answers, expected);
+  const cached: number[][] = [];
+  for (const visual of VISUALS) {
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++)
+      times.push(await timed(() => queryVisual(session, request(visual, lastDay, 0))));
+    cached.push(times);
+  }
+  const cachedPages: number[] = [];
+  for (let i = 0; i < runs; i++) cachedPages.push(await apiPage(0));
+
+  const instance = await DuckDBInstance.create(rawFile, DUCKDB_CONFIG);
   const connections = await duckDbConnections(instance, BROWSER_CONNECTIONS);
   try {
     const [conn] = connections;
     if (!conn) throw new Error('no DuckDB connection');
     for (const c of captured[0] ?? []) await replayDuckDb(conn, c.statements);
-    for (const variant of captured.slice(1)) {
-      for (const [i, c] of variant.entries())
-        visuals[i]?.push(await timed(() => replayDuckDb(conn, c.statements)));
+    const variant = (k: number) => captured[k] ?? [];
+    const rawVisuals: number[][] = VISUALS.map(() => []);
+    const cold: number[][] = VISUALS.map(() => []);
+    for (const [i, visual] of VISUALS.entries()) {
+      for (let k = 1; k <= runs; k++) {
+        const statements = variant(k)[i]?.statements ?? [];
+        rawVisuals[i]?.push(await timed(() => replayDuckDb(conn, statements)));
+      }
+      for (let k = 1; k <= runs; k++)
+        cold[i]?.push(await timed(() => queryVisual(session, request(visual, lastDay, k))));
     }
-    for (const variant of captured.slice(1)) pages.push(await page(variant, connections));
+    const rawPages: number[] = [];
+    const coldPages: number[] = [];
+    for (let k = runs + 1; k <= 2 * runs; k++) rawPages.push(await page(variant(k), connections));
+    for (let k = runs + 1; k <= 2 * runs; k++) coldPages.push(await apiPage(k));
     await exportCsv(instance, csv);
+    return {
+      api: { firstOpen, sameAnswers, cached, cachedPages, cold, coldPages },
+      raw: { visuals: rawVisuals, pages: rawPages, fresh: [] as number[][] },
+    };
   } finally {
     for (const c of connections) c.closeSync();
     instance.closeSync();
   }
+}
+
+/** Each visual's statements on the file opened afresh for them, as a request meets a closed file. */
+async function freshDuckDb(captured: Captured[][]): Promise<number[][]> {
   const fresh: number[][] = VISUALS.map(() => []);
-  for (const variant of captured.slice(1)) {
+  for (const variant of captured.slice(1, runs + 1)) {
     for (const [i, c] of variant.entries()) {
       fresh[i]?.push(
         await timed(async () => {
-          const opened = await DuckDBInstance.create(file, DUCKDB_CONFIG);
+          const opened = await DuckDBInstance.create(rawFile, DUCKDB_CONFIG);
           try {
             const connection = await opened.connect();
             await replayDuckDb(connection, c.statements);
@@ -186,7 +234,7 @@ async function rawDuckDb(captured: Captured[][]) {
       );
     }
   }
-  return { visuals, pages, fresh };
+  return fresh;
 }
 
 async function page(variant: Captured[], connections: Awaited<ReturnType<typeof duckDbConnections>>) {
@@ -205,41 +253,6 @@ async function page(variant: Captured[], connections: Awaited<ReturnType<typeof 
       BROWSER_CONNECTIONS,
     ),
   );
-}
-
-async function measureApi(session: Session, captured: Captured[][]) {
-  const pageOf = (k: number) =>
-    timed(() =>
-      limited(
-        VISUALS.map((v) => () => queryVisual(session, request(v, lastDay, k))),
-        BROWSER_CONNECTIONS,
-      ),
-    );
-  // The first opening after the start: every statement goes to the file, opened for it.
-  const firstOpen = await pageOf(0);
-  const answers = await Promise.all(VISUALS.map((v) => queryVisual(session, request(v, lastDay, 0))));
-  // As JSON, the way the API answers travel.
-  const expected: unknown = JSON.parse(JSON.stringify(captured[0]?.map((c) => c.answer) ?? []));
-  const sameAnswers = isDeepStrictEqual(answers, expected);
-  const cached: number[][] = [];
-  for (const visual of VISUALS) {
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++)
-      times.push(await timed(() => queryVisual(session, request(visual, lastDay, 0))));
-    cached.push(times);
-  }
-  const cachedPages: number[] = [];
-  for (let i = 0; i < runs; i++) cachedPages.push(await pageOf(0));
-  const cold: number[][] = [];
-  for (const visual of VISUALS) {
-    const times: number[] = [];
-    for (let k = 1; k <= runs; k++)
-      times.push(await timed(() => queryVisual(session, request(visual, lastDay, k))));
-    cold.push(times);
-  }
-  const coldPages: number[] = [];
-  for (let k = runs + 1; k <= 2 * runs; k++) coldPages.push(await pageOf(k));
-  return { firstOpen, sameAnswers, cached, cachedPages, cold, coldPages };
 }
 
 async function rawPostgres(url: string, captured: Captured[][]) {

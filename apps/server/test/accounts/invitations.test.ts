@@ -42,6 +42,10 @@ describe('invitations', () => {
     expect(listed.body.invitations.map((i: { email: string }) => i.email)).toContain('guest@acme.example');
 
     const guest = await verifiedUser(t, 'guest@acme.example');
+    // Refused before accepting, let in right after: the guard remembers grants, not refusals.
+    expect(
+      (await call(t.base, 'GET', `/organizations/${organization.id}/users`, { token: guest.token })).status,
+    ).toBe(404);
     const accepted = await call(t.base, 'POST', '/invitations/accept', {
       token: guest.token,
       body: { invitation_id: id, organization_slug: organization.slug },

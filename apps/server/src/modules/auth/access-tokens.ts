@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
+import { createExpiringMap } from '../../platform/expiring-map';
 import type { Secrets } from '../../platform/secrets';
 
 /** Short-lived access tokens (DESIGN.md Sessions): kept in the SPA's memory, sent as Bearer. */
@@ -14,7 +15,10 @@ export function createAccessTokens(secrets: Secrets, issuer: string) {
   // A token's verification depends on nothing but the token, the key and the clock, and a
   // token cannot be revoked before it expires: remembering the answer until then changes
   // nothing but its cost (jose's HMAC check and claim parsing, about 0.2 ms a request).
-  const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
+  const verified = createExpiringMap<AccessClaims>({
+    ttlMs: ACCESS_TOKEN_TTL_SECONDS * 1000,
+    maxEntries: VERIFIED_KEPT,
+  });
   return {
     async issue(claims: AccessClaims): Promise<{ token: string; expiresAt: Date }> {
       const expiresAt = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
@@ -31,10 +35,7 @@ export function createAccessTokens(secrets: Secrets, issuer: string) {
     /** The claims of a valid token, or null (bad signature, expired, wrong issuer or audience). */
     async verify(token: string): Promise<AccessClaims | null> {
       const known = verified.get(token);
-      if (known !== undefined) {
-        if (Date.now() < known.expiresAt) return known.claims;
-        verified.delete(token);
-      }
+      if (known !== undefined) return known;
       try {
         const { payload } = await jwtVerify(token, key, {
           issuer,
@@ -48,10 +49,7 @@ export function createAccessTokens(secrets: Secrets, issuer: string) {
           emailVerified: payload.ev === true,
           isStaff: payload.st === true,
         };
-        if (typeof payload.exp === 'number') {
-          if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value ?? '');
-          verified.set(token, { claims, expiresAt: payload.exp * 1000 });
-        }
+        if (typeof payload.exp === 'number') verified.set(token, claims, payload.exp * 1000);
         return claims;
       } catch {
         return null;

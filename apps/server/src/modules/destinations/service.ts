@@ -11,6 +11,7 @@ import {
 import { isWarehouseError, type DestinationConfig } from '@maya/warehouse';
 import { withOrganization } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
+import { createExpiringMap } from '../../platform/expiring-map';
 import type { OrganizationAccess } from '../../platform/guards';
 import type { Platform } from '../../platform/platform';
 import { destinationCatalog, findDestination, kindOf } from './catalog';
@@ -69,7 +70,10 @@ export function createDestinationsService(deps: DestinationsDeps) {
   const { db } = deps.platform.database;
   const { vault } = deps.platform;
   const sealContext = (organizationId: string) => `organization-destination:${organizationId}`;
-  const readConfigs = new Map<string, { config: DestinationConfig | null; readAt: number }>();
+  const readConfigs = createExpiringMap<{ config: DestinationConfig | null }>({
+    ttlMs: READ_CONFIG_TTL_MS,
+    maxEntries: READ_CONFIGS_KEPT,
+  });
 
   function destination(id: string): Destination {
     const found = findDestination(id);
@@ -192,10 +196,9 @@ export function createDestinationsService(deps: DestinationsDeps) {
      */
     async readConfig(organizationId: string): Promise<DestinationConfig | null> {
       const known = readConfigs.get(organizationId);
-      if (known !== undefined && Date.now() - known.readAt < READ_CONFIG_TTL_MS) return known.config;
+      if (known !== undefined) return known.config;
       const config = (await stored(organizationId))?.config ?? null;
-      if (readConfigs.size >= READ_CONFIGS_KEPT) readConfigs.clear();
-      readConfigs.set(organizationId, { config, readAt: Date.now() });
+      readConfigs.set(organizationId, { config });
       return config;
     },
   };

@@ -4,6 +4,7 @@ import { catalog } from '@maya/connectors';
 import { duckDbFileFor, openDuckDbWarehouse } from '@maya/warehouse';
 import { withOrganization, withUser } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
+import { createExpiringMap } from '../../platform/expiring-map';
 import type { Auth, OrganizationAccess } from '../../platform/guards';
 import type { Platform } from '../../platform/platform';
 import type { UsersService } from '../users';
@@ -23,6 +24,12 @@ export const DEMO_ORGANIZATION = { slug: 'demo', name: 'Demo', dataset: 'Demo ma
 export const WAREHOUSE_SCHEMA = 'marketing';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * How long a process reuses access it granted. Another process that took a member out would
+ * see them keep reading this long; today members are never taken out (see `granted`).
+ */
+export const GRANTED_ACCESS_TTL_MS = 10_000;
+const GRANTED_ACCESS_KEPT = 10_000;
 const notFound = () => new AppError(404, 'organization_not_found', { message: 'Invalid organization' });
 
 export type OrganizationsService = ReturnType<typeof createOrganizationsService>;
@@ -37,6 +44,14 @@ export function createOrganizationsService(
 ) {
   const { db } = platform.database;
   const repository = organizationsRepository(db);
+  // Access the guard granted, remembered GRANTED_ACCESS_TTL_MS: the visuals of a dashboard ask
+  // at once. Only grants are kept: memberships are only ever added, so a refusal may turn into
+  // a grant (an invitation accepted in another process) but a grant never into a refusal. A
+  // change that removes a member or a role must forget the organization's entries here.
+  const granted = createExpiringMap<OrganizationAccess>({
+    ttlMs: GRANTED_ACCESS_TTL_MS,
+    maxEntries: GRANTED_ACCESS_KEPT,
+  });
 
   /** Every organization gets its own warehouse: a DuckDB file under DATA_DIR (the managed default). */
   async function provisionWarehouse(organizationId: string): Promise<void> {
@@ -115,9 +130,18 @@ export function createOrganizationsService(
     ): Promise<OrganizationAccess> {
       if (!UUID.test(organizationId)) throw notFound();
       if (!auth.emailVerified) throw new AppError(403, 'email_not_verified', { email: auth.email });
-      const access = await repository.accessOf(auth.userId, organizationId);
-      if (!access || (access.role === null && !access.isDemo)) throw notFound();
-      return { organizationId, role: access.role ?? 'member', isDemo: access.isDemo };
+      const key = `${auth.userId}:${organizationId}`;
+      const known = granted.get(key);
+      if (known !== undefined) return known;
+      const found = await repository.accessOf(auth.userId, organizationId);
+      if (!found || (found.role === null && !found.isDemo)) throw notFound();
+      const access: OrganizationAccess = {
+        organizationId,
+        role: found.role ?? 'member',
+        isDemo: found.isDemo,
+      };
+      granted.set(key, access);
+      return access;
     },
 
     async addMember(organizationId: string, userId: string, role: Role): Promise<boolean> {
