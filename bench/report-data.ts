@@ -22,6 +22,7 @@ const CAMPAIGN_TYPES = [
   ['Search', 'Performance Max', 'Shopping', 'Display', 'Video'],
   ['Sales', 'Traffic', 'Leads', 'Awareness'],
   ['Search', 'Shopping', 'Audience', 'Performance Max'],
+  ['Search', 'Display'],
 ];
 const PRODUCTS = ['hiking boots', 'rain jacket', 'tent', 'sleeping bag', 'backpack', 'headlamp', 'fleece'];
 const MODIFIERS = ['best', 'waterproof', 'lightweight', 'women', 'men', 'kids', 'sale', 'winter'];
@@ -90,7 +91,7 @@ SELECT date,
   ${list(PRODUCTS)}[c % ${PRODUCTS.length} + 1] || ' #' || CAST(c AS VARCHAR) AS campaign_name,
   CASE s
     ${CAMPAIGN_TYPES.map((types, i) => `WHEN ${i} THEN ${list(types)}[CAST(hash(c) % ${types.length} AS BIGINT) + 1]`).join('\n    ')}
-    ELSE NULL END AS campaign_type,
+    END AS campaign_type,
   CASE WHEN slot = 0 THEN NULL
     ELSE ${list(MODIFIERS)}[CAST(hash(e) % ${MODIFIERS.length} AS BIGINT) + 1] || ' ' || ${list(PRODUCTS)}[c % ${PRODUCTS.length} + 1] END AS ad_group_name,
   currency,

@@ -14,7 +14,7 @@
 import { addDays, catalog, isoDate, type Credentials } from '@maya/connectors';
 import { APPLE_SANDBOX_ORGS } from '@maya/connectors/services/apple-ads';
 import type { ReportFilter, ReportQueryResponse } from '@maya/contracts';
-import { MAYA_REPORT, currencyExponent } from '@maya/warehouse';
+import { MAYA_REPORT, currencyExponent, duckDbFileFor, openDuckDbWarehouse } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
 import { accountSettled, authorize, organizationOwner, ownerQuery, verifyCallback } from '../support/sources';
@@ -341,6 +341,26 @@ describe('the -maya report against the sandbox providers, per account and day', 
     expect(await modelDates()).toEqual(expect.objectContaining(firstLoaded()));
     await reconcile();
   }, 120_000);
+
+  it("labels every channel's campaigns with a campaign type, Apple's included", async () => {
+    const warehouse = await openDuckDbWarehouse({
+      file: duckDbFileFor(t.app.platform.config.dataDir, owner.organizationId),
+    });
+    try {
+      const { rows } = await warehouse.query(
+        `SELECT channel, count(*) FILTER (WHERE campaign_type IS NULL) AS untyped,
+           min(campaign_type) AS some_type
+         FROM analytics.marketing_performance GROUP BY channel ORDER BY channel`,
+        [],
+        { timeoutMs: 30_000 },
+      );
+      expect(rows.map((r) => r.channel)).toEqual(['Apple Ads', 'Google Ads', 'Meta Ads', 'Microsoft Ads']);
+      for (const row of rows) expect(row, String(row.channel)).toMatchObject({ untyped: 0 });
+      expect(rows[0]).toMatchObject({ channel: 'Apple Ads', some_type: 'Search' });
+    } finally {
+      await warehouse.close();
+    }
+  });
 
   it('matches after a reload', async () => {
     await runLoad();

@@ -101,12 +101,21 @@ const MICROSOFT_ADS: CodeLabels = {
   APP: 'App',
 };
 
-/** Each service's codes; Apple's campaigns stream carries no campaign type (NULL in the model). */
+/**
+ * Apple Ads campaigns' `adChannelType`: search results and the search tab are SEARCH, the Today
+ * tab and product pages DISPLAY (Apple's own placements, `supplySources`, stay in the raw table).
+ */
+const APPLE_ADS: CodeLabels = {
+  SEARCH: 'Search',
+  DISPLAY: 'Display',
+};
+
+/** Each service's codes. */
 export const CAMPAIGN_TYPE_CODES: Readonly<Record<AdService, CodeLabels>> = {
   google_ads: GOOGLE_ADS,
   facebook_ads: META_ADS,
   microsoft_ads: MICROSOFT_ADS,
-  apple_ads: {},
+  apple_ads: APPLE_ADS,
 };
 
 /** A code's test: '&' is no plain SQL constant (literal()), so LIKE's one-character wildcard stands for it. */

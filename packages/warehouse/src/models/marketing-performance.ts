@@ -40,7 +40,7 @@ const STRUCTURES: readonly AdStructure[] = [
   },
   {
     service: 'apple_ads',
-    campaignType: null,
+    campaignType: 'ad_channel_type',
     adGroups: { stream: 'ad_groups', id: 'ad_group_id', name: 'ad_group_name' },
     conversionsFromModel: false,
   },
@@ -175,7 +175,7 @@ export const MARKETING_PERFORMANCE: CanonicalModel = {
     attribute(
       'campaign_type',
       'string',
-      "The campaign's type, one label across services ('Search', 'Performance Max', 'Leads'): Google channel type, Microsoft campaign type, Meta objective; NULL for Apple.",
+      "The campaign's type, one label across services ('Search', 'Performance Max', 'Leads'): Google channel type, Microsoft campaign type, Meta objective, Apple ad channel type.",
     ),
     attribute('ad_group_name', 'string', "The ad group's latest name; NULL on the campaign-level row."),
     ...AD_METRICS,

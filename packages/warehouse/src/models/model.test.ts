@@ -48,7 +48,9 @@ describe('model SQL', () => {
     }
     const marketing = CANONICAL_MODELS.find((m) => m.name === 'marketing_performance');
     if (!marketing) throw new Error('no marketing_performance');
-    expect(modelSql(marketing, context(marketing, 'bigquery'))).toContain('CAST(NULL AS STRING)');
+    expect(modelSql(marketing, context(marketing, 'bigquery'))).toContain(
+      'CAST(MAX(`u`.`campaign_type`) AS STRING)',
+    );
     expect(modelSql(marketing, context(marketing, 'bigquery'))).toMatch(/DIV\(/);
     expect(modelSql(marketing, context(marketing, 'databricks'))).toContain(') DIV (');
     expect(modelSql(marketing, context(marketing, 'duckdb'))).toContain(') // (');

@@ -129,6 +129,9 @@ describe('Apple Ads connector against the sandbox', () => {
       const byKeywordDay = (row: Row) => `${row.date}|${row.keyword_id}`;
       expect(total(targeted, byKeywordDay, column)).toEqual(total(streams.keywords!, byKeywordDay, column));
     }
+    // Each campaign's channel type and placement, as Apple's campaign metadata gives them.
+    for (const row of streams.campaigns!)
+      expect(row).toMatchObject({ ad_channel_type: 'SEARCH', supply_source: 'APPSTORE_SEARCH_RESULTS' });
     const auto = streams.search_terms!.filter((row) => row.search_term_source === 'AUTO');
     expect(auto.length).toBeGreaterThan(0);
     expect(auto.every((row) => row.keyword_id === '' && row.keyword === null)).toBe(true);

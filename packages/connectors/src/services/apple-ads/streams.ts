@@ -28,6 +28,9 @@ export const APPLE_STREAMS = {
       { name: 'campaign_status', type: 'string', nullable: true },
       { name: 'app_name', type: 'string', nullable: true },
       { name: 'adam_id', type: 'string', nullable: true },
+      // SEARCH or DISPLAY; the placement (search results, search tab, Today tab, product pages).
+      { name: 'ad_channel_type', type: 'string', nullable: true },
+      { name: 'supply_source', type: 'string', nullable: true },
       ...metrics,
     ],
     primaryKey: ['account_id', 'date', 'campaign_id'],
@@ -120,6 +123,9 @@ export function dimensionsOf(level: Level, campaignId: string, metadata: Record<
         campaign_status: text(metadata.campaignStatus),
         app_name: text(app.appName),
         adam_id: app.adamId === undefined ? null : id(app.adamId),
+        ad_channel_type: text(metadata.adChannelType),
+        // A campaign runs in one placement (Apple Ads campaign `supplySources`, one entry).
+        supply_source: Array.isArray(metadata.supplySources) ? text(metadata.supplySources[0]) : null,
       };
     }
     case 'adgroups':

@@ -10,6 +10,7 @@ import { useDashboardState } from '../hooks/useDashboardState';
 import { useReportSource } from '../hooks/useReportSource';
 import { reportMessages } from '../messages';
 import { reportLabel } from '../model/names';
+import { urlStateParam } from '../model/urlState';
 import {
   activePage,
   defaultReportState,
@@ -26,6 +27,7 @@ import {
 } from '../view/ReportViewContext';
 import { DashboardToolbar, PagesMenuOnDemand } from './DashboardToolbar';
 import { FilterSections, FiltersPane } from './filters/FiltersPane';
+import { TestingPanelOnDemand } from './testing/TestingPanelOnDemand';
 import { VisualGrid } from './visuals/VisualGrid';
 import { useSessionFlag } from '../../../shared/hooks/useSessionFlag';
 
@@ -183,6 +185,17 @@ export function LoadedDashboard({
           </div>
         </Stack>
         {children}
+        <TestingPanelOnDemand
+          organizationId={organizationId}
+          scope={source.scope}
+          reportSlug={slug}
+          datasetId={report.dataset_id}
+          dataThrough={access.data_through}
+          document={document}
+          state={state}
+          mode={mode}
+          stateParam={() => urlStateParam(document, state, readOnly)}
+        />
         <PrefetchWhenIdle preloads={DASHBOARD_PREFETCH} />
       </DashboardContext>
     </ReportViewContext>

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { reportKeys } from '../api/keys';
 import type { VisualQueryRequest } from '../api/reports';
+import { recordQueryTime } from '../model/queryTimes';
 import { useReportSource } from './useReportSource';
 
 /**
@@ -11,9 +12,15 @@ import { useReportSource } from './useReportSource';
  */
 export function useVisualQuery(request: VisualQueryRequest, enabled = true) {
   const source = useReportSource();
+  const queryKey = reportKeys.query(source.scope, request.report, request);
   return useQuery({
-    queryKey: reportKeys.query(source.scope, request.report, request),
-    queryFn: ({ signal }) => source.query(request, signal),
+    queryKey,
+    queryFn: async ({ signal }) => {
+      const started = performance.now();
+      const answer = await source.query(request, signal);
+      recordQueryTime(queryKey, performance.now() - started);
+      return answer;
+    },
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
