@@ -271,7 +271,14 @@ async function runQuery(
   const result = await runCompiled(warehouse, compiled, input.timeoutMs);
   const truncated = result.truncated || result.rows.length > maxRows;
   const rows = result.rows.length > maxRows ? result.rows.slice(0, maxRows) : result.rows;
-  return { columns: compiled.columns, rows: rows.map(toReportRow), truncated };
+  // Rows of plain values go out as they are (the cache's, shared and frozen); copied only when a
+  // value needs writing as text.
+  const plain = rows.every(isReportRow);
+  return {
+    columns: compiled.columns,
+    rows: plain ? (rows as ReportRow[]) : rows.map(toReportRow),
+    truncated,
+  };
 }
 
 export function runCompiled(
@@ -287,14 +294,19 @@ export function runCompiled(
   );
 }
 
+const isReportValue = (value: unknown): value is ReportRow[string] =>
+  value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+function isReportRow(row: Row): boolean {
+  for (const key in row) if (!isReportValue(row[key])) return false;
+  return true;
+}
+
 /** Query results are JSON-safe already; a json column's value is shown as its text. */
 function toReportRow(row: Row): ReportRow {
   const out: ReportRow = {};
   for (const [key, value] of Object.entries(row)) {
-    out[key] =
-      value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
-        ? value
-        : JSON.stringify(value);
+    out[key] = isReportValue(value) ? value : JSON.stringify(value);
   }
   return out;
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDuckDbWarehouse, type Warehouse } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CacheMiss, createReportCache, type ReportCacheLimits } from './cache';
+import { CacheMiss, createReportCache, resultBytes, type ReportCacheLimits } from './cache';
 
 const ORG = '6f1c2d3e-0000-4000-8000-000000000001';
 const OTHER = '6f1c2d3e-0000-4000-8000-000000000002';
@@ -59,6 +59,21 @@ describe('the report result cache', () => {
     expect(cache.stats()).toMatchObject({ entries: 1, hits: 2, misses: 1 });
   });
 
+  it("counts a result's bytes near its JSON's, without writing it", () => {
+    const rows = Array.from({ length: 500 }, (_, i) => ({
+      channel: 'Google Ads',
+      campaign: `hiking boots #${i}`,
+      spend: 1234.56 + i,
+      ctr: 0.0303052322 * (i + 1),
+      clicks: i * 7,
+      roas: null,
+    }));
+    const result = { columns: [{ name: 'spend', type: 'double' as const }], rows, truncated: false };
+    const json = Buffer.byteLength(JSON.stringify(result));
+    expect(resultBytes(result)).toBeGreaterThan(json * 0.8);
+    expect(resultBytes(result)).toBeLessThan(json * 1.2);
+  });
+
   it('shares one run between identical statements asked at once', async () => {
     const { read } = cacheWith();
     const before = reached;
@@ -77,7 +92,7 @@ describe('the report result cache', () => {
     expect((await byEntries.cached(1)).rows).toEqual([{ n: 1 }]);
     expect(byEntries.cache.stats().entries).toBe(2);
 
-    const size = Buffer.byteLength(JSON.stringify(await duck.query('SELECT 1::INTEGER AS n', [], opts)));
+    const size = resultBytes(await duck.query('SELECT 1::INTEGER AS n', [], opts));
     const byBytes = cacheWith({ maxBytes: size * 4 });
     for (const n of [1, 2, 3, 4, 5]) await byBytes.read(n);
     expect(byBytes.cache.stats().bytes).toBeLessThanOrEqual(size * 4);

@@ -9,7 +9,7 @@ import type { QueryOptions, QueryParams, QueryResult, Warehouse, WarehouseEngine
 export type ReportCacheLimits = {
   /** Entries kept at most, least recently used evicted first. */
   maxEntries: number;
-  /** Bytes of results (their JSON) kept at most; one result above a quarter of it is not kept. */
+  /** Bytes of results kept at most (`resultBytes`); one result above a quarter of it is not kept. */
   maxBytes: number;
   /** An entry older than this is a miss. */
   maxAgeMs: number;
@@ -76,7 +76,7 @@ export function createReportCache(limits: ReportCacheLimits, clock: () => number
   function store(key: string, scope: CacheScope, result: QueryResult): void {
     // A load finished while the query ran: its rows may be the old tables'.
     if (scope.version !== versionOf(scope.organizationId)) return;
-    const size = Buffer.byteLength(JSON.stringify(result));
+    const size = resultBytes(result);
     if (size > limits.maxBytes / 4) return;
     const previous = entries.get(key);
     if (previous !== undefined) remove(key, previous);
@@ -172,6 +172,30 @@ export function createReportCache(limits: ReportCacheLimits, clock: () => number
     },
     stats: (): CacheStats => ({ entries: entries.size, bytes, ...stats }),
   };
+}
+
+/**
+ * About the bytes of a result's JSON, counted from its values rather than by writing it: the
+ * JSON of a 500-row table took 0.3 ms of each request that stored it. Text and literals count
+ * their length, a number 12 (writing each out was most of that time); a bound for memory, not an
+ * accounting.
+ */
+const NUMBER_BYTES = 12;
+
+export function resultBytes(result: QueryResult): number {
+  let bytes = JSON.stringify(result.columns).length + 32;
+  for (const row of result.rows) {
+    bytes += 2;
+    for (const key in row) {
+      const value = row[key];
+      bytes += key.length + 4;
+      if (typeof value === 'string') bytes += value.length + 2;
+      else if (typeof value === 'number') bytes += NUMBER_BYTES;
+      else if (value === null || typeof value === 'boolean') bytes += 5;
+      else bytes += JSON.stringify(value).length;
+    }
+  }
+  return bytes;
 }
 
 /** Cached rows are shared by every request that reads them: nobody may change them. */

@@ -1,0 +1,171 @@
+// The timed part of `npm run bench:report`: the API, raw DuckDB and PostgreSQL, measured visual
+// by visual in the same minute (decision 138). A shared 2-core machine has slow minutes; three
+// phases minutes apart would let one of them decide a ratio. Each side runs its repeats back to
+// back, as it would alone, right after the other two.
+import { isDeepStrictEqual } from 'node:util';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import pg from 'pg';
+import { queryVisual, type Session } from './report-api';
+import {
+  BROWSER_CONNECTIONS,
+  VISUALS,
+  duckDbConnections,
+  limited,
+  replayDuckDb,
+  replayPostgres,
+  request,
+  timed,
+  type Captured,
+} from './report-queries';
+
+export const DUCKDB_CONFIG = { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' };
+
+export type MeasureSettings = {
+  lastDay: string;
+  /** Requests per visual and pages per measure for the API and raw DuckDB. */
+  runs: number;
+  /** The same for PostgreSQL. */
+  pgRuns: number;
+  /** raw DuckDB's copy of the file the app reads. */
+  rawFile: string;
+  pgUrl: string;
+};
+
+/**
+ * The API's first page after the start, its answers against the engine's, its cached visuals and
+ * pages; then, visual by visual, raw DuckDB's replays of variants 1..runs (on the copy, after
+ * variant 0 warmed that engine up), the API's cold requests of the same variants (not asked
+ * before) and PostgreSQL's replays of its variants 1..pgRuns; then the pages likewise.
+ */
+export async function measureAll(
+  session: Session,
+  duckCaptured: Captured[][],
+  pgCaptured: Captured[][],
+  s: MeasureSettings,
+) {
+  const apiPage = (k: number) =>
+    timed(() =>
+      limited(
+        VISUALS.map((v) => () => queryVisual(session, request(v, s.lastDay, k))),
+        BROWSER_CONNECTIONS,
+      ),
+    );
+  // The first opening after the start: every statement goes to the file, opened for it.
+  const firstOpen = await apiPage(0);
+  const answers = await Promise.all(VISUALS.map((v) => queryVisual(session, request(v, s.lastDay, 0))));
+  // As JSON, the way the API answers travel.
+  const expected: unknown = JSON.parse(JSON.stringify(duckCaptured[0]?.map((c) => c.answer) ?? []));
+  const sameAnswers = isDeepStrictEqual(answers, expected);
+  const cached: number[][] = [];
+  for (const visual of VISUALS) {
+    const times: number[] = [];
+    for (let i = 0; i < s.runs; i++)
+      times.push(await timed(() => queryVisual(session, request(visual, s.lastDay, 0))));
+    cached.push(times);
+  }
+  const cachedPages: number[] = [];
+  for (let i = 0; i < s.runs; i++) cachedPages.push(await apiPage(0));
+
+  const instance = await DuckDBInstance.create(s.rawFile, DUCKDB_CONFIG);
+  const connections = await duckDbConnections(instance, BROWSER_CONNECTIONS);
+  const pool = new pg.Pool({ connectionString: s.pgUrl, max: BROWSER_CONNECTIONS });
+  // Dropping the database at the end terminates a connection the pool may still be closing.
+  pool.on('error', () => undefined);
+  try {
+    const [conn] = connections;
+    if (!conn) throw new Error('no DuckDB connection');
+    const client = await pool.connect();
+    const duck = (k: number) => duckCaptured[k] ?? [];
+    const post = (k: number) => pgCaptured[k] ?? [];
+    const raw: number[][] = VISUALS.map(() => []);
+    const cold: number[][] = VISUALS.map(() => []);
+    const postgres: number[][] = VISUALS.map(() => []);
+    try {
+      for (const c of duck(0)) await replayDuckDb(conn, c.statements);
+      for (const c of post(0)) await replayPostgres(client, c.statements);
+      for (const [i, visual] of VISUALS.entries()) {
+        for (let k = 1; k <= s.runs; k++)
+          raw[i]?.push(await timed(() => replayDuckDb(conn, duck(k)[i]?.statements ?? [])));
+        for (let k = 1; k <= s.runs; k++)
+          cold[i]?.push(await timed(() => queryVisual(session, request(visual, s.lastDay, k))));
+        for (let k = 1; k <= s.pgRuns; k++)
+          postgres[i]?.push(await timed(() => replayPostgres(client, post(k)[i]?.statements ?? [])));
+      }
+    } finally {
+      client.release();
+    }
+    const rawPages: number[] = [];
+    const coldPages: number[] = [];
+    const pgPages: number[] = [];
+    for (let k = s.runs + 1; k <= 2 * s.runs; k++) rawPages.push(await duckDbPage(duck(k), connections));
+    for (let k = s.runs + 1; k <= 2 * s.runs; k++) coldPages.push(await apiPage(k));
+    for (let k = 1; k <= s.pgRuns; k++) pgPages.push(await postgresPage(post(k), pool));
+    return {
+      api: { firstOpen, sameAnswers, cached, cachedPages, cold, coldPages },
+      raw: { visuals: raw, pages: rawPages },
+      postgres: { visuals: postgres, pages: pgPages },
+    };
+  } finally {
+    for (const c of connections) c.closeSync();
+    instance.closeSync();
+    await pool.end();
+  }
+}
+
+/** Each visual's statements on the file opened afresh for them, as a request meets a closed file. */
+export async function freshDuckDb(captured: Captured[][], s: MeasureSettings): Promise<number[][]> {
+  const fresh: number[][] = VISUALS.map(() => []);
+  for (const variant of captured.slice(1, s.runs + 1)) {
+    for (const [i, c] of variant.entries()) {
+      fresh[i]?.push(
+        await timed(async () => {
+          const opened = await DuckDBInstance.create(s.rawFile, DUCKDB_CONFIG);
+          try {
+            const connection = await opened.connect();
+            await replayDuckDb(connection, c.statements);
+            connection.closeSync();
+          } finally {
+            opened.closeSync();
+          }
+        }),
+      );
+    }
+  }
+  return fresh;
+}
+
+/** A page's visuals at once on DuckDB, at most six at a time, each on a free connection. */
+function duckDbPage(variant: Captured[], connections: DuckDBConnection[]) {
+  const free = [...connections];
+  return timed(() =>
+    limited(
+      variant.map((c) => async () => {
+        const connection = free.pop();
+        if (!connection) throw new Error('no free connection');
+        try {
+          await replayDuckDb(connection, c.statements);
+        } finally {
+          free.push(connection);
+        }
+      }),
+      BROWSER_CONNECTIONS,
+    ),
+  );
+}
+
+/** The same on PostgreSQL, each visual on a pooled connection. */
+function postgresPage(variant: Captured[], pool: pg.Pool) {
+  return timed(() =>
+    limited(
+      variant.map((c) => async () => {
+        const pooled = await pool.connect();
+        try {
+          await replayPostgres(pooled, c.statements);
+        } finally {
+          pooled.release();
+        }
+      }),
+      BROWSER_CONNECTIONS,
+    ),
+  );
+}
