@@ -54,11 +54,21 @@ describe('DuckDB queries on kept connections', () => {
     expect((await counts(3)).map((r) => r.rows)).toEqual(Array(3).fill([{ n: 3, clicks: 142 }]));
   });
 
+  it('see a write that committed while another query was running', async () => {
+    const slow = wh.query('SELECT count(*) AS n FROM range(30000000) a', [], opts);
+    const before = (await wh.query(COUNT, since, opts)).rows[0]?.n as number;
+    await wh.loadBatch('ads', 'campaigns', [[row('2024-03-04', 'w', 1)]]);
+    expect((await slow).rows).toEqual([{ n: 30_000_000 }]);
+    // The slow query's connection began before the load; whichever connection answers now
+    // must see it.
+    for (const { rows } of await counts(3)) expect(rows[0]?.n).toBe(before + 1);
+  });
+
   it('go on working after a query fails on its connection', async () => {
     await expect(wh.query("SELECT CAST('not a number' AS INTEGER) AS n", [], opts)).rejects.toThrow(
       WarehouseError,
     );
     await expect(wh.query(COUNT, [], opts)).rejects.toThrow(WarehouseError);
-    expect((await counts(2)).map((r) => r.rows[0]?.n)).toEqual([3, 3]);
+    expect((await counts(2)).map((r) => r.rows[0]?.n)).toEqual([4, 4]);
   });
 });

@@ -38,8 +38,8 @@ export type DuckDbReaders = {
   give(reader: DuckDbReader): void;
   /** After a failed or interrupted query: closed, its transaction with it. */
   discard(reader: DuckDbReader): void;
-  /** Before and after each write to the file. */
-  writing(): void;
+  /** Before each write to the file (waits until no idle transaction is left), and after it. */
+  writing(): Promise<void>;
   written(): void;
   /** Waits for the connections being refreshed and closes every idle one. */
   close(): Promise<void>;
@@ -70,17 +70,28 @@ export function createDuckDbReaders(instance: DuckDBInstance): DuckDbReaders {
     reader.begunIn = now;
   }
 
-  /** Renews every idle connection away from the pool, putting each back when done. */
-  function renewIdle(begin: boolean): void {
-    for (const reader of idle.splice(0)) {
-      const done: Promise<void> = renew(reader, begin)
-        .then(
-          () => (closed ? closeReader(reader) : void idle.push(reader)),
-          () => closeReader(reader),
-        )
-        .finally(() => refreshing.delete(done));
-      refreshing.add(done);
-    }
+  /** Keeps an idle reader, or closes it when enough are kept or the pool is closed. */
+  function keep(reader: DuckDbReader): void {
+    if (closed || idle.length >= IDLE_KEPT) closeReader(reader);
+    else idle.push(reader);
+  }
+
+  /** Renews a reader away from the pool and keeps it when done (closes it if that fails). */
+  function renewAside(reader: DuckDbReader, begin: boolean): void {
+    const done: Promise<void> = renew(reader, begin)
+      .then(
+        () => keep(reader),
+        () => closeReader(reader),
+      )
+      // Closing a connection hardly throws; if it does, nothing waits on this but `close`.
+      .catch(() => undefined)
+      .finally(() => refreshing.delete(done));
+    refreshing.add(done);
+  }
+
+  /** Every renewal under way, finished (or failed). */
+  async function renewed(): Promise<void> {
+    while (refreshing.size > 0) await Promise.allSettled([...refreshing]);
   }
 
   return {
@@ -125,25 +136,30 @@ export function createDuckDbReaders(instance: DuckDBInstance): DuckDbReaders {
     },
 
     give(reader) {
-      if (closed || idle.length >= IDLE_KEPT) closeReader(reader);
-      else idle.push(reader);
+      // A query that ran across a write holds a transaction from before it: renewed now rather
+      // than kept idle holding old versions until the next query takes it.
+      if (reader.begunIn !== generation && !closed) renewAside(reader, true);
+      else keep(reader);
     },
 
     discard: closeReader,
 
-    writing() {
+    async writing() {
       generation += 1;
-      renewIdle(false);
+      for (const reader of idle.splice(0)) renewAside(reader, false);
+      // The write starts once no idle transaction holds the versions it replaces (a kept
+      // transaction would keep DuckDB from checkpointing after it).
+      await renewed();
     },
 
     written() {
       generation += 1;
-      renewIdle(true);
+      for (const reader of idle.splice(0)) renewAside(reader, true);
     },
 
     async close() {
       closed = true;
-      while (refreshing.size > 0) await Promise.all([...refreshing]);
+      await renewed();
       for (const reader of idle.splice(0)) closeReader(reader);
     },
   };

@@ -77,7 +77,7 @@ export async function openDuckDbWarehouse(options: DuckDbWarehouseOptions): Prom
     return use(() =>
       shared.writes.run(async () => {
         // Queries' kept transactions must not outlive what this changes (duckdb-readers.ts).
-        shared.readers.writing();
+        await shared.readers.writing();
         try {
           return await task(shared.writer).catch(rethrow);
         } finally {

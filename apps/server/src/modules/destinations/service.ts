@@ -74,6 +74,12 @@ export function createDestinationsService(deps: DestinationsDeps) {
     ttlMs: READ_CONFIG_TTL_MS,
     maxEntries: READ_CONFIGS_KEPT,
   });
+  // Bumped by each change: a read that began before a change must not keep what it read.
+  const changes = new Map<string, number>();
+  const forget = (organizationId: string) => {
+    readConfigs.delete(organizationId);
+    changes.set(organizationId, (changes.get(organizationId) ?? 0) + 1);
+  };
 
   function destination(id: string): Destination {
     const found = findDestination(id);
@@ -122,7 +128,7 @@ export function createDestinationsService(deps: DestinationsDeps) {
 
   async function removeStored(organizationId: string): Promise<void> {
     await withOrganization(db, organizationId, (tx) => repo.remove(tx));
-    readConfigs.delete(organizationId);
+    forget(organizationId);
   }
 
   async function remove(access: OrganizationAccess): Promise<void> {
@@ -173,7 +179,7 @@ export function createDestinationsService(deps: DestinationsDeps) {
           updatedBy: userId,
         }),
       );
-      readConfigs.delete(access.organizationId);
+      forget(access.organizationId);
       return toResponse(row);
     },
 
@@ -197,8 +203,9 @@ export function createDestinationsService(deps: DestinationsDeps) {
     async readConfig(organizationId: string): Promise<DestinationConfig | null> {
       const known = readConfigs.get(organizationId);
       if (known !== undefined) return known.config;
+      const before = changes.get(organizationId) ?? 0;
       const config = (await stored(organizationId))?.config ?? null;
-      readConfigs.set(organizationId, { config });
+      if ((changes.get(organizationId) ?? 0) === before) readConfigs.set(organizationId, { config });
       return config;
     },
   };
