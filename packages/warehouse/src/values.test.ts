@@ -51,6 +51,12 @@ describe('result forms', () => {
       '9007199254740993',
       -9007199254740991,
     ]);
+    // Text beyond 2^53 stays text, even where it would round to a safe-looking number.
+    expect([safeInteger('9007199254740993'), safeInteger('9007199254740992'), safeInteger('-0')]).toEqual([
+      '9007199254740993',
+      '9007199254740992',
+      0,
+    ]);
   });
 
   it('writes engine timestamps as ISO 8601 in UTC', () => {

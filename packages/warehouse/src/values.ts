@@ -115,11 +115,19 @@ function toInteger(v: unknown): number | bigint | typeof INVALID {
 /** A 64-bit or wider integer as a number when exact, else its decimal string. */
 export function safeInteger(value: bigint | string | number): number | string {
   if (typeof value === 'number') return value;
+  if (typeof value === 'string') {
+    // Integer text reads as a safe integer only when it is exactly one (a larger value rounds to
+    // 2^53 or beyond, which is not safe): the common case without BigInt, a report's sums by the
+    // thousand.
+    const exact = Number(value);
+    if (Number.isSafeInteger(exact) && /^-?\d+$/.test(value)) return exact + 0; // -0 is 0
+  }
   const big = typeof value === 'bigint' ? value : BigInt(value);
-  return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER)
-    ? Number(big)
-    : big.toString();
+  return big >= MIN_SAFE && big <= MAX_SAFE ? Number(big) : big.toString();
 }
+
+const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** A decimal or float rendered as text (`"1.50"`, `"NaN"`, `"Infinity"`) as a number. */
 export function numberFromText(value: string | number): number {

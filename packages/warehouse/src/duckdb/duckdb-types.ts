@@ -168,6 +168,9 @@ export function columnTypeFromDuckDbType(type: DuckDBType): ColumnType {
 }
 
 /** Turns a value from DuckDB's JSON conversion into the product's result form (warehouse.ts). */
+/** The converter of values DuckDB's JSON already gives as they are read (callers skip it). */
+export const keepValue = (value: Json): unknown => value;
+
 export function resultValueConverter(type: DuckDBType): (value: Json) => unknown {
   switch (columnTypeFromDuckDbType(type)) {
     case 'bigint':
@@ -184,7 +187,7 @@ export function resultValueConverter(type: DuckDBType): (value: Json) => unknown
     case 'integer':
     case 'boolean':
     case 'date':
-      return (v) => v;
+      return keepValue;
     default:
       return unreachable(columnTypeFromDuckDbType(type) as never);
   }
