@@ -11,23 +11,14 @@
 // currency exponent too: JPY's 0 and the others' 2). The first loads are real first loads of
 // FIRST_LOAD_DAYS days (FIRST_LOAD_MAX_DAYS) rather than the plan's two years: the same code
 // over a sixth of the days, so that the whole check fits CI (decision 119).
-import { addDays, catalog, isoDate, type Credentials } from '@maya/connectors';
-import { APPLE_SANDBOX_ORGS } from '@maya/connectors/services/apple-ads';
-import type { ReportFilter, ReportQueryResponse } from '@maya/contracts';
-import { MAYA_REPORT, currencyExponent, duckDbFileFor, openDuckDbWarehouse } from '@maya/warehouse';
+import { addDays, catalog, isoDate } from '@maya/connectors';
+import { currencyExponent, duckDbFileFor, openDuckDbWarehouse } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
-import { accountSettled, authorize, organizationOwner, ownerQuery, verifyCallback } from '../support/sources';
-import {
-  providerTotals,
-  type AccountTotals,
-  type DayTotals,
-  type ProviderAccount,
-  type Range,
-} from './provider-totals';
-
-type Owner = Awaited<ReturnType<typeof organizationOwner>>;
-type Connected = ProviderAccount & { uuid: string };
+import { accountSettled, organizationOwner } from '../support/sources';
+import { providerTotals, type DayTotals, type Range } from './provider-totals';
+import { DAILY_PAGE, comparable, reportTotals, sumOf } from './report-days';
+import { connectSandboxAccounts, connectedAccounts, type Connected, type Owner } from './sandbox-accounts';
 
 /** Every advertising service of the catalogue; each needs its way to connect and its totals. */
 const AD_SERVICES = catalog.filter((s) => s.category === 'advertising').map((s) => s.id);
@@ -62,173 +53,6 @@ function sandboxApi(id: string): string {
   return api;
 }
 
-const service = (id: string) => {
-  const found = catalog.find((s) => s.id === id);
-  if (!found) throw new Error(`${id} is not in the catalogue`);
-  return found;
-};
-
-/** OAuth services: consent, then every selectable account the provider lists. */
-async function connectOAuth(id: string): Promise<void> {
-  const verified = await verifyCallback(t, owner, service(id), await authorize(t, owner, service(id)));
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  const selectable = (verified.body.accounts as { identifier: string; selectable: boolean }[]).filter(
-    (a) => a.selectable,
-  );
-  const connected = await call(t.base, 'POST', '/service_accounts', {
-    token: owner.token,
-    body: {
-      organization_id: owner.organizationId,
-      credentialsId: verified.body.credentials_id,
-      accounts: selectable.map((a) => a.identifier),
-    },
-  });
-  expect(connected.status, JSON.stringify(connected.body)).toBe(200);
-  offered.set(id, selectable.length);
-}
-
-/** Apple Ads: the organization's public key registered at Apple (for every org), then the orgs it reaches. */
-async function connectAppleAds(): Promise<void> {
-  const apple = service('apple_ads');
-  const key = await call(
-    t.base,
-    'GET',
-    `/services/apple_ads/public_key?serviceUUID=${apple.uuid}&organization_id=${owner.organizationId}`,
-    { token: owner.token },
-  );
-  const registered = await fetch(`${t.base}/sandbox/apple/_sandbox/clients`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ public_key: key.body.public_key }),
-  });
-  expect(registered.status).toBe(201);
-  const ids = (await registered.json()) as { client_id: string; team_id: string; key_id: string };
-  const connected = await call(t.base, 'POST', '/services/apple_ads/apple_ads_accounts', {
-    token: owner.token,
-    body: {
-      serviceUuid: apple.uuid,
-      organization_id: owner.organizationId,
-      clientId: ids.client_id,
-      teamId: ids.team_id,
-      keyId: ids.key_id,
-      publicKey: key.body.public_key,
-    },
-  });
-  expect(connected.status, JSON.stringify(connected.body)).toBe(200);
-  offered.set('apple_ads', APPLE_SANDBOX_ORGS.length);
-}
-
-async function connect(id: string): Promise<void> {
-  const how = service(id).auth_kind;
-  if (how === 'oauth2') return connectOAuth(id);
-  if (how === 'apple_ads_key_pair') return connectAppleAds();
-  throw new Error(`the reconciliation cannot connect ${id} (${how}) yet`);
-}
-
-/** The connected accounts with their stored credentials (read fresh: loads may refresh tokens). */
-async function connectedAccounts(): Promise<Connected[]> {
-  const rows = await ownerQuery<{
-    id: string;
-    service_id: string;
-    identifier: string;
-    parent_id: string | null;
-    credentials_id: string;
-    sealed: string;
-  }>(
-    t,
-    owner.organizationId,
-    `select a.id, a.service_id, a.identifier, a.parent_id, a.credentials_id, c.sealed
-     from service_accounts a join source_credentials c on c.id = a.credentials_id order by 2, 3`,
-    [],
-  );
-  return rows.map((row) => ({
-    uuid: row.id,
-    service: row.service_id,
-    account: { identifier: row.identifier, parent_id: row.parent_id, metadata: {} },
-    credentials: t.app.platform.vault.open<Credentials>(
-      row.sealed,
-      `source-credentials:${owner.organizationId}:${row.credentials_id}`,
-    ),
-  }));
-}
-
-/** -maya's table of a row per day, and its page. */
-const DAILY = 'daily-performance';
-const DAILY_PAGE = MAYA_REPORT.pages.find((p) => p.visuals.some((v) => v.id === DAILY))?.name;
-
-async function query(visualId: string, filters: ReportFilter[], dateRange: Range) {
-  const answer = await call(t.base, 'POST', `/reports/${MAYA_REPORT.slug}/query`, {
-    token: owner.token,
-    body: {
-      organization_id: owner.organizationId,
-      report: MAYA_REPORT.slug,
-      page: DAILY_PAGE,
-      visual_id: visualId,
-      filters,
-      date_range: dateRange,
-      sort: null,
-    },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body as ReportQueryResponse;
-}
-
-const only = (column: string, value: string): ReportFilter => ({
-  id: `reconcile-${column}`,
-  kind: 'list',
-  table: 'performance',
-  column,
-  mode: 'include',
-  values: [value],
-});
-
-/** In the account's minor units: the report shows spend in currency units. */
-type ToMinor = (spend: number) => number;
-/** The report's days of one account, and its totals row. */
-type ReportDays = { days: AccountTotals['days']; total: DayTotals };
-
-const dayOf = (row: ReportQueryResponse['rows'][number], minor: ToMinor): DayTotals => ({
-  spendMinor: minor(Number(row.spend ?? 0)),
-  clicks: Number(row.clicks ?? 0),
-  conversions: Number(row.conversions ?? 0),
-});
-
-/**
- * The report's numbers for one account: the Daily performance table over the range, a row per
- * day, and its totals row; `minor` is applied once the currency is known.
- */
-async function reportTotals(target: Connected): Promise<(minor: ToMinor) => ReportDays> {
-  const filters = [only('service', target.service), only('account', target.account.identifier)];
-  const table = await query(DAILY, filters, range);
-  expect(table.truncated).toBe(false);
-  expect(table.columns[0]).toMatchObject({ name: 'date', role: 'dimension', grain: 'day' });
-  return (minor) => ({
-    days: new Map(table.rows.map((row) => [String(row.date), dayOf(row, minor)])),
-    total: dayOf(table.totals?.grand ?? {}, minor),
-  });
-}
-/**
- * Every day of the range for both sides, a missing day as zeros (a provider leaves out days
- * without delivery, the report days without rows).
- */
-function comparable(days: AccountTotals['days']): Record<string, DayTotals> {
-  const out: Record<string, DayTotals> = {};
-  for (let date = range.from; date <= range.to; date = addDays(date, 1)) {
-    out[date] = days.get(date) ?? { spendMinor: 0, clicks: 0, conversions: 0 };
-  }
-  return out;
-}
-
-function sumOf(days: Record<string, DayTotals>): DayTotals {
-  const total = { spendMinor: 0, clicks: 0, conversions: 0 };
-  for (const day of Object.values(days)) {
-    total.spendMinor += day.spendMinor;
-    total.clicks += day.clicks;
-    total.conversions += day.conversions;
-  }
-  return total;
-}
-
 type Reconciled = Map<string, { report: Record<string, DayTotals>; provider: Record<string, DayTotals> }>;
 
 /**
@@ -240,12 +64,15 @@ async function reconcile(): Promise<Reconciled> {
     endpoints: t.app.platform.config.connectors.endpoints,
     clients: t.app.platform.config.connectors.clients,
   };
-  const reconciled = (await connectedAccounts()).map(async (target) => {
-    const [provider, read] = await Promise.all([providerTotals(where, target, range), reportTotals(target)]);
+  const reconciled = (await connectedAccounts(t, owner)).map(async (target) => {
+    const [provider, read] = await Promise.all([
+      providerTotals(where, target, range),
+      reportTotals(t, owner, target, range),
+    ]);
     const scale = 10 ** currencyExponent(provider.currency);
     const { days, total } = read((spend) => Math.round(spend * scale));
-    const report = comparable(days);
-    const expected = comparable(provider.days);
+    const report = comparable(days, range);
+    const expected = comparable(provider.days, range);
     const label = `${target.service} ${target.account.identifier}`;
     expect(report, label).toEqual(expected);
     // The totals row is the engine's own sum over the period (conversions may be fractional).
@@ -312,8 +139,8 @@ beforeAll(async () => {
   owner = await organizationOwner(t, 'reconciliation@example.com');
   const yesterday = addDays(isoDate(Date.now()), -1);
   range = { from: addDays(yesterday, -(DAYS - 1)), to: yesterday };
-  for (const id of AD_SERVICES) await connect(id);
-  accounts = await connectedAccounts();
+  for (const id of AD_SERVICES) offered.set(id, await connectSandboxAccounts(t, owner, id));
+  accounts = await connectedAccounts(t, owner);
   for (const id of AD_SERVICES) {
     expect(accounts.filter((a) => a.service === id).length, id).toBe(offered.get(id));
   }

@@ -1,56 +1,23 @@
-// The reports API over a real load: a sandbox Google Ads account connected and loaded by the ETL
-// into the organization's DuckDB file, the models built, and every number a visual answers checked
-// against sums over analytics.marketing_performance computed here in plain SQL.
+// The reports API over a real load (loaded-organization.ts): the list, a report, and every
+// number the -maya overview answers checked against sums over analytics.marketing_performance
+// computed here in plain SQL.
 import { addDays } from '@maya/connectors';
-import { ReportQueryResponseSchema, type ReportFilter } from '@maya/contracts';
-import {
-  MAYA_REPORT,
-  duckDbFileFor,
-  openDuckDbWarehouse,
-  resolveRelativeDate,
-  type Row,
-  type Warehouse,
-} from '@maya/warehouse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAccountsApp, type AccountsApp } from '../support/accounts';
-import { accountSettled, connectGoogleAds, organizationOwner } from '../support/sources';
-import { startReportsApp, type ReportsApp } from './reports-app';
-
-type Owner = Awaited<ReturnType<typeof organizationOwner>>;
+import type { ReportFilter } from '@maya/contracts';
+import { MAYA_REPORT, resolveRelativeDate, type Row } from '@maya/warehouse';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { organizationOwner } from '../support/sources';
+import { loadedOrganization, type LoadedOrganization, type Owner } from './loaded-organization';
 
 const NOW = new Date();
-let t: AccountsApp;
-let reports: ReportsApp;
+const { loaded, sql, query, ok } = loadedOrganization('reports-owner@example.com', NOW);
+let t: LoadedOrganization['t'];
+let reports: LoadedOrganization['reports'];
 let owner: Owner;
-let warehouse: Warehouse;
-/** The last 30 days of the loaded data, and the 30 before them. */
-let period: { from: string; to: string };
-let previous: { from: string; to: string };
-
-beforeAll(async () => {
-  t = await startAccountsApp();
-  reports = await startReportsApp(t, { now: NOW });
-  owner = await organizationOwner(t, 'reports-owner@example.com');
-  const { accounts } = await connectGoogleAds(t, owner, 1);
-  expect(await accountSettled(t, owner, accounts[0]!.uuid, 120_000)).toMatchObject({
-    sync_status: 'finished',
-  });
-  warehouse = await openDuckDbWarehouse({ file: duckDbFileFor(t.config.dataDir, owner.organizationId) });
-  const [last] = await sql('SELECT max(date) AS last FROM analytics.marketing_performance');
-  const to = String(last?.last);
-  period = { from: addDays(to, -29), to };
-  previous = { from: addDays(to, -59), to: addDays(to, -30) };
-}, 180_000);
-
-afterAll(async () => {
-  await warehouse?.close();
-  await reports?.close();
-  await t?.close();
+let period: LoadedOrganization['period'];
+let previous: LoadedOrganization['previous'];
+beforeAll(() => {
+  ({ t, reports, owner, period, previous } = loaded);
 });
-
-async function sql(text: string, params: unknown[] = []): Promise<Row[]> {
-  return (await warehouse.query(text, params, { timeoutMs: 30_000 })).rows;
-}
 
 /** Spend (currency units), clicks and impressions per channel and campaign over the days, in SQL. */
 async function sums(range: { from: string; to: string }, where = '', params: unknown[] = []) {
@@ -74,29 +41,6 @@ const total = (rows: { spend: number; clicks: number }[]) => ({
   spend: rows.reduce((s, r) => s + r.spend, 0),
   clicks: rows.reduce((s, r) => s + r.clicks, 0),
 });
-
-const query = async (visual_id: string, over: Record<string, unknown> = {}) => {
-  const answer = await reports.call('POST', '/reports/-maya/query', owner.token, {
-    organization_id: owner.organizationId,
-    report: '-maya',
-    page: 'overview',
-    visual_id,
-    filters: [],
-    date_range: period,
-    sort: null,
-    ...over,
-  });
-  // The route answers plain JSON (platform/http.ts plainJsonSerializer): its contract, exactly.
-  if (answer.status === 200) expect(ReportQueryResponseSchema.parse(answer.body)).toEqual(answer.body);
-  return answer;
-};
-
-const ok = async (answer: Promise<{ status: number; body: Record<string, unknown> }>) => {
-  const { status, body } = await answer;
-  expect(status, JSON.stringify(body)).toBe(200);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers
-  return body as Record<string, any>;
-};
 
 describe('the reports list and a report', () => {
   it('lists the built-in reports with their embed fields', async () => {
@@ -271,134 +215,5 @@ describe("the -maya overview on the organization's data", () => {
     const open = await ok(query('kpi-clicks', { filters: [after], date_range: null }));
     expect(open.rows[0].clicks).toBe(total(await sums(period)).clicks);
     expect(open.comparison).toBeNull();
-  });
-});
-
-describe('the result cache', () => {
-  it('answers a repeated query without the warehouse, and reads it again after invalidate', async () => {
-    const first = await ok(query('campaigns', { sort: [{ field: 'clicks', direction: 'asc' }] }));
-    const reached = { ...reports.reached };
-    const again = await ok(query('campaigns', { sort: [{ field: 'clicks', direction: 'asc' }] }));
-    expect(again).toEqual(first);
-    expect(reports.reached).toEqual(reached);
-
-    reports.service.invalidate(owner.organizationId);
-    const fresh = await ok(query('campaigns', { sort: [{ field: 'clicks', direction: 'asc' }] }));
-    expect(fresh).toEqual(first);
-    expect(reports.reached.opened).toBe(reached.opened + 1);
-    expect(reports.reached.queries).toBeGreaterThan(reached.queries);
-  });
-
-  it('keeps organizations apart: one that never loaded data has no workspace yet', async () => {
-    const newcomer = await organizationOwner(t, 'reports-newcomer@example.com');
-    const on = `organization_id=${newcomer.organizationId}`;
-    expect((await reports.call('GET', `/reports?${on}`, newcomer.token)).status).toBe(200);
-    const opened = await reports.call('GET', `/reports/-maya?${on}`, newcomer.token);
-    expect(opened).toMatchObject({ status: 404, body: { detail: { type: 'workspace_not_setup' } } });
-    const visual = await reports.call('POST', '/reports/-maya/query', newcomer.token, {
-      organization_id: newcomer.organizationId,
-      report: '-maya',
-      page: 'overview',
-      visual_id: 'kpi-spend',
-      filters: [],
-      date_range: period,
-      sort: null,
-    });
-    expect(visual).toMatchObject({ status: 404, body: { detail: { type: 'workspace_not_setup' } } });
-    const values = await reports.call(
-      'GET',
-      `/reports/filter-values?${on}&datasetId=marketing&table=performance&column=channel`,
-      newcomer.token,
-    );
-    expect(values).toMatchObject({ status: 404, body: { detail: { type: 'workspace_not_setup' } } });
-  });
-});
-
-describe('filter options', () => {
-  const values = (query: string) =>
-    reports.call(
-      'GET',
-      `/reports/filter-values?organization_id=${owner.organizationId}&datasetId=marketing&table=performance&${query}`,
-      owner.token,
-    );
-
-  it("pages through a column's distinct values with the cursor", async () => {
-    const dates = (await sql('SELECT DISTINCT date FROM analytics.marketing_performance ORDER BY date')).map(
-      (r) => r.date,
-    );
-    expect(dates.length).toBeGreaterThan(100);
-    const seen: unknown[] = [];
-    let cursor: string | null = null;
-    do {
-      const page = await ok(values(`column=date${cursor === null ? '' : `&cursor=${cursor}`}`));
-      expect(page.data.length).toBeLessThanOrEqual(100);
-      seen.push(...page.data);
-      cursor = page.nextCursor;
-    } while (cursor !== null);
-    expect(seen).toEqual(dates);
-
-    const campaigns = await sql(
-      'SELECT DISTINCT campaign_name AS name FROM analytics.marketing_performance ORDER BY name NULLS FIRST',
-    );
-    expect((await ok(values('column=campaign'))).data).toEqual(campaigns.map((r) => r.name));
-  });
-
-  it('refuses a cursor of another column, an unknown dataset and an unknown column', async () => {
-    const page = await ok(values('column=date'));
-    const foreign = await values(`column=campaign&cursor=${page.nextCursor}`);
-    expect(foreign).toMatchObject({ status: 422, body: { detail: { type: 'invalid_cursor' } } });
-    const garbage = await values('column=date&cursor=not!base64');
-    expect(garbage).toMatchObject({ status: 422, body: { detail: { type: 'invalid_cursor' } } });
-    const dataset = await reports.call(
-      'GET',
-      `/reports/filter-values?organization_id=${owner.organizationId}&datasetId=nope&table=performance&column=date`,
-      owner.token,
-    );
-    expect(dataset).toMatchObject({ status: 422, body: { detail: { type: 'unknown_field' } } });
-    expect(await values('column=colour')).toMatchObject({
-      status: 422,
-      body: { detail: { type: 'unknown_field' } },
-    });
-  });
-});
-
-describe('a query the report cannot answer', () => {
-  it('is refused with a clear type, and changes nothing', async () => {
-    const stats = reports.service.cacheStats();
-    const refused = async (over: Record<string, unknown>, status: number, type: string) => {
-      const answer = await query('campaigns', over);
-      expect(answer.status, JSON.stringify(over)).toBe(status);
-      expect(answer.body.detail.type, JSON.stringify(answer.body)).toBe(type);
-    };
-    await refused({ visual_id: 'no-such-visual' }, 422, 'report_not_found');
-    await refused({ page: 'no-such-page' }, 422, 'report_not_found');
-    await refused({ sort: [{ field: 'colour', direction: 'asc' }] }, 422, 'unknown_field');
-    const onColour = {
-      id: 'x',
-      kind: 'list',
-      table: 'performance',
-      column: 'colour',
-      mode: 'include',
-      values: ['a'],
-    };
-    await refused({ filters: [onColour] }, 422, 'unknown_field');
-    await refused({ filters: [{ ...onColour, table: 'nowhere', column: 'channel' }] }, 422, 'unknown_field');
-    await refused({ report: '-seo-v1' }, 422, 'invalid_report_query');
-    await refused({ page: 'campaigns', visual_id: 'campaign-type' }, 422, 'invalid_report_query');
-
-    const invalid = await query('campaigns', { date_range: { from: period.to, to: period.from } });
-    expect(invalid.status).toBe(422);
-    expect(invalid.body.detail[0]).toMatchObject({ loc: ['body', 'date_range', 'to'] });
-    const noSuchReport = await reports.call('POST', '/reports/-nope/query', owner.token, {
-      organization_id: owner.organizationId,
-      report: '-nope',
-      page: 'overview',
-      visual_id: 'kpi-spend',
-      filters: [],
-      date_range: null,
-      sort: null,
-    });
-    expect(noSuchReport).toMatchObject({ status: 404, body: { detail: { type: 'report_not_found' } } });
-    expect(reports.service.cacheStats().entries).toBe(stats.entries);
   });
 });

@@ -51,9 +51,13 @@ export function createDuckDbReaders(instance: DuckDBInstance): DuckDbReaders {
   let generation = 0;
   let closed = false;
 
-  function closeReader(reader: DuckDbReader): void {
+  function forgetStatements(reader: DuckDbReader): void {
     for (const statement of reader.statements.values()) statement.destroySync();
     reader.statements.clear();
+  }
+
+  function closeReader(reader: DuckDbReader): void {
+    forgetStatements(reader);
     reader.conn.closeSync();
   }
 
@@ -62,8 +66,7 @@ export function createDuckDbReaders(instance: DuckDBInstance): DuckDbReaders {
     if (reader.begunIn >= 0) await reader.conn.run('ROLLBACK');
     reader.begunIn = -1;
     // Tables may have been replaced: statements are prepared again against the new ones.
-    for (const statement of reader.statements.values()) statement.destroySync();
-    reader.statements.clear();
+    forgetStatements(reader);
     if (!begin) return;
     const now = generation;
     await reader.conn.run(BEGIN);

@@ -1,0 +1,144 @@
+// The reports API over a real load (loaded-organization.ts) around the numbers: the result
+// cache and its invalidation, organizations kept apart, a list filter's values page by page, and
+// queries refused with a clear type.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { organizationOwner } from '../support/sources';
+import { loadedOrganization, type LoadedOrganization, type Owner } from './loaded-organization';
+
+const { loaded, sql, query, ok } = loadedOrganization('reports-cache-owner@example.com', new Date());
+let t: LoadedOrganization['t'];
+let reports: LoadedOrganization['reports'];
+let owner: Owner;
+let period: LoadedOrganization['period'];
+beforeAll(() => {
+  ({ t, reports, owner, period } = loaded);
+});
+
+describe('the result cache', () => {
+  it('answers a repeated query without the warehouse, and reads it again after invalidate', async () => {
+    const first = await ok(query('campaigns', { sort: [{ field: 'clicks', direction: 'asc' }] }));
+    const reached = { ...reports.reached };
+    const again = await ok(query('campaigns', { sort: [{ field: 'clicks', direction: 'asc' }] }));
+    expect(again).toEqual(first);
+    expect(reports.reached).toEqual(reached);
+
+    reports.service.invalidate(owner.organizationId);
+    const fresh = await ok(query('campaigns', { sort: [{ field: 'clicks', direction: 'asc' }] }));
+    expect(fresh).toEqual(first);
+    expect(reports.reached.opened).toBe(reached.opened + 1);
+    expect(reports.reached.queries).toBeGreaterThan(reached.queries);
+  });
+
+  it('keeps organizations apart: one that never loaded data has no workspace yet', async () => {
+    const newcomer = await organizationOwner(t, 'reports-newcomer@example.com');
+    const on = `organization_id=${newcomer.organizationId}`;
+    expect((await reports.call('GET', `/reports?${on}`, newcomer.token)).status).toBe(200);
+    const opened = await reports.call('GET', `/reports/-maya?${on}`, newcomer.token);
+    expect(opened).toMatchObject({ status: 404, body: { detail: { type: 'workspace_not_setup' } } });
+    const visual = await reports.call('POST', '/reports/-maya/query', newcomer.token, {
+      organization_id: newcomer.organizationId,
+      report: '-maya',
+      page: 'overview',
+      visual_id: 'kpi-spend',
+      filters: [],
+      date_range: period,
+      sort: null,
+    });
+    expect(visual).toMatchObject({ status: 404, body: { detail: { type: 'workspace_not_setup' } } });
+    const values = await reports.call(
+      'GET',
+      `/reports/filter-values?${on}&datasetId=marketing&table=performance&column=channel`,
+      newcomer.token,
+    );
+    expect(values).toMatchObject({ status: 404, body: { detail: { type: 'workspace_not_setup' } } });
+  });
+});
+
+describe('filter options', () => {
+  const values = (query: string) =>
+    reports.call(
+      'GET',
+      `/reports/filter-values?organization_id=${owner.organizationId}&datasetId=marketing&table=performance&${query}`,
+      owner.token,
+    );
+
+  it("pages through a column's distinct values with the cursor", async () => {
+    const dates = (await sql('SELECT DISTINCT date FROM analytics.marketing_performance ORDER BY date')).map(
+      (r) => r.date,
+    );
+    expect(dates.length).toBeGreaterThan(100);
+    const seen: unknown[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await ok(values(`column=date${cursor === null ? '' : `&cursor=${cursor}`}`));
+      expect(page.data.length).toBeLessThanOrEqual(100);
+      seen.push(...page.data);
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    expect(seen).toEqual(dates);
+
+    const campaigns = await sql(
+      'SELECT DISTINCT campaign_name AS name FROM analytics.marketing_performance ORDER BY name NULLS FIRST',
+    );
+    expect((await ok(values('column=campaign'))).data).toEqual(campaigns.map((r) => r.name));
+  });
+
+  it('refuses a cursor of another column, an unknown dataset and an unknown column', async () => {
+    const page = await ok(values('column=date'));
+    const foreign = await values(`column=campaign&cursor=${page.nextCursor}`);
+    expect(foreign).toMatchObject({ status: 422, body: { detail: { type: 'invalid_cursor' } } });
+    const garbage = await values('column=date&cursor=not!base64');
+    expect(garbage).toMatchObject({ status: 422, body: { detail: { type: 'invalid_cursor' } } });
+    const dataset = await reports.call(
+      'GET',
+      `/reports/filter-values?organization_id=${owner.organizationId}&datasetId=nope&table=performance&column=date`,
+      owner.token,
+    );
+    expect(dataset).toMatchObject({ status: 422, body: { detail: { type: 'unknown_field' } } });
+    expect(await values('column=colour')).toMatchObject({
+      status: 422,
+      body: { detail: { type: 'unknown_field' } },
+    });
+  });
+});
+
+describe('a query the report cannot answer', () => {
+  it('is refused with a clear type, and changes nothing', async () => {
+    const stats = reports.service.cacheStats();
+    const refused = async (over: Record<string, unknown>, status: number, type: string) => {
+      const answer = await query('campaigns', over);
+      expect(answer.status, JSON.stringify(over)).toBe(status);
+      expect(answer.body.detail.type, JSON.stringify(answer.body)).toBe(type);
+    };
+    await refused({ visual_id: 'no-such-visual' }, 422, 'report_not_found');
+    await refused({ page: 'no-such-page' }, 422, 'report_not_found');
+    await refused({ sort: [{ field: 'colour', direction: 'asc' }] }, 422, 'unknown_field');
+    const onColour = {
+      id: 'x',
+      kind: 'list',
+      table: 'performance',
+      column: 'colour',
+      mode: 'include',
+      values: ['a'],
+    };
+    await refused({ filters: [onColour] }, 422, 'unknown_field');
+    await refused({ filters: [{ ...onColour, table: 'nowhere', column: 'channel' }] }, 422, 'unknown_field');
+    await refused({ report: '-seo-v1' }, 422, 'invalid_report_query');
+    await refused({ page: 'campaigns', visual_id: 'campaign-type' }, 422, 'invalid_report_query');
+
+    const invalid = await query('campaigns', { date_range: { from: period.to, to: period.from } });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.detail[0]).toMatchObject({ loc: ['body', 'date_range', 'to'] });
+    const noSuchReport = await reports.call('POST', '/reports/-nope/query', owner.token, {
+      organization_id: owner.organizationId,
+      report: '-nope',
+      page: 'overview',
+      visual_id: 'kpi-spend',
+      filters: [],
+      date_range: null,
+      sort: null,
+    });
+    expect(noSuchReport).toMatchObject({ status: 404, body: { detail: { type: 'report_not_found' } } });
+    expect(reports.service.cacheStats().entries).toBe(stats.entries);
+  });
+});
