@@ -7,15 +7,14 @@ import {
   listValue,
   type DuckDBConnection,
   type DuckDBPreparedStatement,
-  type DuckDBResultReader,
   type DuckDBType,
   type DuckDBValue,
 } from '@duckdb/node-api';
 import { WarehouseError, errorMessage } from '../errors';
 import { checkQueryOptions, leadingKeyword, looksLikeWrite, readOnlyViolation } from '../read-only-sql';
-import type { QueryOptions, QueryParams, QueryResult, Row } from '../warehouse';
+import type { QueryOptions, QueryParams, QueryResult } from '../warehouse';
 import type { DuckDbReaders } from './duckdb-readers';
-import { columnTypeFromDuckDbType, keepValue, resultValueConverter } from './duckdb-types';
+import { readDuckDbResult } from './duckdb-result';
 
 /** Connections with a query running, so that closing the warehouse can interrupt them. */
 export type ActiveQueries = Set<DuckDBConnection>;
@@ -56,7 +55,7 @@ export async function runDuckDbQuery(
     bindParams(prepared, params);
     const read =
       maxRows === null ? await prepared.runAndReadAll() : await prepared.streamAndReadUntil(maxRows + 1);
-    const result = toQueryResult(read, maxRows);
+    const result = readDuckDbResult(read, maxRows);
     answered = !timedOut;
     return result;
   } catch (error) {
@@ -81,34 +80,6 @@ export async function runDuckDbQuery(
 
 /** DuckDB's words when `prepare` is given more than one statement. */
 const SEVERAL_STATEMENTS = /Cannot prepare multiple statements/i;
-
-function toQueryResult(reader: DuckDBResultReader, maxRows: number | null): QueryResult {
-  const types = reader.columnTypes();
-  const fields = reader.deduplicatedColumnNames().map((name, c) => {
-    const type = types[c] ?? VARCHAR;
-    return { name, type: columnTypeFromDuckDbType(type), convert: resultValueConverter(type) };
-  });
-  const all = reader.getRowsJson();
-  const truncated = maxRows !== null && all.length > maxRows;
-  const kept = truncated ? all.slice(0, maxRows) : all;
-  // Plain loops: a report's table is 500 rows of ten values, converted on every cold request.
-  const names = fields.map((field) => field.name);
-  const converts = fields.map((field) => (field.convert === keepValue ? null : field.convert));
-  const rows: Row[] = new Array<Row>(kept.length);
-  for (let r = 0; r < kept.length; r++) {
-    const values = kept[r] ?? [];
-    const row: Row = {};
-    for (let c = 0; c < names.length; c++) {
-      const value = values[c] ?? null;
-      const convert = converts[c];
-      row[names[c] ?? ''] =
-        value === null || convert === null || convert === undefined ? value : convert(value);
-    }
-    rows[r] = row;
-  }
-  const columns = fields.map(({ name, type }) => ({ name, type }));
-  return { columns, rows, truncated };
-}
 
 export function bindParams(prepared: DuckDBPreparedStatement, params: QueryParams): void {
   const expected = prepared.parameterCount;

@@ -167,10 +167,10 @@ export function columnTypeFromDuckDbType(type: DuckDBType): ColumnType {
   }
 }
 
-/** Turns a value from DuckDB's JSON conversion into the product's result form (warehouse.ts). */
 /** The converter of values DuckDB's JSON already gives as they are read (callers skip it). */
 export const keepValue = (value: Json): unknown => value;
 
+/** Turns a value from DuckDB's JSON conversion into the product's result form (warehouse.ts). */
 export function resultValueConverter(type: DuckDBType): (value: Json) => unknown {
   switch (columnTypeFromDuckDbType(type)) {
     case 'bigint':
