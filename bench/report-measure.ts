@@ -33,9 +33,11 @@ export type MeasureSettings = {
 
 /**
  * The API's first page after the start, its answers against the engine's, its cached visuals and
- * pages; then, visual by visual, raw DuckDB's replays of variants 1..runs (on the copy, after
- * variant 0 warmed that engine up), the API's cold requests of the same variants (not asked
- * before) and PostgreSQL's replays of its variants 1..pgRuns; then the pages likewise.
+ * pages; then, visual by visual, for each variant 1..runs one after the other: raw DuckDB's replay
+ * (on the copy, after variant 0 warmed that engine up), the API's cold request of the same variant
+ * (not asked before), and on `pgRuns` of those turns, spread among them, PostgreSQL's replay of
+ * its next variant; then the pages likewise. The three measures of a turn are a fraction of a
+ * second apart, so a slow stretch of this shared machine weighs on all three alike.
  */
 export async function measureAll(
   session: Session,
@@ -77,6 +79,7 @@ export async function measureAll(
     const client = await pool.connect();
     const duck = (k: number) => duckCaptured[k] ?? [];
     const post = (k: number) => pgCaptured[k] ?? [];
+    const pgRun = spread(s.pgRuns, s.runs);
     const raw: number[][] = VISUALS.map(() => []);
     const cold: number[][] = VISUALS.map(() => []);
     const postgres: number[][] = VISUALS.map(() => []);
@@ -84,12 +87,13 @@ export async function measureAll(
       for (const c of duck(0)) await replayDuckDb(conn, c.statements);
       for (const c of post(0)) await replayPostgres(client, c.statements);
       for (const [i, visual] of VISUALS.entries()) {
-        for (let k = 1; k <= s.runs; k++)
+        for (let k = 1; k <= s.runs; k++) {
           raw[i]?.push(await timed(() => replayDuckDb(conn, duck(k)[i]?.statements ?? [])));
-        for (let k = 1; k <= s.runs; k++)
           cold[i]?.push(await timed(() => queryVisual(session, request(visual, s.lastDay, k))));
-        for (let k = 1; k <= s.pgRuns; k++)
-          postgres[i]?.push(await timed(() => replayPostgres(client, post(k)[i]?.statements ?? [])));
+          const j = pgRun.get(k);
+          if (j !== undefined)
+            postgres[i]?.push(await timed(() => replayPostgres(client, post(j)[i]?.statements ?? [])));
+        }
       }
     } finally {
       client.release();
@@ -97,9 +101,12 @@ export async function measureAll(
     const rawPages: number[] = [];
     const coldPages: number[] = [];
     const pgPages: number[] = [];
-    for (let k = s.runs + 1; k <= 2 * s.runs; k++) rawPages.push(await duckDbPage(duck(k), connections));
-    for (let k = s.runs + 1; k <= 2 * s.runs; k++) coldPages.push(await apiPage(k));
-    for (let k = 1; k <= s.pgRuns; k++) pgPages.push(await postgresPage(post(k), pool));
+    for (let k = 1; k <= s.runs; k++) {
+      rawPages.push(await duckDbPage(duck(s.runs + k), connections));
+      coldPages.push(await apiPage(s.runs + k));
+      const j = pgRun.get(k);
+      if (j !== undefined) pgPages.push(await postgresPage(post(j), pool));
+    }
     return {
       api: { firstOpen, sameAnswers, cached, cachedPages, cold, coldPages },
       raw: { visuals: raw, pages: rawPages },
@@ -168,4 +175,13 @@ function postgresPage(variant: Captured[], pool: pg.Pool) {
       BROWSER_CONNECTIONS,
     ),
   );
+}
+
+/** The turns 1..turns on which `count` runs happen, spread evenly, each with its run number. */
+export function spread(count: number, turns: number): Map<number, number> {
+  const at = new Map<number, number>();
+  for (let j = 1; j <= Math.min(count, turns); j++) {
+    at.set(Math.min(turns, Math.max(1, Math.round(((j - 0.5) * turns) / count + 0.5))), j);
+  }
+  return at;
 }

@@ -37,7 +37,8 @@ import { BROWSER_CONNECTIONS, captureStatements, type Captured } from './report-
 const rows = positiveInteger('BENCH_ROWS', 10_000_000);
 const days = positiveInteger('BENCH_DAYS', 1461);
 const runs = positiveInteger('BENCH_RUNS', 11);
-const pgRuns = positiveInteger('BENCH_PG_RUNS', 5);
+// PostgreSQL replays share the API's turns (report-measure.ts): at most one per turn.
+const pgRuns = Math.min(positiveInteger('BENCH_PG_RUNS', 5), runs);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const pgDatabase = `maya_bench_report_${randomBytes(4).toString('hex')}`;
 /** The last day of data: yesterday, as after a daily load. */
