@@ -18,7 +18,7 @@ import { columnTypeFromDuckDbType, keepValue, resultValueConverter } from './duc
  * Read column by column from DuckDB's own values, not through its JSON conversion: strings,
  * booleans and numbers are used as they come, integers and decimals become numbers without
  * being written as text first. A report's table (500 rows of ten values, read on every cold
- * request) converts in a fifth of the time. Other types (dates, timestamps, lists, JSON…) still
+ * request) converts in a third of the time. Other types (dates, timestamps, lists, JSON…) still
  * go through the JSON form, so every value equals what that form gives.
  */
 export function readDuckDbResult(reader: DuckDBResultReader, maxRows: number | null): QueryResult {
@@ -51,8 +51,10 @@ export function readDuckDbResult(reader: DuckDBResultReader, maxRows: number | n
   };
 }
 
-/** Types whose values DuckDB gives as the product's: strings, booleans and numbers (NaN and the
- * infinities as such, as numberFromText reads their JSON text). */
+/**
+ * Types whose values DuckDB gives as the product's: booleans and numbers (NaN and the infinities
+ * as such, as numberFromText reads their JSON text).
+ */
 const AS_GIVEN: ReadonlySet<DuckDBTypeId> = new Set([
   DuckDBTypeId.BOOLEAN,
   DuckDBTypeId.TINYINT,
