@@ -18,7 +18,7 @@
 // (folders, the app, the database) is removed at the end, also on failure or Ctrl-C.
 //
 // BENCH_ROWS (10,000,000), BENCH_DAYS (1,461), BENCH_RUNS (11: requests per visual and pages per
-// measure, p50 over them), BENCH_PG_RUNS (5) and BENCH_PG_URL
+// measure, p50 over them), BENCH_PG_RUNS (as many as BENCH_RUNS) and BENCH_PG_URL
 // (postgres://postgres@127.0.0.1:5432/postgres).
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
@@ -38,7 +38,7 @@ const rows = positiveInteger('BENCH_ROWS', 10_000_000);
 const days = positiveInteger('BENCH_DAYS', 1461);
 const runs = positiveInteger('BENCH_RUNS', 11);
 // PostgreSQL replays share the API's turns (report-measure.ts): at most one per turn.
-const pgRuns = Math.min(positiveInteger('BENCH_PG_RUNS', 5), runs);
+const pgRuns = Math.min(positiveInteger('BENCH_PG_RUNS', runs), runs);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const pgDatabase = `maya_bench_report_${randomBytes(4).toString('hex')}`;
 /** The last day of data: yesterday, as after a daily load. */
