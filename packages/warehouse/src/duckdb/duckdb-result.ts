@@ -28,20 +28,15 @@ export function readDuckDbResult(reader: DuckDBResultReader, maxRows: number | n
   const truncated = maxRows !== null && total > maxRows;
   const count = truncated ? maxRows : total;
   const columns = reader.getColumns();
-  const values = names.map((_, c) => {
-    const column = columns[c] ?? [];
-    const read = valueReader(types[c] ?? VARCHAR);
-    const out = new Array<unknown>(count);
-    for (let r = 0; r < count; r++) {
-      const value = column[r] ?? null;
-      out[r] = value === null || read === null ? value : read(value);
-    }
-    return out;
-  });
+  const readers = names.map((_, c) => valueReader(types[c] ?? VARCHAR));
   const rows = new Array<Row>(count);
   for (let r = 0; r < count; r++) {
     const row: Row = {};
-    for (let c = 0; c < names.length; c++) row[names[c] ?? ''] = values[c]?.[r] ?? null;
+    for (let c = 0; c < names.length; c++) {
+      const value = columns[c]?.[r] ?? null;
+      const read = readers[c] ?? null;
+      row[names[c] ?? ''] = value === null || read === null ? value : read(value);
+    }
     rows[r] = row;
   }
   return {
