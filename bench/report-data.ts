@@ -9,6 +9,7 @@ import {
   MODEL_SCHEMA,
   modelTable,
   openDuckDbWarehouse,
+  packSql,
   openPostgresWarehouse,
   type CanonicalModel,
 } from '@maya/warehouse';
@@ -82,6 +83,7 @@ WITH k AS (
     round(clicks * cvr, 2) AS conversions
   FROM n
 )
+SELECT r.*, ${packSql('r.channel', 'r.campaign_name')} AS channel_campaign FROM (
 SELECT date,
   ${list(SERVICES)}[s + 1] AS source_service,
   CAST(1000000000 + a * 7919 AS VARCHAR) AS account_id,
@@ -106,7 +108,7 @@ SELECT date,
   CASE WHEN s = 3 THEN NULL
     ELSE (round(conversions * order_value * 1000000)::BIGINT + (CASE currency WHEN 'JPY' THEN 500000 ELSE 5000 END))
       // (CASE currency WHEN 'JPY' THEN 1000000 ELSE 10000 END) END AS conversion_value_minor
-FROM v`;
+FROM v) AS r`;
 }
 
 /** Generates the table into a new DuckDB file; answers the rows written. */

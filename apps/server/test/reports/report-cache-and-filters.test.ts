@@ -29,6 +29,15 @@ describe('the result cache', () => {
     expect(reports.reached.queries).toBeGreaterThan(reached.queries);
   });
 
+  it('groups the campaigns table by the packed column the loaded table has', async () => {
+    reports.service.invalidate(owner.organizationId);
+    const seen = reports.statements.length;
+    await ok(query('campaigns'));
+    const sent = reports.statements.slice(seen);
+    expect(sent.filter((sql) => sql.includes('GROUP BY "channel_campaign"'))).toHaveLength(1);
+    expect(sent.some((sql) => sql.includes('GROUP BY "channel", "campaign_name"'))).toBe(false);
+  });
+
   it('keeps organizations apart: one that never loaded data has no workspace yet', async () => {
     const newcomer = await organizationOwner(t, 'reports-newcomer@example.com');
     const on = `organization_id=${newcomer.organizationId}`;

@@ -14,7 +14,8 @@ import { ownerQuery } from '../support/sources';
  * The reports routes on an app of their own, beside the running accounts app and sharing its
  * platform (database, secrets, data directory): the same guards check the same sessions and
  * memberships, and the organization's managed DuckDB file is the one its loads wrote. Every
- * statement that reaches the warehouse is counted, so that a test can tell a cached answer.
+ * statement that reaches the warehouse is counted, so that a test can tell a cached answer, and
+ * kept in `statements`, so that it can tell how a query was written.
  */
 export async function startReportsApp(
   t: AccountsApp,
@@ -22,10 +23,12 @@ export async function startReportsApp(
 ) {
   const { guards } = createModules(t.app.platform);
   const reached = { opened: 0, queries: 0 };
+  const statements: string[] = [];
   const counting = (warehouse: Warehouse): Warehouse => ({
     ...warehouse,
     query: (sql, params, opts) => {
       reached.queries += 1;
+      statements.push(sql);
       return warehouse.query(sql, params, opts);
     },
   });
@@ -86,6 +89,6 @@ export async function startReportsApp(
     return { status: response.statusCode, body: (text ? JSON.parse(text) : null) as Record<string, any> };
   }
 
-  return { app, service: reports.service, reached, call, close: () => app.close() };
+  return { app, service: reports.service, reached, statements, call, close: () => app.close() };
 }
 export type ReportsApp = Awaited<ReturnType<typeof startReportsApp>>;

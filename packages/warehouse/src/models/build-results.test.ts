@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildModels } from './build';
 import { D1, D2, MODELS, useModelWarehouse } from './build-fixture';
+import { packValue } from './packed-key';
 
 /**
  * What the models hold once built from the raw ad tables: every campaign-day whole in
@@ -176,6 +177,19 @@ describe('buildModels', () => {
         conversion_value_minor: 10,
       },
     ]);
+  });
+
+  it('packs the channel and campaign name of each row into channel_campaign', async () => {
+    const { wh, select } = ctx;
+    await buildModels(wh, MODELS);
+    const rows = await select(
+      'SELECT channel, campaign_name, channel_campaign FROM analytics.marketing_performance',
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const { channel, campaign_name: name } = row as Record<string, string | null>;
+      expect(row.channel_campaign).toBe(packValue(channel ?? null, name ?? null));
+    }
   });
 
   it('keeps every Meta action in conversions and flags the ones that count', async () => {

@@ -47,6 +47,16 @@ export const minorUnits = (name: string, micros: string, description: string): M
   description,
 });
 
+/** Two text columns in one value (packed-key.ts): reports group by it when they group by both. */
+export const packed = (name: string, parts: readonly [string, string], description: string): ModelColumn => ({
+  name,
+  type: 'string',
+  nullable: false,
+  role: 'packed',
+  parts,
+  description,
+});
+
 export const SOURCE_SERVICE = key(
   'source_service',
   'string',

@@ -22,3 +22,4 @@ export {
 } from './model';
 export { currencyExponent } from './money';
 export { orderModels } from './order';
+export { packSql, packValue } from './packed-key';

@@ -3,7 +3,7 @@
 import { adMetricsSql } from './ad-metrics';
 import { campaignTypeSql } from './campaign-types';
 import type { AdService } from './channels';
-import { AD_METRICS, ACCOUNT_ID, CHANNEL, DATE, SOURCE_SERVICE, attribute, key } from './columns';
+import { AD_METRICS, ACCOUNT_ID, CHANNEL, DATE, SOURCE_SERVICE, attribute, key, packed } from './columns';
 import { serviceColumns } from './conversions';
 import { cast, literal } from './dialect';
 import { rawTable, type CanonicalModel, type ModelContext, type ModelSource } from './model';
@@ -179,6 +179,11 @@ export const MARKETING_PERFORMANCE: CanonicalModel = {
     ),
     attribute('ad_group_name', 'string', "The ad group's latest name; NULL on the campaign-level row."),
     ...AD_METRICS,
+    packed(
+      'channel_campaign',
+      ['channel', 'campaign_name'],
+      'The channel and the campaign name in one value, which reports by channel and campaign group by (a flag, the channel, U+001F, the name).',
+    ),
   ],
   dependsOn: ['conversions'],
   sources: STRUCTURES.map(source),

@@ -80,7 +80,7 @@ describe('model SQL', () => {
     );
   });
 
-  it('checks definitions: a key, non-null keys, portable aggregations, minor units from summed micros', () => {
+  it('checks definitions: a key, non-null keys, portable aggregations, minor units, packed text', () => {
     const base: CanonicalModel = {
       name: 'm',
       description: 'm',
@@ -113,6 +113,19 @@ describe('model SQL', () => {
         }),
       ),
     ).toThrow('needs a summed micros column');
+    const text = (name: string, role: 'group' | 'max') =>
+      ({ name, type: 'string', nullable: true, role, description: '' }) as const;
+    const packed = (parts: [string, string]) =>
+      ({ name: 'p', type: 'string', nullable: false, role: 'packed', parts, description: '' }) as const;
+    const withPacked = (parts: [string, string]) => ({
+      ...base,
+      columns: [...base.columns, text('channel', 'group'), text('name', 'max'), packed(parts)],
+    });
+    expect(() => checkModel(withPacked(['channel', 'name']))).not.toThrow();
+    expect(() => checkModel(withPacked(['name', 'channel']))).toThrow(
+      'must be a text column fixed by the key',
+    );
+    expect(() => checkModel(withPacked(['channel', 'missing']))).toThrow('must be a text column');
     expect(() => checkModel({ ...base, name: 'Bad' })).toThrow();
     for (const model of CANONICAL_MODELS) expect(() => checkModel(model)).not.toThrow();
     expect(modelTable(CANONICAL_MODELS[0] as CanonicalModel).primaryKey).toEqual([

@@ -1,19 +1,24 @@
 // A canonical model as data: its table, the raw tables and other models it reads, and the SQL
 // that builds it. Every model has the same shape of query: the rows of each source whose raw
 // tables exist, cast to the model's types and stacked (UNION ALL), then combined per primary key
-// (sums and maxima), then the minor-unit amounts derived from the summed micros.
+// (sums and maxima), then the minor-unit amounts derived from the summed micros and the packed
+// keys from their two parts.
 import { assertIdentifier } from '../identifiers';
 import type { Column, ColumnType, TableSchema } from '../warehouse';
 import { cast, ident, tableRef, type SqlDialect } from './dialect';
 import { minorUnitsSql } from './money';
+import { packSql } from './packed-key';
 
 /**
  * How the rows a key gathers from its sources combine: `key` columns are the primary key,
  * `group` columns are fixed by the key (grouped by, e.g. the channel of a service), `max` and
- * `sum` aggregate, and `minor` is computed from the summed micros column `micros` in `currency`.
+ * `sum` aggregate, `minor` is computed from the summed micros column `micros` in `currency`, and
+ * `packed` holds its two text `parts` in one value (packed-key.ts), for reports grouping by both.
  */
 export type ModelColumn = Column & { description: string } & (
-    { role: 'key' | 'group' | 'max' | 'sum' } | { role: 'minor'; micros: string; currency: string }
+    | { role: 'key' | 'group' | 'max' | 'sum' }
+    | { role: 'minor'; micros: string; currency: string }
+    | { role: 'packed'; parts: readonly [string, string] }
   );
 
 export type ModelContext = {
@@ -38,7 +43,7 @@ export type ModelSource = {
   reads: readonly string[];
   /** Raw tables it also reads when they exist. */
   optional?: readonly string[];
-  /** A query with one column per non-`minor` column of the model, by name; null leaves it out. */
+  /** A query with one column per stacked column (not `minor` or `packed`), by name; null leaves it out. */
   sql(ctx: ModelContext): string | null;
 };
 
@@ -113,7 +118,7 @@ export function modelSql(model: CanonicalModel, ctx: ModelContext): string {
   checkModel(model);
   const { dialect } = ctx;
   const q = (name: string) => ident(dialect, name);
-  const stacked = model.columns.filter((c) => c.role !== 'minor');
+  const stacked = model.columns.filter((c) => c.role !== 'minor' && c.role !== 'packed');
   const selects = model.sources
     .filter((s) => s.reads.every((table) => ctx.has(table)))
     .map((s) => s.sql(ctx))
@@ -146,11 +151,12 @@ export function modelSql(model: CanonicalModel, ctx: ModelContext): string {
         throw new Error(`unexpected role of ${c.name}`);
     }
   });
-  const final = model.columns.map((c) =>
-    c.role === 'minor'
-      ? `${minorUnitsSql(dialect, `${q('g')}.${q(c.micros)}`, `${q('g')}.${q(c.currency)}`)} AS ${q(c.name)}`
-      : `${q('g')}.${q(c.name)}`,
-  );
+  const g = (name: string) => `${q('g')}.${q(name)}`;
+  const final = model.columns.map((c) => {
+    if (c.role === 'minor') return `${minorUnitsSql(dialect, g(c.micros), g(c.currency))} AS ${q(c.name)}`;
+    if (c.role === 'packed') return `${packSql(g(c.parts[0]), g(c.parts[1]))} AS ${q(c.name)}`;
+    return g(c.name);
+  });
   return `SELECT ${final.join(', ')} FROM (
 SELECT ${combined.join(', ')} FROM (
 ${union}
@@ -176,12 +182,28 @@ export function checkModel(model: CanonicalModel): void {
     ) {
       throw new Error(`${model.name}.${column.name}: ${column.role} of ${column.type} is not portable`);
     }
+    if (column.role === 'packed') checkPacked(model, column.name, column.parts);
     if (column.role === 'minor') {
       const micros = model.columns.find((c) => c.name === column.micros);
       if (micros?.role !== 'sum' || !names.has(column.currency)) {
         throw new Error(`${model.name}.${column.name} needs a summed micros column and a currency column`);
       }
     }
+  }
+}
+
+/**
+ * A packed column's parts are text columns of the model, the first fixed by the key (`group`: a
+ * value the product writes, such as the channel, which never holds the separator).
+ */
+function checkPacked(model: CanonicalModel, name: string, parts: readonly [string, string]): void {
+  const [first, second] = parts.map((part) => model.columns.find((c) => c.name === part));
+  const where = `${model.name}.${name}`;
+  if (first?.role !== 'group' || first.type !== 'string') {
+    throw new Error(`${where}: the first part ${parts[0]} must be a text column fixed by the key`);
+  }
+  if (second === undefined || second.type !== 'string' || second.role === 'packed') {
+    throw new Error(`${where}: the second part ${parts[1]} must be a text column`);
   }
 }
 

@@ -82,6 +82,7 @@ const performance: SemanticTable = {
     amount('conversion_value', 'Conversion value', 'conversion_value_micros'),
     ratio('roas', 'ROAS', 'conversion_value', 'spend', 'number'),
   ],
+  packed: [{ column: 'channel_campaign', dimensions: ['channel', 'campaign'] }],
 };
 
 /** `-maya`: marketing performance across channels. */

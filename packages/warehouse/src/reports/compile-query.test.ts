@@ -310,6 +310,25 @@ describe('rejections', () => {
     );
   });
 
+  it('checks packed pairs: two distinct text dimensions over columns', () => {
+    const [table] = MARKETING_SEMANTIC_MODEL.tables;
+    if (table === undefined) throw new Error('no table');
+    const withPair = (dimensions: [string, string]): SemanticModel => ({
+      ...MARKETING_SEMANTIC_MODEL,
+      tables: [{ ...table, packed: [{ column: 'channel_campaign', dimensions }] }],
+    });
+    const compileWith = (model: SemanticModel) =>
+      compileReportQuery(model, performanceQuery({ measures: ['clicks'] }), 'duckdb', { now: NOW });
+    expect(() => compileWith(withPair(['channel', 'campaign']))).not.toThrow();
+    for (const bad of [
+      ['channel', 'channel'],
+      ['channel', 'date'],
+      ['channel', 'nope'],
+    ] as const) {
+      expect(() => compileWith(withPair([...bad]))).toThrow('packs two text dimensions over columns');
+    }
+  });
+
   it('rejects queries the model cannot answer', () => {
     rejects({}, 'invalid_report_query', /needs a dimension or a measure/);
     rejects({ measures: ['clicks', 'clicks'] }, 'invalid_report_query', /selected twice/);

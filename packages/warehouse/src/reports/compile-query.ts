@@ -4,6 +4,7 @@
 // value is bound as a parameter.
 import type { DateRange, DimensionRef, ReportColumn, ReportFilter, Sort, TimeGrain } from '@maya/contracts';
 import { ident, tableRef, type SqlDialect } from '../models/dialect';
+import { unpackSql } from '../models/packed-key';
 import { unreachable } from '../values';
 import { isIsoDay } from './dates';
 import { dateRangeCondition, filterCondition } from './filter-sql';
@@ -24,6 +25,7 @@ import {
   semanticTable,
   type Aggregation,
   type Dimension,
+  type PackedPair,
   type SemanticModel,
   type SemanticTable,
 } from './semantic-model';
@@ -47,6 +49,11 @@ export type ReportQuery = {
 export type CompileOptions = {
   /** The instant relative dates are resolved against, in UTC. */
   now: Date;
+  /**
+   * The columns the warehouse's table has, when known: a packed column (SemanticTable.packed) is
+   * grouped by only when listed, since a table built before it was added lacks it.
+   */
+  columns?: ReadonlySet<string> | null;
 };
 
 export type CompiledReportQuery = CompiledSql & { columns: ReportColumn[] };
@@ -166,7 +173,9 @@ export function compileReportQuery(
 ): CompiledReportQuery {
   const params = new Params(dialect);
   const { table, from, where } = fromWhere(model, query, dialect, params, options.now);
-  const dims = query.dimensions.map((ref) => selectDimension(dialect, table, ref));
+  const selected = query.dimensions.map((ref) => selectDimension(dialect, table, ref));
+  const packed = packedPair(table, selected, options.columns ?? null);
+  const dims = packed === null ? selected : unpacked(dialect, packed, selected);
   const measures = query.measures.map((name) => ({
     m: measure(table, name),
     sql: measureSql(dialect, table, name),
@@ -185,7 +194,8 @@ export function compileReportQuery(
     ...measures.map((x) => `${x.sql} AS ${alias(x.m.name)}`),
   ];
   // Without measures the grouping gives each combination of dimension values once.
-  const groupBy = dims.length > 0 ? ` GROUP BY ${dims.map((d) => d.sql).join(', ')}` : '';
+  const grouped = packed === null ? dims.map((d) => d.sql) : [ident(dialect, packed.column)];
+  const groupBy = dims.length > 0 ? ` GROUP BY ${grouped.join(', ')}` : '';
   const expressions = new Map<string, string>([
     ...dims.map((d): [string, string] => [d.dim.name, d.sql]),
     ...measures.map((x): [string, string] => [x.m.name, x.sql]),
@@ -216,6 +226,32 @@ export function compileReportQuery(
     })),
   ];
   return { sql, params: params.values, columns };
+}
+
+/** The packed pair the dimensions are exactly (either order, no grain), if the table has it. */
+function packedPair(
+  table: SemanticTable,
+  dims: readonly SelectedDimension[],
+  columns: ReadonlySet<string> | null,
+): PackedPair | null {
+  if (columns === null || dims.length !== 2) return null;
+  const names = new Set(dims.map((d) => d.dim.name));
+  return (
+    table.packed?.find((p) => columns.has(p.column) && p.dimensions.every((name) => names.has(name))) ?? null
+  );
+}
+
+/** The dimensions read back from the packed column they are grouped by. */
+function unpacked(
+  dialect: SqlDialect,
+  pair: PackedPair,
+  dims: readonly SelectedDimension[],
+): SelectedDimension[] {
+  const column = ident(dialect, pair.column);
+  return dims.map((d) => ({
+    ...d,
+    sql: unpackSql(dialect, column, d.dim.name === pair.dimensions[0] ? 0 : 1),
+  }));
 }
 
 /**

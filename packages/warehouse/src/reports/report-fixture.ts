@@ -3,6 +3,7 @@
 // start from.
 import type { ReportFilter } from '@maya/contracts';
 import type { Row } from '../warehouse';
+import { packValue } from '../models/packed-key';
 import type { ReportQuery } from './compile-query';
 
 /** The performance table's dates in the current month. */
@@ -124,6 +125,7 @@ export function modelRow(f: Fixture): Row {
     clicks: f.clicks,
     conversions: String(f.conversions),
     conversion_value_micros: f.value * 1_000_000,
+    channel_campaign: packValue(f.channel, f.name),
   };
 }
 

@@ -40,6 +40,8 @@ export type VisualQueryInput = {
   sort: readonly Sort[] | null;
   now: Date;
   timeoutMs: number;
+  /** The columns of the visual's table in the warehouse, when known (CompileOptions.columns). */
+  columns?: ReadonlySet<string> | null;
 };
 
 /**
@@ -259,7 +261,7 @@ async function runQuery(
   warehouse: Warehouse,
   model: SemanticModel,
   query: ReportQuery,
-  input: Pick<VisualQueryInput, 'now' | 'timeoutMs'>,
+  input: Pick<VisualQueryInput, 'now' | 'timeoutMs' | 'columns'>,
   maxRows: number,
 ): Promise<Pick<CompiledReportQuery, 'columns'> & { rows: ReportRow[]; truncated: boolean }> {
   // The statement itself stops one row past `maxRows` (that row tells rows were left out), so
@@ -267,7 +269,10 @@ async function runQuery(
   // it a chunk at a time, about 0.5 ms more a statement (bench/report.ts).
   const cap = maxRows + 1;
   const bounded = { ...query, limit: query.limit === null ? cap : Math.min(query.limit, cap) };
-  const compiled = compileReportQuery(model, bounded, warehouse.engine, { now: input.now });
+  const compiled = compileReportQuery(model, bounded, warehouse.engine, {
+    now: input.now,
+    columns: input.columns ?? null,
+  });
   const result = await runCompiled(warehouse, compiled, input.timeoutMs);
   const truncated = result.truncated || result.rows.length > maxRows;
   const rows = result.rows.length > maxRows ? result.rows.slice(0, maxRows) : result.rows;

@@ -66,7 +66,16 @@ export type SemanticTable = {
   timeDimension: string | null;
   dimensions: readonly Dimension[];
   measures: readonly Measure[];
+  /**
+   * Pairs of text dimensions the source table also holds as one packed column (models/
+   * packed-key.ts): a query grouping by exactly the pair groups by that column, when the
+   * warehouse's table has it.
+   */
+  packed?: readonly PackedPair[];
 };
+
+/** `dimensions` are the packed column's parts, in its order. */
+export type PackedPair = { column: string; dimensions: readonly [string, string] };
 
 export type SemanticModel = {
   name: string;
@@ -139,6 +148,15 @@ export function checkSemanticModel(model: SemanticModel): void {
     }
     for (const m of table.measures) checkMeasure(table, m, `${where}.${m.name}`);
     for (const m of table.measures) checkAcyclic(table, m.name, []);
+    for (const pair of table.packed ?? []) checkPacked(table, pair, where);
+  }
+}
+
+function checkPacked(table: SemanticTable, pair: PackedPair, where: string): void {
+  assertIdentifier(pair.column, `packed column of ${where}`);
+  const [first, second] = pair.dimensions.map((name) => findDimension(table, name));
+  if (first === second || ![first, second].every((d) => d?.type === 'string' && 'column' in d.sql)) {
+    throw new Error(`${where}: ${pair.column} packs two text dimensions over columns`);
   }
 }
 

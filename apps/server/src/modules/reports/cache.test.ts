@@ -129,18 +129,20 @@ describe('the report result cache', () => {
     expect(() => wh.dropTable('analytics', 'x')).toThrow(/only read/);
   });
 
-  it('remembers the tables seen until the next load or the age limit', () => {
+  it('remembers the tables seen, with their columns, until the next load or the age limit', () => {
     const { cache, advance } = cacheWith();
-    expect(cache.hasTable(ORG, 'analytics.marketing_performance')).toBe(false);
-    cache.rememberTables(ORG, ['analytics.marketing_performance']);
-    cache.rememberTables(ORG, ['analytics.search_console']);
-    expect(cache.hasTable(ORG, 'analytics.marketing_performance')).toBe(true);
-    expect(cache.hasTable(ORG, 'analytics.search_console')).toBe(true);
-    expect(cache.hasTable('another-org', 'analytics.marketing_performance')).toBe(false);
+    const mp = 'analytics.marketing_performance';
+    expect(cache.tableColumns(ORG, mp)).toBeNull();
+    cache.rememberTable(ORG, mp, new Set(['date', 'channel_campaign']));
+    cache.rememberTable(ORG, 'analytics.search_console', new Set(['date']));
+    expect([...(cache.tableColumns(ORG, mp) ?? [])]).toEqual(['date', 'channel_campaign']);
+    expect([...(cache.tableColumns(ORG, 'analytics.search_console') ?? [])]).toEqual(['date']);
+    expect(cache.tableColumns('another-org', mp)).toBeNull();
     cache.invalidate(ORG);
-    expect(cache.hasTable(ORG, 'analytics.marketing_performance')).toBe(false);
-    cache.rememberTables(ORG, ['analytics.marketing_performance']);
+    expect(cache.tableColumns(ORG, mp)).toBeNull();
+    expect(cache.tableColumns(ORG, 'analytics.search_console')).toBeNull();
+    cache.rememberTable(ORG, mp, new Set(['date']));
     advance(60_001);
-    expect(cache.hasTable(ORG, 'analytics.marketing_performance')).toBe(false);
+    expect(cache.tableColumns(ORG, mp)).toBeNull();
   });
 });

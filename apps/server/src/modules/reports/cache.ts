@@ -47,9 +47,9 @@ export function createReportCache(limits: ReportCacheLimits, clock: () => number
   const versions = new Map<string, number>();
   // The engine an organization's warehouse answered with last: the key of its entries.
   const engines = new Map<string, WarehouseEngine>();
-  // Tables ("schema.table") seen in the organization's warehouse since its last load: a request
-  // need not list them again (a catalog query, about 1 ms of each cold request on DuckDB).
-  const tables = new Map<string, { storedAt: number; names: Set<string> }>();
+  // Tables ("schema.table") seen in the organization's warehouse since its last load, with their
+  // columns: a request need not list them again (catalog queries, about 1 ms each on DuckDB).
+  const tables = new Map<string, { storedAt: number; columns: Map<string, ReadonlySet<string>> }>();
   const pending = new Map<string, Promise<QueryResult>>();
   const stats = { hits: 0, misses: 0 };
   let bytes = 0;
@@ -147,18 +147,18 @@ export function createReportCache(limits: ReportCacheLimits, clock: () => number
     rememberEngine(organizationId: string, engine: WarehouseEngine): void {
       engines.set(organizationId, engine);
     },
-    /** Whether `table` was seen since the organization's last load, within the age limit. */
-    hasTable(organizationId: string, table: string): boolean {
+    /** The columns of `table` if it was seen since the organization's last load, within the age limit. */
+    tableColumns(organizationId: string, table: string): ReadonlySet<string> | null {
       const known = tables.get(organizationId);
-      return known !== undefined && clock() - known.storedAt <= limits.maxAgeMs && known.names.has(table);
+      if (known === undefined || clock() - known.storedAt > limits.maxAgeMs) return null;
+      return known.columns.get(table) ?? null;
     },
-    rememberTables(organizationId: string, seen: Iterable<string>): void {
+    rememberTable(organizationId: string, table: string, columns: ReadonlySet<string>): void {
       const known = tables.get(organizationId);
       const fresh = known === undefined || clock() - known.storedAt > limits.maxAgeMs;
-      tables.set(organizationId, {
-        storedAt: fresh ? clock() : known.storedAt,
-        names: new Set([...(fresh ? [] : known.names), ...seen]),
-      });
+      const seen = fresh ? new Map<string, ReadonlySet<string>>() : known.columns;
+      seen.set(table, columns);
+      tables.set(organizationId, { storedAt: fresh ? clock() : known.storedAt, columns: seen });
     },
     warehouse,
     /** After a load: the organization's entries are retired, and so is anything running now. */

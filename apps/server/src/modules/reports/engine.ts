@@ -61,6 +61,8 @@ const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
 /** The last day of data: the column compileDataThrough names so (its documented result). */
 const DATA_THROUGH = 'data_through';
 
+const tableName = (source: SemanticTable['source']) => `${source.schema}.${source.table}`;
+
 export function createReportEngine(deps: EngineDeps) {
   const cache = createReportCache({ ...DEFAULT_CACHE_LIMITS, ...deps.cacheLimits });
   const timeoutMs = deps.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
@@ -93,7 +95,11 @@ export function createReportEngine(deps: EngineDeps) {
     });
   }
 
-  /** The tables must exist (seen since the last load, else listed now): else workspace_not_setup. */
+  /**
+   * The tables must exist (seen since the last load, else listed now): else workspace_not_setup.
+   * Their columns are remembered with them: the compiler groups by a packed column only where
+   * the table has it (a table built before the column was added does not).
+   */
   async function requireTables(
     organizationId: string,
     warehouse: Warehouse,
@@ -101,15 +107,16 @@ export function createReportEngine(deps: EngineDeps) {
   ): Promise<void> {
     const existing = new Map<string, Set<string>>();
     for (const { source } of tables) {
-      const name = `${source.schema}.${source.table}`;
-      if (cache.hasTable(organizationId, name)) continue;
+      const name = tableName(source);
+      if (cache.tableColumns(organizationId, name) !== null) continue;
       let names = existing.get(source.schema);
       if (names === undefined) {
         names = new Set(await warehouse.listTables(source.schema));
         existing.set(source.schema, names);
       }
       if (!names.has(source.table)) throw workspaceNotSetup();
-      cache.rememberTables(organizationId, [name]);
+      const columns = await warehouse.listColumns(source.schema, source.table);
+      cache.rememberTable(organizationId, name, new Set(columns.map((c) => c.name)));
     }
   }
 
@@ -178,7 +185,8 @@ export function createReportEngine(deps: EngineDeps) {
         timeoutMs,
       };
       return read(organizationId, [table], async (warehouse) => {
-        const answer = await runVisual(warehouse, model, visual, input);
+        const columns = cache.tableColumns(organizationId, tableName(table.source));
+        const answer = await runVisual(warehouse, model, visual, { ...input, columns });
         // Charts over time tell the last day among their rows; the others, their table's.
         if (answer.data_through !== undefined) return answer;
         return { ...answer, data_through: await dataThrough(warehouse, model, table, at) };
