@@ -3,7 +3,7 @@
 // phases minutes apart would let one of them decide a ratio. Each side runs its repeats back to
 // back, as it would alone, right after the other two.
 import { isDeepStrictEqual } from 'node:util';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
 import { queryVisual, type Session } from './report-api';
 import {
@@ -11,11 +11,11 @@ import {
   VISUALS,
   duckDbConnections,
   limited,
-  replayDuckDb,
   replayPostgres,
   request,
   timed,
   type Captured,
+  type DuckDbConnections,
 } from './report-queries';
 
 export const DUCKDB_CONFIG = { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' };
@@ -69,34 +69,28 @@ export async function measureAll(
   for (let i = 0; i < s.runs; i++) cachedPages.push(await apiPage(0));
 
   const instance = await DuckDBInstance.create(s.rawFile, DUCKDB_CONFIG);
-  const connections = await duckDbConnections(instance, BROWSER_CONNECTIONS);
-  const pool = new pg.Pool({ connectionString: s.pgUrl, max: BROWSER_CONNECTIONS });
+  // A page's visuals at once, each with up to two statements at once (rows and totals).
+  const connections = await duckDbConnections(instance, 2 * BROWSER_CONNECTIONS);
+  const pool = new pg.Pool({ connectionString: s.pgUrl, max: 2 * BROWSER_CONNECTIONS });
   // Dropping the database at the end terminates a connection the pool may still be closing.
   pool.on('error', () => undefined);
   try {
-    const [conn] = connections;
-    if (!conn) throw new Error('no DuckDB connection');
-    const client = await pool.connect();
     const duck = (k: number) => duckCaptured[k] ?? [];
     const post = (k: number) => pgCaptured[k] ?? [];
     const pgRun = spread(s.pgRuns, s.runs);
     const raw: number[][] = VISUALS.map(() => []);
     const cold: number[][] = VISUALS.map(() => []);
     const postgres: number[][] = VISUALS.map(() => []);
-    try {
-      for (const c of duck(0)) await replayDuckDb(conn, c.statements);
-      for (const c of post(0)) await replayPostgres(client, c.statements);
-      for (const [i, visual] of VISUALS.entries()) {
-        for (let k = 1; k <= s.runs; k++) {
-          raw[i]?.push(await timed(() => replayDuckDb(conn, duck(k)[i]?.statements ?? [])));
-          cold[i]?.push(await timed(() => queryVisual(session, request(visual, s.lastDay, k))));
-          const j = pgRun.get(k);
-          if (j !== undefined)
-            postgres[i]?.push(await timed(() => replayPostgres(client, post(j)[i]?.statements ?? [])));
-        }
+    for (const c of duck(0)) await connections.replay(c.statements);
+    for (const c of post(0)) await replayPostgres(pool, c.statements);
+    for (const [i, visual] of VISUALS.entries()) {
+      for (let k = 1; k <= s.runs; k++) {
+        raw[i]?.push(await timed(() => connections.replay(duck(k)[i]?.statements ?? [])));
+        cold[i]?.push(await timed(() => queryVisual(session, request(visual, s.lastDay, k))));
+        const j = pgRun.get(k);
+        if (j !== undefined)
+          postgres[i]?.push(await timed(() => replayPostgres(pool, post(j)[i]?.statements ?? [])));
       }
-    } finally {
-      client.release();
     }
     const rawPages: number[] = [];
     const coldPages: number[] = [];
@@ -113,7 +107,7 @@ export async function measureAll(
       postgres: { visuals: postgres, pages: pgPages },
     };
   } finally {
-    for (const c of connections) c.closeSync();
+    connections.close();
     instance.closeSync();
     await pool.end();
   }
@@ -128,9 +122,9 @@ export async function freshDuckDb(captured: Captured[][], s: MeasureSettings): P
         await timed(async () => {
           const opened = await DuckDBInstance.create(s.rawFile, DUCKDB_CONFIG);
           try {
-            const connection = await opened.connect();
-            await replayDuckDb(connection, c.statements);
-            connection.closeSync();
+            const connections = await duckDbConnections(opened, 1);
+            await connections.replay(c.statements);
+            connections.close();
           } finally {
             opened.closeSync();
           }
@@ -141,37 +135,21 @@ export async function freshDuckDb(captured: Captured[][], s: MeasureSettings): P
   return fresh;
 }
 
-/** A page's visuals at once on DuckDB, at most six at a time, each on a free connection. */
-function duckDbPage(variant: Captured[], connections: DuckDBConnection[]) {
-  const free = [...connections];
+/** A page's visuals at once on DuckDB, at most six at a time. */
+function duckDbPage(variant: Captured[], connections: DuckDbConnections) {
   return timed(() =>
     limited(
-      variant.map((c) => async () => {
-        const connection = free.pop();
-        if (!connection) throw new Error('no free connection');
-        try {
-          await replayDuckDb(connection, c.statements);
-        } finally {
-          free.push(connection);
-        }
-      }),
+      variant.map((c) => () => connections.replay(c.statements)),
       BROWSER_CONNECTIONS,
     ),
   );
 }
 
-/** The same on PostgreSQL, each visual on a pooled connection. */
+/** The same on PostgreSQL. */
 function postgresPage(variant: Captured[], pool: pg.Pool) {
   return timed(() =>
     limited(
-      variant.map((c) => async () => {
-        const pooled = await pool.connect();
-        try {
-          await replayPostgres(pooled, c.statements);
-        } finally {
-          pooled.release();
-        }
-      }),
+      variant.map((c) => () => replayPostgres(pool, c.statements)),
       BROWSER_CONNECTIONS,
     ),
   );

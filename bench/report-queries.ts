@@ -40,7 +40,12 @@ export function request(visual: Visual, lastDay: string, k: number): Request {
   };
 }
 
-export type Statement = { sql: string; params: unknown[] };
+/**
+ * A statement the engine sent, with its batch: statements the engine sent while another one of
+ * the same request was running share a batch (a KPI's two periods, a table's rows and totals),
+ * and the replays run a batch at once, each statement on its own connection, as the engine does.
+ */
+export type Statement = { sql: string; params: unknown[]; batch: number };
 /** What the engine sent to the warehouse for one request (cache misses only), and its answer. */
 export type Captured = { statements: Statement[]; answer: ReportQueryResponse };
 
@@ -55,11 +60,19 @@ export async function captureStatements(
   runs: number,
 ): Promise<Captured[][]> {
   let current: Statement[] = [];
+  let running = 0;
+  let batch = 0;
   const recording: Warehouse = {
     ...warehouse,
-    query: (sql, params, opts) => {
-      current.push({ sql, params: Array.isArray(params) ? params : [params] });
-      return warehouse.query(sql, params, opts);
+    query: async (sql, params, opts) => {
+      if (running === 0) batch += 1;
+      current.push({ sql, params: Array.isArray(params) ? params : [params], batch });
+      running += 1;
+      try {
+        return await warehouse.query(sql, params, opts);
+      } finally {
+        running -= 1;
+      }
     },
     close: async () => {},
   };
@@ -101,30 +114,55 @@ export async function timed(work: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-/** One request's statements, one after the other, on a DuckDB connection: every row read. */
-export async function replayDuckDb(conn: DuckDBConnection, statements: readonly Statement[]): Promise<void> {
-  for (const { sql, params } of statements) {
-    const prepared = await conn.prepare(sql);
-    try {
-      prepared.bind(params as never);
-      (await prepared.runAndReadAll()).getRowObjectsJS();
-    } finally {
-      prepared.destroySync();
-    }
+/** One request's statements as the engine sent them: batch after batch, a batch's at once. */
+async function replay(statements: readonly Statement[], run: (s: Statement) => Promise<void>): Promise<void> {
+  for (let i = 0; i < statements.length;) {
+    const batch = statements[i]?.batch;
+    let end = i;
+    while (end < statements.length && statements[end]?.batch === batch) end += 1;
+    await Promise.all(statements.slice(i, end).map(run));
+    i = end;
   }
 }
 
-/** The same on PostgreSQL. */
-export async function replayPostgres(client: pg.ClientBase, statements: readonly Statement[]): Promise<void> {
-  for (const { sql, params } of statements) await client.query(sql, params);
+/** DuckDB connections to one file, handed out one per running statement and kept for reuse. */
+export type DuckDbConnections = { replay(statements: readonly Statement[]): Promise<void>; close(): void };
+
+export async function duckDbConnections(instance: DuckDBInstance, warm: number): Promise<DuckDbConnections> {
+  const all: DuckDBConnection[] = await Promise.all(Array.from({ length: warm }, () => instance.connect()));
+  const free = [...all];
+  const run = async ({ sql, params }: Statement) => {
+    let conn = free.pop();
+    if (conn === undefined) {
+      conn = await instance.connect();
+      all.push(conn);
+    }
+    try {
+      const prepared = await conn.prepare(sql);
+      try {
+        prepared.bind(params as never);
+        // Every row read, as the engine reads them.
+        (await prepared.runAndReadAll()).getRowObjectsJS();
+      } finally {
+        prepared.destroySync();
+      }
+    } finally {
+      free.push(conn);
+    }
+  };
+  return {
+    replay: (statements) => replay(statements, run),
+    close: () => {
+      for (const c of all) c.closeSync();
+    },
+  };
 }
 
-/** Connections for a page's concurrent visuals, opened once. */
-export async function duckDbConnections(
-  instance: DuckDBInstance,
-  count: number,
-): Promise<DuckDBConnection[]> {
-  return Promise.all(Array.from({ length: count }, () => instance.connect()));
+/** The same on PostgreSQL, each statement on a pooled connection. */
+export function replayPostgres(pool: pg.Pool, statements: readonly Statement[]): Promise<void> {
+  return replay(statements, async ({ sql, params }) => {
+    await pool.query(sql, params);
+  });
 }
 
 export function median(values: readonly number[]): number {
