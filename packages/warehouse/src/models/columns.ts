@@ -1,5 +1,5 @@
-// Building the models' column lists. Only key columns are NOT NULL: a value a provider leaves out
-// is NULL in the model rather than a failed build.
+// Building the models' column lists. Only key and packed columns are NOT NULL: a value a provider
+// leaves out is NULL in the model rather than a failed build (a packed value is never NULL).
 import type { ColumnType } from '../warehouse';
 import type { ModelColumn } from './model';
 
