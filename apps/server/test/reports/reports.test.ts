@@ -156,6 +156,21 @@ describe("the -maya overview on the organization's data", () => {
     expect(table.totals.grand.clicks).toBe(total(expected).clicks);
   });
 
+  it("turns the campaigns table's pages by offset; other visuals and bad offsets get 422", async () => {
+    const whole = await ok(query('campaigns'));
+    expect(whole.rows.length).toBeGreaterThan(2);
+    const rest = await ok(query('campaigns', { offset: 2 }));
+    expect(rest.rows).toEqual(whole.rows.slice(2));
+    expect(rest.truncated).toBe(false);
+    expect(rest.totals).toEqual(whole.totals);
+
+    const kpi = await query('kpi-spend', { offset: 2 });
+    expect(kpi).toMatchObject({ status: 422, body: { detail: { type: 'invalid_report_query' } } });
+    for (const offset of [-1, 2.5, 10_001]) {
+      expect((await query('campaigns', { offset })).status).toBe(422);
+    }
+  });
+
   it('compares each KPI with the previous period of equal length', async () => {
     const [now, before] = [total(await sums(period)), total(await sums(previous))];
     const spend = await ok(query('kpi-spend'));

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -36,6 +37,9 @@ window.HTMLElement.prototype.scrollIntoView ??= () => {};
 
 afterEach(() => {
   cleanup();
+  // Mantine's toasts live in a module-level store: a test's toasts must not fill the next one's.
+  notifications.clean();
+  notifications.cleanQueue();
   window.localStorage.clear();
   window.sessionStorage.clear();
   document.cookie.split(';').forEach((part) => {

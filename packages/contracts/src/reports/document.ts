@@ -90,6 +90,10 @@ export const PieVisualSchema = z.object({
   limit: chartLimit,
 });
 
+/**
+ * Rows a table visual shows a page at a time (the request's `offset` turns the pages), or a
+ * matrix shows at most; null for reportLimits.defaultTableRows.
+ */
 const tableLimit = z.number().int().min(1).max(reportLimits.maxTableRows).nullable();
 
 export const TableVisualSchema = z

@@ -6,6 +6,7 @@ import {
   ReportFieldNameSchema,
   ReportSlugSchema,
   TimeGrainSchema,
+  reportLimits,
 } from './common';
 import { SortsSchema } from './document';
 import { FilterValueSchema, FiltersSchema } from './filters';
@@ -22,6 +23,11 @@ export const ReportQueryRequestSchema = z.object({
   date_range: DateRangeSchema.nullable(),
   /** Replaces the visual's own sort (a table header click). */
   sort: SortsSchema.nullable(),
+  /**
+   * Table visuals only: the rows to skip, a page of the visual's `limit` rows at a time; absent or
+   * 0 for the first page. `truncated` in the answer tells that a next page exists.
+   */
+  offset: z.number().int().min(0).max(reportLimits.maxTableRows).optional(),
 });
 export type ReportQueryRequest = z.infer<typeof ReportQueryRequestSchema>;
 
@@ -49,7 +55,7 @@ export type ReportColumn = z.infer<typeof ReportColumnSchema>;
 export const ReportQueryResponseSchema = z.object({
   columns: z.array(ReportColumnSchema),
   rows: z.array(ReportRowSchema),
-  /** More rows exist than the visual's limit let through. */
+  /** More rows exist than the visual's limit let through (for a table: after this page). */
   truncated: z.boolean(),
   /** The points were aggregated to a coarser grain or thinned to stay within 2,000 a series. */
   sampled: z.boolean(),

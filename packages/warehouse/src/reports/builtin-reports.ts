@@ -24,6 +24,12 @@ const kpi = (table: string, measure: string, layout: Layout): Visual => ({
 const kpiRow = (table: string, measures: readonly string[], y: number): Visual[] =>
   measures.map((m, i) => kpi(table, m, at(3 * (i % 4), y + 2 * Math.floor(i / 4), 3, 2)));
 
+/**
+ * A built-in table: largest first by its first measure, with totals, 100 rows a page as the BI
+ * tools users know page their tables (decision 146); the card scrolls through about a dozen.
+ */
+export const TABLE_PAGE_ROWS = 100;
+
 export const table = (
   id: string,
   source: string,
@@ -39,7 +45,7 @@ export const table = (
   dimensions: dimensions.map((d) => dim(d)),
   measures,
   sort: desc(measures[0] ?? ''),
-  limit: 500,
+  limit: TABLE_PAGE_ROWS,
   totals: true,
 });
 

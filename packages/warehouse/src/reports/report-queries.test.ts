@@ -22,6 +22,20 @@ const kpi: Visual = {
   comparison: 'previous_period',
 };
 
+/** A table visual of `limit` rows a page, largest spend first, with totals. */
+const tableOf = (dimensions: string[], measures: string[], limit = 2): Visual => ({
+  id: 't',
+  kind: 'table',
+  title: null,
+  table: 'performance',
+  layout,
+  dimensions: dimensions.map((name) => ({ name, grain: null })),
+  measures,
+  sort: [{ field: 'spend', direction: 'desc' }],
+  limit,
+  totals: true,
+});
+
 onFixtureEngines('report queries', (warehouse) => {
   const input = visualInput;
   const run = async (query: Partial<ReportQuery>) => {
@@ -168,18 +182,7 @@ onFixtureEngines('report queries', (warehouse) => {
   });
 
   it('answers tables with totals and a row limit', async () => {
-    const table: Visual = {
-      id: 't',
-      kind: 'table',
-      title: null,
-      table: 'performance',
-      layout,
-      dimensions: [{ name: 'campaign', grain: null }],
-      measures: ['spend', 'ctr'],
-      sort: [{ field: 'spend', direction: 'desc' }],
-      limit: 2,
-      totals: true,
-    };
+    const table = tableOf(['campaign'], ['spend', 'ctr']);
     const answer: ReportQueryResponse = await runVisualQuery(
       warehouse(),
       MARKETING_SEMANTIC_MODEL,
@@ -227,6 +230,40 @@ onFixtureEngines('report queries', (warehouse) => {
       { channel: 'Microsoft Ads', clicks: 0 },
     ]);
     expect(pivot.totals?.grand).toEqual({ clicks: clicksIn('2023-01-01', '2024-12-31') });
+  });
+
+  it('turns the pages of a table: each row once, in order, the same totals on every page', async () => {
+    const table = tableOf(['channel', 'campaign'], ['spend', 'clicks']);
+    const page = (offset: number) =>
+      runVisualQuery(warehouse(), MARKETING_SEMANTIC_MODEL, table, input({ offset }));
+    const whole = await runVisualQuery(
+      warehouse(),
+      MARKETING_SEMANTIC_MODEL,
+      tableOf(['channel', 'campaign'], ['spend', 'clicks'], 100),
+      input(),
+    );
+    expect(whole.truncated).toBe(false);
+    expect(whole.rows.length).toBeGreaterThan(2);
+    const rows: unknown[] = [];
+    for (let offset = 0; ; offset += 2) {
+      const answer = await page(offset);
+      expect(answer.rows.length).toBeLessThanOrEqual(2);
+      expect(answer.totals).toEqual(whole.totals);
+      rows.push(...answer.rows);
+      if (!answer.truncated) break;
+      expect(offset).toBeLessThan(whole.rows.length);
+    }
+    expect(rows).toEqual(whole.rows);
+    // Past the last row: no rows, no next page; the totals still count every row.
+    const beyond = await page(whole.rows.length + 10);
+    expect([beyond.rows, beyond.truncated, beyond.totals]).toEqual([[], false, whole.totals]);
+    // Only tables have pages.
+    await expect(
+      runVisualQuery(warehouse(), MARKETING_SEMANTIC_MODEL, kpi, input({ offset: 2 })),
+    ).rejects.toMatchObject({
+      type: 'invalid_report_query',
+      message: 'a kpi visual has no pages: it takes no offset',
+    });
   });
 
   it('pages through every distinct value exactly once', async () => {

@@ -38,6 +38,8 @@ export type VisualQueryInput = {
   dateRange: DateRange | null;
   /** Replaces the visual's sort (a table header click). */
   sort: readonly Sort[] | null;
+  /** Table visuals only: the rows to skip, a page of the visual's limit at a time (0 when absent). */
+  offset?: number;
   now: Date;
   timeoutMs: number;
   /** The columns of the visual's table in the warehouse, when known (CompileOptions.columns). */
@@ -116,6 +118,7 @@ export async function runVisualQuery(
 ): Promise<ReportQueryResponse> {
   const table = semanticTable(model, visual.table);
   const fields = visualFields(visual);
+  const offset = tableOffset(visual, input.offset);
   const base: ReportQuery = {
     table: table.name,
     measures: [],
@@ -154,9 +157,9 @@ export async function runVisualQuery(
     return runTimeSeries(warehouse, model, { ...base, ...fields }, visual.axis, visual.legend, input);
   }
   const limit = rowLimit(visual);
-  // One row more than the limit tells whether rows were left out.
+  // One row more than the limit tells whether rows were left out (for a table, a next page).
   const rowsQuery = () =>
-    run({ ...base, ...fields, sort: input.sort ?? fields.sort, limit: limit + 1 }, limit);
+    run({ ...base, ...fields, sort: input.sort ?? fields.sort, limit: limit + 1, offset }, limit);
   if (
     (visual.kind !== 'table' && visual.kind !== 'matrix') ||
     !visual.totals ||
@@ -179,7 +182,19 @@ export async function runVisualQuery(
   return { ...answer(main), totals: { grand, rows, columns } };
 }
 
-/** The rows a visual that is not over time shows at most. */
+/** The rows a page of a table skips (null for the first page); other visuals have no pages. */
+function tableOffset(visual: Visual, offset: number | undefined): number | null {
+  if (offset === undefined || offset === 0) return null;
+  if (visual.kind !== 'table') {
+    throw new ReportQueryError(
+      'invalid_report_query',
+      `a ${visual.kind} visual has no pages: it takes no offset`,
+    );
+  }
+  return offset;
+}
+
+/** The rows a visual that is not over time shows at most (a table: a page of them). */
 function rowLimit(visual: Exclude<Visual, { kind: 'kpi' | 'slicer' }>): number {
   switch (visual.kind) {
     case 'line':

@@ -181,6 +181,7 @@ export function createReportEngine(deps: EngineDeps) {
         filters: request.filters,
         dateRange: request.date_range,
         sort: request.sort,
+        offset: request.offset,
         now: at,
         timeoutMs,
       };

@@ -44,6 +44,11 @@ export const reportMessages = {
     previousPeriod: 'vs previous period',
     noComparison: 'No previous period',
     sortBy: (label: string) => `Sort by ${label}`,
+    /** A table's pager: the rows on screen, and the buttons that turn its pages. */
+    rows: (first: number, last: number) =>
+      `Rows ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')}`,
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
   },
   slicer: {
     all: 'All',

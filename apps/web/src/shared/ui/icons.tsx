@@ -106,6 +106,7 @@ export const IconReport = createIcon(
 );
 export const IconChevronDown = createIcon('IconChevronDown', <path d="m6 9 6 6 6-6" />);
 export const IconChevronRight = createIcon('IconChevronRight', <path d="m9 6 6 6-6 6" />);
+export const IconChevronLeft = createIcon('IconChevronLeft', <path d="m15 6-6 6 6 6" />);
 export const IconArrowLeft = createIcon('IconArrowLeft', <path d="M19 12H5M11 18l-6-6 6-6" />);
 export const IconSelector = createIcon('IconSelector', <path d="m8 9 4-4 4 4M16 15l-4 4-4-4" />);
 export const IconLogout = createIcon(

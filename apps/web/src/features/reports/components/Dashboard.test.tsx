@@ -6,7 +6,7 @@ import { json } from '../../../test/api';
 import { organizationFixture } from '../../../test/organizationFixtures';
 import { defaultReportState, withFilter } from '../model/state';
 import { answerFixture, embedReportFixture, testDocument } from '../testFixtures';
-import { accessWith, queries, renderDashboard } from './dashboardTestRoutes';
+import { accessWith, defaultAnswers, queries, renderDashboard } from './dashboardTestRoutes';
 
 const PAGE = '/organization/acme/dashboard/-maya';
 
@@ -76,6 +76,38 @@ describe('dashboard visuals', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
+  });
+
+  it("turns a table's pages, and starts again at the first rows on a new sort", async () => {
+    const campaigns = defaultAnswers.campaigns!;
+    const { calls } = renderDashboard(PAGE, {
+      answer: ({ body }) => {
+        const { visual_id, offset } = body as { visual_id: string; offset?: number };
+        if (visual_id !== 'campaigns') return json(200, defaultAnswers[visual_id]);
+        if (offset === undefined) return json(200, { ...campaigns, truncated: true });
+        return json(200, { ...campaigns, rows: [{ campaign: 'Retargeting', spend: 1, clicks: 2 }] });
+      },
+    });
+    const table = await screen.findByRole('region', { name: 'Campaigns' });
+    expect(await within(table).findByText('Rows 1–2')).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await userEvent.click(within(table).getByRole('button', { name: 'Next page' }));
+    expect(await within(table).findByText('Retargeting')).toBeInTheDocument();
+    // A page is the visual's limit of rows (500 in the test document); the totals stay.
+    expect(within(table).getByText('Rows 501–501')).toBeInTheDocument();
+    expect(within(table).getByText('6,600')).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Next page' })).toBeDisabled();
+    const campaignQueries = () => queries(calls).filter((q) => q.visual_id === 'campaigns');
+    expect(campaignQueries().at(-1)).toMatchObject({ offset: 500 });
+    expect(campaignQueries()[0]).not.toHaveProperty('offset');
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Previous page' }));
+    expect(await within(table).findByText('Rows 1–2')).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: 'Next page' }));
+    expect(await within(table).findByText('Rows 501–501')).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: 'Sort by Clicks' }));
+    expect(await within(table).findByText('Rows 1–2')).toBeInTheDocument();
+    expect(campaignQueries().at(-1)).not.toHaveProperty('offset');
   });
 
   it('says when a table or a KPI has no data, and what went wrong', async () => {

@@ -5,13 +5,24 @@ import { sortOf } from '../model/state';
 import { useDashboard } from './useDashboard';
 import { useVisualQuery } from './useVisualQuery';
 
-/** The query of one visual of the open page under the filters and sort on screen. */
-export function useVisualAnswer(visual: Visual) {
+/**
+ * The query of one visual of the open page under the filters and sort on screen; a table's page
+ * by `offset` (the first page's request carries none, as every other visual's).
+ */
+export function useVisualAnswer(visual: Visual, offset = 0) {
   const { slug, state, filters } = useDashboard();
   const sort = sortOf(state, visual.id);
   const request = useMemo<VisualQueryRequest>(
-    () => ({ report: slug, page: state.page, visual_id: visual.id, filters, date_range: null, sort }),
-    [slug, state.page, visual.id, filters, sort],
+    () => ({
+      report: slug,
+      page: state.page,
+      visual_id: visual.id,
+      filters,
+      date_range: null,
+      sort,
+      ...(offset > 0 ? { offset } : {}),
+    }),
+    [slug, state.page, visual.id, filters, sort, offset],
   );
   const query = useVisualQuery(request, visual.kind !== 'slicer');
   return { ...query, refreshing: query.isPlaceholderData && query.isFetching };

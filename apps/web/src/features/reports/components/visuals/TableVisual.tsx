@@ -1,5 +1,6 @@
-import type { ReportColumn, Sort, Visual } from '@maya/contracts';
+import { reportLimits, type ReportColumn, type Sort, type Visual } from '@maya/contracts';
 import { Table, UnstyledButton } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { IconChevronDown, IconSelector } from '../../../../shared/ui/icons';
 import { useDashboard } from '../../hooks/useDashboard';
 import { useVisualAnswer } from '../../hooks/useVisualAnswer';
@@ -7,6 +8,7 @@ import { reportMessages } from '../../messages';
 import { formatCell } from '../../model/format';
 import { nextSort, sortOf, withSort } from '../../model/state';
 import classes from './ReportTable.module.css';
+import { TablePager } from './TablePager';
 import { VisualEmpty, VisualError, VisualFrame, VisualLoading } from './VisualFrame';
 
 type TableVisualType = Extract<Visual, { kind: 'table' }>;
@@ -45,11 +47,33 @@ function SortHeader({
   );
 }
 
-/** A table visual: sortable headers (the sort goes into the report state), rows, a totals row. */
+/**
+ * A table visual: sortable headers (the sort goes into the report state), a page of rows, a
+ * totals row over every row, and a pager when there is more than one page. The page is not part
+ * of the report state: another page, filter or sort starts again at the first rows.
+ */
 export function TableVisual({ visual }: { visual: TableVisualType }) {
-  const { currency, state, update } = useDashboard();
-  const { data, error, isPending, refreshing } = useVisualAnswer(visual);
+  const { currency, state, filters, update } = useDashboard();
   const sort = sortOf(state, visual.id) ?? visual.sort;
+  const view = JSON.stringify([state.page, filters, sort]);
+  const [paging, setPaging] = useState({ view, offset: 0 });
+  const offset = paging.view === view ? paging.offset : 0;
+  const { data, error, isPending, refreshing } = useVisualAnswer(visual, offset);
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (scroller.current !== null) scroller.current.scrollTop = 0;
+  }, [offset]);
+  const pageSize = visual.limit ?? reportLimits.defaultTableRows;
+  const pager =
+    data !== undefined && (offset > 0 || data.truncated) ? (
+      <TablePager
+        offset={offset}
+        pageSize={pageSize}
+        rows={data.rows.length}
+        hasNext={data.truncated && !refreshing}
+        onOffset={(next) => setPaging({ view, offset: next })}
+      />
+    ) : undefined;
   const title =
     visual.title ??
     (data?.columns
@@ -66,7 +90,7 @@ export function TableVisual({ visual }: { visual: TableVisualType }) {
   else {
     const { columns, rows, totals } = data;
     body = (
-      <div className={classes.scroll}>
+      <div className={classes.scroll} ref={scroller}>
         <Table className={classes.table} stickyHeader highlightOnHover verticalSpacing={6}>
           <Table.Thead>
             <Table.Tr>
@@ -117,7 +141,7 @@ export function TableVisual({ visual }: { visual: TableVisualType }) {
   }
 
   return (
-    <VisualFrame title={title} table={visual.table} answer={data} refreshing={refreshing}>
+    <VisualFrame title={title} table={visual.table} answer={data} refreshing={refreshing} footerEnd={pager}>
       {body}
     </VisualFrame>
   );

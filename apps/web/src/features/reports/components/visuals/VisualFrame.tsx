@@ -20,6 +20,8 @@ type VisualFrameProps = {
   refreshing: boolean;
   /** A KPI's smaller header. */
   compact?: boolean;
+  /** The footer's end instead of its notes: a table's pager (which says more rows exist). */
+  footerEnd?: ReactNode;
   children: ReactNode;
 };
 
@@ -30,6 +32,7 @@ export function VisualFrame({
   answer,
   refreshing,
   compact = false,
+  footerEnd,
   children,
 }: VisualFrameProps) {
   const { warnings } = useDashboard();
@@ -38,7 +41,7 @@ export function VisualFrame({
   const through = answer?.data_through ?? null;
   const notes = [
     ...(answer?.sampled === true ? [text.sampled] : []),
-    ...(answer?.truncated === true ? [text.truncated] : []),
+    ...(answer?.truncated === true && footerEnd === undefined ? [text.truncated] : []),
   ];
   return (
     <Paper
@@ -91,7 +94,7 @@ export function VisualFrame({
           {warning}
         </Text>
       )}
-      {(through !== null || notes.length > 0) && (
+      {(through !== null || notes.length > 0 || footerEnd !== undefined) && (
         <Group gap={8} mt={compact ? 2 : 'xs'} wrap="nowrap" justify="space-between">
           <Text fz={compact ? 11 : 'xs'} c="dimmed" truncate>
             {through !== null ? text.dataThrough(formatDay(through)) : ''}
@@ -101,6 +104,7 @@ export function VisualFrame({
               {notes.join(' · ')}
             </Text>
           )}
+          {footerEnd}
         </Group>
       )}
     </Paper>

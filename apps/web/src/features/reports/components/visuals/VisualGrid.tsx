@@ -1,6 +1,7 @@
 import type { ReportPage, Visual } from '@maya/contracts';
 import type { CSSProperties } from 'react';
 import { unreachable } from '../../model/unreachable';
+import { useReportView } from '../../view/ReportViewContext';
 import { ChartVisual } from './ChartVisual';
 import { KpiVisual } from './KpiVisual';
 import { MatrixVisual } from './MatrixVisual';
@@ -39,9 +40,11 @@ function byPosition(a: Visual, b: Visual): number {
 
 /** The page's visuals on the document's 12-column grid; each visual queries on its own. */
 export function VisualGrid({ page }: { page: ReportPage }) {
+  const { readOnly } = useReportView();
   const visuals = [...page.visuals].sort(byPosition);
+  // An embedded report has no AI Builder bubble to make room for.
   return (
-    <div className={classes.grid}>
+    <div className={readOnly ? classes.grid : `${classes.grid} ${classes.withBubble}`}>
       {visuals.map((visual) => {
         const { x, y, w, h } = visual.layout;
         const style = { '--x': x + 1, '--y': y + 1, '--w': w, '--h': h } as CSSProperties;
