@@ -2,22 +2,81 @@
 // the running production build, the generated DuckDB file put where that organization's
 // managed warehouse lives, and the -maya query endpoint called as the browser calls it.
 import { copyFile, readdir, readFile, rename, rm } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import type { ReportQueryResponse } from '@maya/contracts';
 import { duckDbFileFor } from '@maya/warehouse';
-import { REPORT, type Request } from './report-queries';
+import { BROWSER_CONNECTIONS, REPORT, type Request } from './report-queries';
 
 export type Session = { baseUrl: string; token: string; organizationId: string };
 
+/**
+ * The bench's HTTP client (decision 147): node:http over keep-alive connections, at most six as
+ * a browser's pool for one origin. Node's fetch spent about 0.5 ms more of the bench process's
+ * CPU on each request, on the two cores the server and DuckDB run on, which a browser on
+ * another machine does not take from them. BENCH_CLIENT=fetch measures with fetch, as runs
+ * before that decision did.
+ */
+const client: 'http' | 'fetch' = process.env.BENCH_CLIENT === 'fetch' ? 'fetch' : 'http';
+const agent = new http.Agent({ keepAlive: true, maxSockets: BROWSER_CONNECTIONS });
+
+export function clientName(): string {
+  return client === 'fetch' ? "Node's fetch" : 'node:http, keep-alive';
+}
+
+/** Closes the client's kept connections (the app's stop would close them too). */
+export function closeClient(): void {
+  agent.destroy();
+}
+
 async function call(baseUrl: string, method: string, route: string, body: unknown, token?: string) {
-  const response = await fetch(`${baseUrl}/api${route}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
+  const headers = {
+    'content-type': 'application/json',
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
+  const url = `${baseUrl}/api${route}`;
+  const { status, text } =
+    client === 'fetch'
+      ? await viaFetch(url, method, headers, JSON.stringify(body))
+      : await viaHttp(url, method, headers, JSON.stringify(body));
+  if (status < 200 || status >= 300) throw new Error(`${method} ${route}: ${status} ${text}`);
   return JSON.parse(text) as Record<string, unknown>;
+}
+
+type Answer = { status: number; text: string };
+
+async function viaFetch(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<Answer> {
+  const response = await fetch(url, { method, headers, body });
+  return { status: response.status, text: await response.text() };
+}
+
+function viaHttp(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method, agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 /**

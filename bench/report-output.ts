@@ -23,6 +23,8 @@ export type Measured = {
     runs: number;
     pgRuns: number;
     browserConnections: number;
+    /** The HTTP client the API was called with (report-api.ts). */
+    client: string;
   };
   generateSeconds: number;
   postgresLoadSeconds: number;
@@ -155,7 +157,8 @@ export function printTable(s: ReturnType<typeof summarise>): void {
   console.log(
     `\ngenerated in ${s.generateSeconds.toFixed(0)} s, PostgreSQL loaded in ${s.postgresLoadSeconds.toFixed(0)} s; ` +
       `${s.settings.runs} runs (PostgreSQL ${s.settings.pgRuns}); ${s.machine.cpus} CPUs (${s.machine.cpuModel}), ` +
-      `load average ${s.machine.loadAverage1m}, Node ${s.machine.node}; API answers equal the engine's: ${s.sameAnswers}`,
+      `load average ${s.machine.loadAverage1m}, Node ${s.machine.node}; API called with ${s.settings.client}; ` +
+      `API answers equal the engine's: ${s.sameAnswers}`,
   );
 }
 

@@ -28,7 +28,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { addDays, isoDate } from '@maya/connectors';
 import { openDuckDbWarehouse, openPostgresWarehouse, type Warehouse } from '@maya/warehouse';
 import { buildApp, startApp, type RunningApp } from '../e2e/support/app-process.mjs';
-import { installWarehouse, signUp } from './report-api';
+import { clientName, closeClient, installWarehouse, signUp } from './report-api';
 import { dropPostgres, exportCsv, generateDuckDb, loadPostgres, withDatabase } from './report-data';
 import { DUCKDB_CONFIG, freshDuckDb, measureAll, type MeasureSettings } from './report-measure';
 import { printTable, summarise, writeResults } from './report-output';
@@ -107,7 +107,15 @@ try {
   const fresh = await freshDuckDb(duckCaptured, settings);
 
   const summary = summarise({
-    settings: { rows, days, lastDay, runs, pgRuns, browserConnections: BROWSER_CONNECTIONS },
+    settings: {
+      rows,
+      days,
+      lastDay,
+      runs,
+      pgRuns,
+      browserConnections: BROWSER_CONNECTIONS,
+      client: clientName(),
+    },
     generateSeconds: generated.seconds,
     postgresLoadSeconds: pgLoad.seconds,
     raw: { ...raw, fresh },
@@ -124,6 +132,7 @@ try {
   failed = true;
   console.error(interrupted ? 'Interrupted.' : error);
 } finally {
+  closeClient();
   if (app) await app.stop().catch((error: unknown) => ((failed = true), console.error(error)));
   if (pgCreated) await dropPostgres(pgAdminUrl, pgDatabase).catch((error: unknown) => console.error(error));
   await rm(folder, { recursive: true, force: true });
