@@ -19,6 +19,7 @@ export type Session = { baseUrl: string; token: string; organizationId: string }
  */
 const client: 'http' | 'fetch' = process.env.BENCH_CLIENT === 'fetch' ? 'fetch' : 'http';
 const agent = new http.Agent({ keepAlive: true, maxSockets: BROWSER_CONNECTIONS });
+const REQUEST_TIMEOUT_MS = 120_000;
 
 export function clientName(): string {
   return client === 'fetch' ? "Node's fetch" : 'node:http, keep-alive';
@@ -75,6 +76,10 @@ function viaHttp(
       },
     );
     request.on('error', reject);
+    // As fetch gives up on a silent server, rather than hanging the run.
+    request.setTimeout(REQUEST_TIMEOUT_MS, () =>
+      request.destroy(new Error(`${method} ${url}: no answer in ${REQUEST_TIMEOUT_MS / 1000} s`)),
+    );
     request.end(body);
   });
 }

@@ -47,6 +47,8 @@ export const reportMessages = {
     /** A table's pager: the rows on screen, and the buttons that turn its pages. */
     rows: (first: number, last: number) =>
       `Rows ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')}`,
+    noMoreRows: 'No more rows',
+    pages: 'Table pages',
     previousPage: 'Previous page',
     nextPage: 'Next page',
   },

@@ -108,6 +108,12 @@ describe('dashboard visuals', () => {
     await userEvent.click(within(table).getByRole('button', { name: 'Sort by Clicks' }));
     expect(await within(table).findByText('Rows 1–2')).toBeInTheDocument();
     expect(campaignQueries().at(-1)).not.toHaveProperty('offset');
+    // Back to the earlier view (Reset drops the sort): its first page, not the page left there.
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled());
+    expect(await within(table).findByText('Brand')).toBeInTheDocument();
+    expect(within(table).getByText('Rows 1–2')).toBeInTheDocument();
+    expect(within(table).queryByText('Retargeting')).not.toBeInTheDocument();
   });
 
   it('says when a table or a KPI has no data, and what went wrong', async () => {

@@ -55,10 +55,16 @@ function SortHeader({
 export function TableVisual({ visual }: { visual: TableVisualType }) {
   const { currency, state, filters, update } = useDashboard();
   const sort = sortOf(state, visual.id) ?? visual.sort;
+  // A new view forgets the page (returning to an earlier view too), as it renders.
   const view = JSON.stringify([state.page, filters, sort]);
-  const [paging, setPaging] = useState({ view, offset: 0 });
+  const [paging, setPaging] = useState({ view, offset: 0, shown: 0 });
+  if (paging.view !== view) setPaging({ view, offset: 0, shown: 0 });
   const offset = paging.view === view ? paging.offset : 0;
-  const { data, error, isPending, refreshing } = useVisualAnswer(visual, offset);
+  const { data, error, isPending, isPlaceholderData, refreshing } = useVisualAnswer(visual, offset);
+  // The rows on screen are another page's while the asked one loads: the pager tells those.
+  if (data !== undefined && !isPlaceholderData && paging.shown !== offset) {
+    setPaging({ ...paging, shown: offset });
+  }
   const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (scroller.current !== null) scroller.current.scrollTop = 0;
@@ -67,11 +73,12 @@ export function TableVisual({ visual }: { visual: TableVisualType }) {
   const pager =
     data !== undefined && (offset > 0 || data.truncated) ? (
       <TablePager
-        offset={offset}
+        offset={paging.shown}
         pageSize={pageSize}
         rows={data.rows.length}
-        hasNext={data.truncated && !refreshing}
-        onOffset={(next) => setPaging({ view, offset: next })}
+        hasNext={data.truncated}
+        loading={refreshing}
+        onOffset={(next) => setPaging({ ...paging, offset: next })}
       />
     ) : undefined;
   const title =
