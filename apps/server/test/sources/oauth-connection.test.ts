@@ -8,7 +8,9 @@ const searchConsole = catalog.find((s) => s.id === 'google_search_console')!;
 
 let t: AccountsApp;
 beforeAll(async () => {
-  t = await startAccountsApp();
+  // The first loads are only queued here (the tests read pg-boss's table): no worker runs them,
+  // or closing the app would wait for a whole load of each connected account.
+  t = await startAccountsApp({ RUN_WORKER: 'false' });
 });
 afterAll(() => t.close());
 
