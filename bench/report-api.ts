@@ -35,11 +35,8 @@ async function call(baseUrl: string, method: string, route: string, body: unknow
     'content-type': 'application/json',
     ...(token ? { authorization: `Bearer ${token}` } : {}),
   };
-  const url = `${baseUrl}/api${route}`;
-  const { status, text } =
-    client === 'fetch'
-      ? await viaFetch(url, method, headers, JSON.stringify(body))
-      : await viaHttp(url, method, headers, JSON.stringify(body));
+  const send = client === 'fetch' ? viaFetch : viaHttp;
+  const { status, text } = await send(`${baseUrl}/api${route}`, method, headers, JSON.stringify(body));
   if (status < 200 || status >= 300) throw new Error(`${method} ${route}: ${status} ${text}`);
   return JSON.parse(text) as Record<string, unknown>;
 }
