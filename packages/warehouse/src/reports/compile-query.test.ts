@@ -182,11 +182,12 @@ describe('advanced date filters', () => {
 describe('measures', () => {
   it('divides safely: NULL when the denominator is 0, never integer division', () => {
     const { sql } = compile({ measures: ['cpa', 'roas'] }, 'postgres');
+    // Amounts are doubles already (a division): only the sums of integers are cast.
     const spend = 'CAST(SUM("cost_micros") AS double precision) / 1000000';
     expect(sql).toBe(
-      `SELECT CAST(${spend} AS double precision) / NULLIF(CAST(SUM("conversions") AS double precision), 0) AS "cpa", ` +
-        `CAST(CAST(SUM("conversion_value_micros") AS double precision) / 1000000 AS double precision) / ` +
-        `NULLIF(CAST(${spend} AS double precision), 0) AS "roas" FROM "analytics"."marketing_performance"`,
+      `SELECT ${spend} / NULLIF(CAST(SUM("conversions") AS double precision), 0) AS "cpa", ` +
+        `CAST(SUM("conversion_value_micros") AS double precision) / 1000000 / ` +
+        `NULLIF(${spend}, 0) AS "roas" FROM "analytics"."marketing_performance"`,
     );
   });
 

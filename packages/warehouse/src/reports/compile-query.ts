@@ -133,17 +133,32 @@ export function selectDimension(
 
 /** A measure's aggregate expression; ratios divide their two measures' expressions safely. */
 export function measureSql(dialect: SqlDialect, table: SemanticTable, name: string): string {
+  return typedMeasureSql(dialect, table, name).sql;
+}
+
+/**
+ * The expression and whether it is a double already (a division), so that a ratio casts only
+ * what is not: every node of the statement is work for the engine's binder and optimizer on each
+ * run (DuckDB plans a statement with parameters again each time).
+ */
+function typedMeasureSql(
+  dialect: SqlDialect,
+  table: SemanticTable,
+  name: string,
+): { sql: string; double: boolean } {
   const m = measure(table, name);
   if (m.kind === 'ratio') {
-    return safeDivide(
-      dialect,
-      measureSql(dialect, table, m.numerator),
-      measureSql(dialect, table, m.denominator),
-    );
+    const double = (part: { sql: string; double: boolean }) =>
+      part.double ? part.sql : toDouble(dialect, part.sql);
+    const numerator = double(typedMeasureSql(dialect, table, m.numerator));
+    const denominator = double(typedMeasureSql(dialect, table, m.denominator));
+    return { sql: safeDivide(numerator, denominator), double: true };
   }
   const input = m.sql === null ? '*' : sourceSql(dialect, m.sql);
   const aggregate = aggregateSql(m.aggregation, input);
-  return m.divisor === null ? aggregate : `${toDouble(dialect, aggregate)} / ${String(m.divisor)}`;
+  return m.divisor === null
+    ? { sql: aggregate, double: false }
+    : { sql: `${toDouble(dialect, aggregate)} / ${String(m.divisor)}`, double: true };
 }
 
 function aggregateSql(aggregation: Aggregation, input: string): string {

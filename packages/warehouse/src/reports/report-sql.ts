@@ -60,9 +60,13 @@ export function truncateDate(dialect: SqlDialect, expression: string, grain: Tim
   }
 }
 
-/** numerator / denominator as doubles (no integer division), NULL when the denominator is 0. */
-export function safeDivide(dialect: SqlDialect, numerator: string, denominator: string): string {
-  return `${toDouble(dialect, numerator)} / NULLIF(${toDouble(dialect, denominator)}, 0)`;
+/**
+ * numerator / denominator, NULL when the denominator is 0. Both must be doubles (toDouble) for a
+ * division without truncation; the numerator is a call, a cast or a division, which `/` takes
+ * from the left as written.
+ */
+export function safeDivide(numerator: string, denominator: string): string {
+  return `${numerator} / NULLIF(${denominator}, 0)`;
 }
 
 export function toDouble(dialect: SqlDialect, expression: string): string {
