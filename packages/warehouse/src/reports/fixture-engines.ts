@@ -31,6 +31,19 @@ export const visualInput = (over: Partial<VisualQueryInput> = {}): VisualQueryIn
   ...over,
 });
 
+/** `warehouse` that also keeps the SQL of every statement sent through it, in order. */
+export function recordingWarehouse(warehouse: Warehouse): { recording: Warehouse; sent: string[] } {
+  const sent: string[] = [];
+  const recording: Warehouse = {
+    ...warehouse,
+    query: (sql, params, opts) => {
+      sent.push(sql);
+      return warehouse.query(sql, params, opts);
+    },
+  };
+  return { recording, sent };
+}
+
 type Suite = (warehouse: () => Warehouse) => void;
 
 const configuredUrl = process.env.MAYA_TEST_POSTGRES_URL;

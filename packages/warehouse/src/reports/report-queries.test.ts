@@ -4,9 +4,8 @@ import { MARKETING_SEMANTIC_MODEL } from './builtin-models';
 import { compileReportQuery, type ReportQuery } from './compile-query';
 import { runFilterValues } from './filter-values';
 import { FIXTURE, MARCH, THIS_MONTH, inRange, performanceQuery, sum } from './report-fixture';
-import { NOW, layout, onFixtureEngines, visualInput } from './fixture-engines';
+import { NOW, layout, onFixtureEngines, recordingWarehouse, visualInput } from './fixture-engines';
 import { runVisualQuery } from './run-visual';
-import type { Warehouse } from '../warehouse';
 
 /**
  * Compiled report queries run on real engines against the canonical marketing_performance table,
@@ -130,11 +129,7 @@ onFixtureEngines('report queries', (warehouse) => {
   });
 
   it('compares a KPI with the previous period of equal length', async () => {
-    const statements: string[] = [];
-    const recording: Warehouse = {
-      ...warehouse(),
-      query: (sql, params, opts) => (statements.push(sql), warehouse().query(sql, params, opts)),
-    };
+    const { recording, sent } = recordingWarehouse(warehouse());
     const answer = await runVisualQuery(
       recording,
       MARKETING_SEMANTIC_MODEL,
@@ -151,8 +146,8 @@ onFixtureEngines('report queries', (warehouse) => {
       { name: 'spend', label: 'Spend', role: 'measure', type: 'number', format: 'currency', grain: null },
     ]);
     // Each period aggregates to one row: no LIMIT for the engine to plan.
-    expect(statements).toHaveLength(2);
-    for (const sql of statements) expect(sql).not.toMatch(/LIMIT/);
+    expect(sent).toHaveLength(2);
+    for (const sql of sent) expect(sql).not.toMatch(/LIMIT/);
   });
 
   it('keeps the days of a closed period set by two date conditions, both ends included', async () => {

@@ -281,8 +281,8 @@ async function runQuery(
 ): Promise<Pick<CompiledReportQuery, 'columns'> & { rows: ReportRow[]; truncated: boolean }> {
   // The statement itself stops one row past `maxRows` (that row tells rows were left out), so
   // the warehouse reads its answer whole: capping an unbounded statement makes DuckDB stream
-  // it a chunk at a time, about 0.5 ms more a statement (bench/report.ts).
-  // Without dimensions the statement aggregates to one row: no LIMIT to plan.
+  // it a chunk at a time, about 0.5 ms more a statement (bench/report.ts). Without dimensions
+  // the statement aggregates to one row: no LIMIT to plan (decision 148).
   const cap = maxRows + 1;
   const bounded =
     query.dimensions.length === 0

@@ -1,8 +1,7 @@
 import type { Visual } from '@maya/contracts';
 import { expect, it } from 'vitest';
-import type { Warehouse } from '../warehouse';
 import { MARKETING_SEMANTIC_MODEL } from './builtin-models';
-import { layout, onFixtureEngines, visualInput as input } from './fixture-engines';
+import { layout, onFixtureEngines, recordingWarehouse, visualInput as input } from './fixture-engines';
 import { FIXTURE, sum } from './report-fixture';
 import { runVisualQuery } from './run-visual';
 
@@ -53,14 +52,7 @@ onFixtureEngines('charts over time', (warehouse) => {
   });
 
   it('plans a daily chart over a bounded period by the calendar: one statement, its last day from the rows', async () => {
-    const sent: string[] = [];
-    const recording: Warehouse = {
-      ...warehouse(),
-      query: (sql, params, opts) => {
-        sent.push(sql);
-        return warehouse().query(sql, params, opts);
-      },
-    };
+    const { recording, sent } = recordingWarehouse(warehouse());
     // The range runs past the data: the freshness is the last day with rows, not the range's end.
     const answer = await runVisualQuery(
       recording,
