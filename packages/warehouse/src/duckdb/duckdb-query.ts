@@ -14,7 +14,7 @@ import { WarehouseError, errorMessage } from '../errors';
 import { checkQueryOptions, leadingKeyword, looksLikeWrite, readOnlyViolation } from '../read-only-sql';
 import type { QueryOptions, QueryParams, QueryResult } from '../warehouse';
 import type { DuckDbReaders } from './duckdb-readers';
-import { readDuckDbResult } from './duckdb-result';
+import { materializedAnswer, readDuckDbResult } from './duckdb-result';
 
 /** Connections with a query running, so that closing the warehouse can interrupt them. */
 export type ActiveQueries = Set<DuckDBConnection>;
@@ -54,7 +54,9 @@ export async function runDuckDbQuery(
     }
     bindParams(prepared, params);
     const read =
-      maxRows === null ? await prepared.runAndReadAll() : await prepared.streamAndReadUntil(maxRows + 1);
+      maxRows === null
+        ? materializedAnswer(await prepared.run())
+        : await prepared.streamAndReadUntil(maxRows + 1);
     const result = readDuckDbResult(read, maxRows);
     answered = !timedOut;
     return result;

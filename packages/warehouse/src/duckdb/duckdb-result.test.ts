@@ -2,7 +2,7 @@
 // what reading DuckDB's JSON form and converting it gives, the way every result was once read.
 import { DuckDBInstance, DuckDBDecimalValue, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decimalNumber, readDuckDbResult } from './duckdb-result';
+import { decimalNumber, materializedAnswer, readDuckDbResult } from './duckdb-result';
 import { resultValueConverter } from './duckdb-types';
 
 let instance: DuckDBInstance;
@@ -88,6 +88,19 @@ describe('DuckDB results read column by column', () => {
     expect(read.truncated).toBe(true);
     expect(read.rows[2048]).toEqual({ i: 2048, d: 2560 });
     expect(readDuckDbResult(await conn.runAndReadAll(sql), 3000).truncated).toBe(false);
+  });
+
+  it('read a materialized answer, chunk by chunk, as its reader reads it', async () => {
+    const typed = readDuckDbResult(materializedAnswer(await conn.run(TYPES)), null);
+    expect(typed).toEqual(readDuckDbResult(await conn.runAndReadAll(TYPES), null));
+    // Several chunks (2,048 rows each) in order, and an empty answer with its columns.
+    const sql = 'SELECT i, i * 1.25::DECIMAL(10,2) AS d FROM range(5000) t(i) ORDER BY i';
+    const many = readDuckDbResult(materializedAnswer(await conn.run(sql)), null);
+    expect(many.rows).toHaveLength(5000);
+    expect(many.rows[4999]).toEqual({ i: 4999, d: 6248.75 });
+    expect(many).toEqual(readDuckDbResult(await conn.runAndReadAll(sql), null));
+    const empty = readDuckDbResult(materializedAnswer(await conn.run('SELECT 1 AS one WHERE false')), null);
+    expect(empty).toEqual({ columns: [{ name: 'one', type: 'integer' }], rows: [], truncated: false });
   });
 
   it('read a decimal as the number its text reads as', () => {

@@ -3,6 +3,7 @@ import {
   DuckDBTypeId,
   JsonDuckDBValueConverter,
   VARCHAR,
+  type DuckDBMaterializedResult,
   type DuckDBResultReader,
   type DuckDBType,
   type DuckDBValue,
@@ -10,6 +11,34 @@ import {
 import { safeInteger } from '../values';
 import type { QueryResult, Row } from '../warehouse';
 import { columnTypeFromDuckDbType, keepValue, resultValueConverter } from './duckdb-types';
+
+/** What readDuckDbResult reads of an answer: a streamed reader's, or a materialized one's. */
+export type ReadAnswer = Pick<
+  DuckDBResultReader,
+  'columnTypes' | 'deduplicatedColumnNames' | 'currentRowCount' | 'getColumns'
+>;
+
+/**
+ * A materialized answer's chunks, read synchronously: each `fetchChunk` of a reader is a trip
+ * to DuckDB's thread pool and back (a thread woken, then the event loop), two of them for a
+ * one-chunk answer, which on this project's virtual machines cost more than reading the chunks
+ * (bench/README.md, report).
+ */
+export function materializedAnswer(result: DuckDBMaterializedResult): ReadAnswer {
+  const columns: DuckDBValue[][] = [];
+  let rows = 0;
+  for (let i = 0; i < result.chunkCount; i++) {
+    const chunk = result.getChunk(i);
+    rows += chunk.rowCount;
+    chunk.appendToColumns(columns);
+  }
+  return {
+    columnTypes: () => result.columnTypes(),
+    deduplicatedColumnNames: () => result.deduplicatedColumnNames(),
+    currentRowCount: rows,
+    getColumns: () => columns,
+  };
+}
 
 /**
  * A DuckDB result in the product's form (warehouse.ts): the first `maxRows` rows (all without a
@@ -21,7 +50,7 @@ import { columnTypeFromDuckDbType, keepValue, resultValueConverter } from './duc
  * request) converts in a third of the time. Other types (dates, timestamps, lists, JSON…) still
  * go through the JSON form, so every value equals what that form gives.
  */
-export function readDuckDbResult(reader: DuckDBResultReader, maxRows: number | null): QueryResult {
+export function readDuckDbResult(reader: ReadAnswer, maxRows: number | null): QueryResult {
   const types = reader.columnTypes();
   const names = reader.deduplicatedColumnNames();
   const total = reader.currentRowCount;
