@@ -26,16 +26,11 @@ export type ReadAnswer = Pick<
  */
 export function materializedAnswer(result: DuckDBMaterializedResult): ReadAnswer {
   const columns: DuckDBValue[][] = [];
-  let rows = 0;
-  for (let i = 0; i < result.chunkCount; i++) {
-    const chunk = result.getChunk(i);
-    rows += chunk.rowCount;
-    chunk.appendToColumns(columns);
-  }
+  for (let i = 0; i < result.chunkCount; i++) result.getChunk(i).appendToColumns(columns);
   return {
     columnTypes: () => result.columnTypes(),
     deduplicatedColumnNames: () => result.deduplicatedColumnNames(),
-    currentRowCount: rows,
+    currentRowCount: result.rowCount,
     getColumns: () => columns,
   };
 }
