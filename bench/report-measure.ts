@@ -1,7 +1,7 @@
 // The timed part of `npm run bench:report`: the API, raw DuckDB and PostgreSQL, measured visual
-// by visual in the same minute (decision 138). A shared 2-core machine has slow minutes; three
-// phases minutes apart would let one of them decide a ratio. Each side runs its repeats back to
-// back, as it would alone, right after the other two.
+// by visual in the same second or two (decisions 138 and 150). A shared 2-core machine has slow
+// minutes; three phases minutes apart would let one of them decide a ratio. Each side runs its
+// repeats back to back, as it would alone.
 import { isDeepStrictEqual } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
@@ -33,11 +33,14 @@ export type MeasureSettings = {
 
 /**
  * The API's first page after the start, its answers against the engine's, its cached visuals and
- * pages; then, visual by visual, for each variant 1..runs one after the other: raw DuckDB's replay
- * (on the copy, after variant 0 warmed that engine up), the API's cold request of the same variant
- * (not asked before), and on `pgRuns` of those turns, spread among them, PostgreSQL's replay of
- * its next variant; then the pages likewise. The three measures of a turn are a fraction of a
- * second apart, so a slow stretch of this shared machine weighs on all three alike.
+ * pages; then, visual by visual: for each variant 1..runs, raw DuckDB's replay (on the copy, after
+ * variant 0 warmed that engine up) and at once the API's cold request of the same variant (not
+ * asked before); then PostgreSQL's replays of variants 1..pgRuns; then the pages likewise. A
+ * visual's three measures are a second or two apart, so a slow stretch of this shared machine
+ * weighs on all three alike. PostgreSQL's replays come after DuckDB's turns, not among them: what
+ * a replay leaves behind (most likely CPU caches full of the tens of megabytes of heap pages it
+ * read; a 25 ms pause did not help) made the turn after it about 10 % slower on both DuckDB
+ * sides (decision 150).
  */
 export async function measureAll(
   session: Session,
@@ -77,7 +80,6 @@ export async function measureAll(
   try {
     const duck = (k: number) => duckCaptured[k] ?? [];
     const post = (k: number) => pgCaptured[k] ?? [];
-    const pgRun = spread(s.pgRuns, s.runs);
     const raw: number[][] = VISUALS.map(() => []);
     const cold: number[][] = VISUALS.map(() => []);
     const postgres: number[][] = VISUALS.map(() => []);
@@ -87,10 +89,9 @@ export async function measureAll(
       for (let k = 1; k <= s.runs; k++) {
         raw[i]?.push(await timed(() => connections.replay(duck(k)[i]?.statements ?? [])));
         cold[i]?.push(await timed(() => queryVisual(session, request(visual, s.lastDay, k))));
-        const j = pgRun.get(k);
-        if (j !== undefined)
-          postgres[i]?.push(await timed(() => replayPostgres(pool, post(j)[i]?.statements ?? [])));
       }
+      for (let j = 1; j <= s.pgRuns; j++)
+        postgres[i]?.push(await timed(() => replayPostgres(pool, post(j)[i]?.statements ?? [])));
     }
     const rawPages: number[] = [];
     const coldPages: number[] = [];
@@ -98,9 +99,8 @@ export async function measureAll(
     for (let k = 1; k <= s.runs; k++) {
       rawPages.push(await duckDbPage(duck(s.runs + k), connections));
       coldPages.push(await apiPage(s.runs + k));
-      const j = pgRun.get(k);
-      if (j !== undefined) pgPages.push(await postgresPage(post(j), pool));
     }
+    for (let j = 1; j <= s.pgRuns; j++) pgPages.push(await postgresPage(post(j), pool));
     return {
       api: { firstOpen, sameAnswers, cached, cachedPages, cold, coldPages },
       raw: { visuals: raw, pages: rawPages },
@@ -153,13 +153,4 @@ function postgresPage(variant: Captured[], pool: pg.Pool) {
       BROWSER_CONNECTIONS,
     ),
   );
-}
-
-/** The turns 1..turns on which `count` runs happen, spread evenly, each with its run number. */
-export function spread(count: number, turns: number): Map<number, number> {
-  const at = new Map<number, number>();
-  for (let j = 1; j <= Math.min(count, turns); j++) {
-    at.set(Math.min(turns, Math.max(1, Math.round(((j - 0.5) * turns) / count + 0.5))), j);
-  }
-  return at;
 }

@@ -12,8 +12,8 @@
 //   was closed);
 // - PostgreSQL: the same rows copied into a database of their own on 127.0.0.1:5432 (primary
 //   key, VACUUM ANALYZE), and the report engine's PostgreSQL statements replayed there.
-// The three are timed visual by visual in the same minute, then page by page
-// (bench/report-measure.ts, decision 138).
+// The three are timed visual by visual within a second or two, then page by page
+// (bench/report-measure.ts, decisions 138 and 150).
 // Prints a table against the goals and writes bench/results/report.json. Everything it made
 // (folders, the app, the database) is removed at the end, also on failure or Ctrl-C.
 //
@@ -37,7 +37,7 @@ import { BROWSER_CONNECTIONS, captureStatements, type Captured } from './report-
 const rows = positiveInteger('BENCH_ROWS', 10_000_000);
 const days = positiveInteger('BENCH_DAYS', 1461);
 const runs = positiveInteger('BENCH_RUNS', 11);
-// PostgreSQL replays share the API's turns (report-measure.ts): at most one per turn.
+// PostgreSQL replays the variants the API asks for (report-measure.ts): at most as many.
 const pgRuns = Math.min(positiveInteger('BENCH_PG_RUNS', runs), runs);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const pgDatabase = `maya_bench_report_${randomBytes(4).toString('hex')}`;
