@@ -1,7 +1,6 @@
 // The timed part of `npm run bench:report`: the API, raw DuckDB and PostgreSQL, measured visual
-// by visual in the same second or two (decisions 138 and 150). A shared 2-core machine has slow
-// minutes; three phases minutes apart would let one of them decide a ratio. Each side runs its
-// repeats back to back, as it would alone.
+// by visual within a second or two (decisions 138, 141 and 150). A shared 2-core machine has slow
+// minutes; three phases minutes apart would let one of them decide a ratio.
 import { isDeepStrictEqual } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
@@ -33,14 +32,15 @@ export type MeasureSettings = {
 
 /**
  * The API's first page after the start, its answers against the engine's, its cached visuals and
- * pages; then, visual by visual: for each variant 1..runs, raw DuckDB's replay (on the copy, after
- * variant 0 warmed that engine up) and at once the API's cold request of the same variant (not
- * asked before); then PostgreSQL's replays of variants 1..pgRuns; then the pages likewise. A
- * visual's three measures are a second or two apart, so a slow stretch of this shared machine
- * weighs on all three alike. PostgreSQL's replays come after DuckDB's turns, not among them: what
- * a replay leaves behind (most likely CPU caches full of the tens of megabytes of heap pages it
- * read; a 25 ms pause did not help) made the turn after it about 10 % slower on both DuckDB
- * sides (decision 150).
+ * pages; then, visual by visual: PostgreSQL's replays of the first half of variants 1..pgRuns;
+ * for each variant 1..runs, raw DuckDB's replay (on the copy, after variant 0 warmed that engine
+ * up) and at once the API's cold request of the same variant (not asked before); PostgreSQL's
+ * replays of the other half. Then the pages likewise. A visual's three measures are a second or
+ * two apart (a page's about ten), PostgreSQL's on both sides of DuckDB's, so a slow stretch of
+ * this shared machine, or a drift, weighs on all three alike. PostgreSQL's replays are not spread
+ * among DuckDB's turns: what a replay leaves behind (most likely CPU caches full of the tens of
+ * megabytes of heap pages it read; a 25 ms pause did not help) made the turn after it about 10 %
+ * slower on both DuckDB sides (decision 150).
  */
 export async function measureAll(
   session: Session,
@@ -85,22 +85,31 @@ export async function measureAll(
     const postgres: number[][] = VISUALS.map(() => []);
     for (const c of duck(0)) await connections.replay(c.statements);
     for (const c of post(0)) await replayPostgres(pool, c.statements);
+    const [before, after] = halves(s.pgRuns);
     for (const [i, visual] of VISUALS.entries()) {
+      const pgReplays = async (variants: number[]) => {
+        for (const j of variants)
+          postgres[i]?.push(await timed(() => replayPostgres(pool, post(j)[i]?.statements ?? [])));
+      };
+      await pgReplays(before);
       for (let k = 1; k <= s.runs; k++) {
         raw[i]?.push(await timed(() => connections.replay(duck(k)[i]?.statements ?? [])));
         cold[i]?.push(await timed(() => queryVisual(session, request(visual, s.lastDay, k))));
       }
-      for (let j = 1; j <= s.pgRuns; j++)
-        postgres[i]?.push(await timed(() => replayPostgres(pool, post(j)[i]?.statements ?? [])));
+      await pgReplays(after);
     }
     const rawPages: number[] = [];
     const coldPages: number[] = [];
     const pgPages: number[] = [];
+    const pgPageRuns = async (variants: number[]) => {
+      for (const j of variants) pgPages.push(await postgresPage(post(j), pool));
+    };
+    await pgPageRuns(before);
     for (let k = 1; k <= s.runs; k++) {
       rawPages.push(await duckDbPage(duck(s.runs + k), connections));
       coldPages.push(await apiPage(s.runs + k));
     }
-    for (let j = 1; j <= s.pgRuns; j++) pgPages.push(await postgresPage(post(j), pool));
+    await pgPageRuns(after);
     return {
       api: { firstOpen, sameAnswers, cached, cachedPages, cold, coldPages },
       raw: { visuals: raw, pages: rawPages },
@@ -153,4 +162,11 @@ function postgresPage(variant: Captured[], pool: pg.Pool) {
       BROWSER_CONNECTIONS,
     ),
   );
+}
+
+/** Variants 1..count as two halves, the first the larger: run before and after DuckDB's turns. */
+function halves(count: number): [number[], number[]] {
+  const all = Array.from({ length: count }, (_, i) => i + 1);
+  const split = Math.ceil(count / 2);
+  return [all.slice(0, split), all.slice(split)];
 }

@@ -37,7 +37,7 @@ import { BROWSER_CONNECTIONS, captureStatements, type Captured } from './report-
 const rows = positiveInteger('BENCH_ROWS', 10_000_000);
 const days = positiveInteger('BENCH_DAYS', 1461);
 const runs = positiveInteger('BENCH_RUNS', 11);
-// PostgreSQL replays the variants the API asks for (report-measure.ts): at most as many.
+// At most as many PostgreSQL replays as the API has requests of a visual (report-measure.ts).
 const pgRuns = Math.min(positiveInteger('BENCH_PG_RUNS', runs), runs);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const pgDatabase = `maya_bench_report_${randomBytes(4).toString('hex')}`;
