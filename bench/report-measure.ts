@@ -1,6 +1,7 @@
-// The timed part of `npm run bench:report`: the API, raw DuckDB and PostgreSQL, measured visual
-// by visual within a second or two (decisions 138, 141 and 150). A shared 2-core machine has slow
-// minutes; three phases minutes apart would let one of them decide a ratio.
+// The timed part of `npm run bench:report`: the API, raw DuckDB and PostgreSQL, measured in three
+// rounds, a visual's three measures within a second of each other (decisions 138, 141 and 150). A
+// shared 2-core machine has slow minutes; three phases minutes apart would let one of them decide
+// a ratio.
 import { isDeepStrictEqual } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
@@ -32,15 +33,16 @@ export type MeasureSettings = {
 
 /**
  * The API's first page after the start, its answers against the engine's, its cached visuals and
- * pages; then, visual by visual: PostgreSQL's replays of the first half of variants 1..pgRuns;
- * for each variant 1..runs, raw DuckDB's replay (on the copy, after variant 0 warmed that engine
- * up) and at once the API's cold request of the same variant (not asked before); PostgreSQL's
- * replays of the other half. Then the pages likewise. A visual's three measures are a second or
- * two apart (a page's about ten), PostgreSQL's on both sides of DuckDB's, so a slow stretch of
- * this shared machine, or a drift, weighs on all three alike. PostgreSQL's replays are not spread
- * among DuckDB's turns: what a replay leaves behind (most likely CPU caches full of the tens of
- * megabytes of heap pages it read; a 25 ms pause did not help) made the turn after it about 10 %
- * slower on both DuckDB sides (decision 150).
+ * pages; then three rounds, each over every visual and then the page, of a share of the variants:
+ * PostgreSQL's replays of half of the round's share of 1..pgRuns; for each of its share of
+ * variants 1..runs, raw DuckDB's replay (on the copy, after variant 0 warmed that engine up) and
+ * at once the API's cold request of the same variant (not asked before); PostgreSQL's replays of
+ * the other half. Within a round a visual's three measures are a second or less apart,
+ * PostgreSQL's on both sides of DuckDB's; the rounds are about ten seconds apart, so a slow
+ * stretch of this shared machine decides at most a third of a p50 (decision 150). PostgreSQL's replays
+ * are not spread among DuckDB's turns: what a replay leaves behind (most likely CPU caches full of
+ * the tens of megabytes of heap pages it read; a 25 ms pause did not help) made the turn after it
+ * about 10 % slower on both DuckDB sides.
  */
 export async function measureAll(
   session: Session,
@@ -85,31 +87,36 @@ export async function measureAll(
     const postgres: number[][] = VISUALS.map(() => []);
     for (const c of duck(0)) await connections.replay(c.statements);
     for (const c of post(0)) await replayPostgres(pool, c.statements);
-    const [before, after] = halves(s.pgRuns);
-    for (const [i, visual] of VISUALS.entries()) {
-      const pgReplays = async (variants: number[]) => {
-        for (const j of variants)
-          postgres[i]?.push(await timed(() => replayPostgres(pool, post(j)[i]?.statements ?? [])));
-      };
-      await pgReplays(before);
-      for (let k = 1; k <= s.runs; k++) {
-        raw[i]?.push(await timed(() => connections.replay(duck(k)[i]?.statements ?? [])));
-        cold[i]?.push(await timed(() => queryVisual(session, request(visual, s.lastDay, k))));
-      }
-      await pgReplays(after);
-    }
     const rawPages: number[] = [];
     const coldPages: number[] = [];
     const pgPages: number[] = [];
-    const pgPageRuns = async (variants: number[]) => {
-      for (const j of variants) pgPages.push(await postgresPage(post(j), pool));
-    };
-    await pgPageRuns(before);
-    for (let k = 1; k <= s.runs; k++) {
-      rawPages.push(await duckDbPage(duck(s.runs + k), connections));
-      coldPages.push(await apiPage(s.runs + k));
+    // A page's variants follow the visuals' (runs+1..2*runs), as captured.
+    const ours = shares(s.runs, ROUNDS);
+    const theirs = shares(s.pgRuns, ROUNDS);
+    for (let r = 0; r < ROUNDS; r++) {
+      const [before, after] = halves(theirs[r] ?? []);
+      for (const [i, visual] of VISUALS.entries()) {
+        const pgReplays = async (variants: number[]) => {
+          for (const j of variants)
+            postgres[i]?.push(await timed(() => replayPostgres(pool, post(j)[i]?.statements ?? [])));
+        };
+        await pgReplays(before);
+        for (const k of ours[r] ?? []) {
+          raw[i]?.push(await timed(() => connections.replay(duck(k)[i]?.statements ?? [])));
+          cold[i]?.push(await timed(() => queryVisual(session, request(visual, s.lastDay, k))));
+        }
+        await pgReplays(after);
+      }
+      const pgPageRuns = async (variants: number[]) => {
+        for (const j of variants) pgPages.push(await postgresPage(post(j), pool));
+      };
+      await pgPageRuns(before);
+      for (const k of ours[r] ?? []) {
+        rawPages.push(await duckDbPage(duck(s.runs + k), connections));
+        coldPages.push(await apiPage(s.runs + k));
+      }
+      await pgPageRuns(after);
     }
-    await pgPageRuns(after);
     return {
       api: { firstOpen, sameAnswers, cached, cachedPages, cold, coldPages },
       raw: { visuals: raw, pages: rawPages },
@@ -164,9 +171,23 @@ function postgresPage(variant: Captured[], pool: pg.Pool) {
   );
 }
 
-/** Variants 1..count as two halves, the first the larger: run before and after DuckDB's turns. */
-function halves(count: number): [number[], number[]] {
+/** Rounds of measures over every visual and the page, each with a share of the variants. */
+const ROUNDS = 3;
+
+/** Variants 1..count in `rounds` consecutive shares, the first ones the larger. */
+function shares(count: number, rounds: number): number[][] {
   const all = Array.from({ length: count }, (_, i) => i + 1);
-  const split = Math.ceil(count / 2);
-  return [all.slice(0, split), all.slice(split)];
+  const result: number[][] = [];
+  for (let r = 0, start = 0; r < rounds; r++) {
+    const size = Math.ceil((count - start) / (rounds - r));
+    result.push(all.slice(start, start + size));
+    start += size;
+  }
+  return result;
+}
+
+/** A share as two halves, the first the larger: replayed before and after DuckDB's turns. */
+function halves(variants: number[]): [number[], number[]] {
+  const split = Math.ceil(variants.length / 2);
+  return [variants.slice(0, split), variants.slice(split)];
 }

@@ -12,8 +12,8 @@
 //   was closed);
 // - PostgreSQL: the same rows copied into a database of their own on 127.0.0.1:5432 (primary
 //   key, VACUUM ANALYZE), and the report engine's PostgreSQL statements replayed there.
-// The three are timed visual by visual within a second or two, then page by page
-// (bench/report-measure.ts, decisions 138 and 150).
+// The three are timed in three rounds over every visual and the page, a visual's three measures
+// within a second of each other (bench/report-measure.ts, decisions 138 and 150).
 // Prints a table against the goals and writes bench/results/report.json. Everything it made
 // (folders, the app, the database) is removed at the end, also on failure or Ctrl-C.
 //
