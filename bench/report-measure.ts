@@ -32,17 +32,17 @@ export type MeasureSettings = {
 };
 
 /**
- * The API's first page after the start, its answers against the engine's, its cached visuals and
- * pages; then three rounds, each over every visual and then the page, of a share of the variants:
- * PostgreSQL's replays of half of the round's share of 1..pgRuns; for each of its share of
- * variants 1..runs, raw DuckDB's replay (on the copy, after variant 0 warmed that engine up) and
- * at once the API's cold request of the same variant (not asked before); PostgreSQL's replays of
- * the other half. Within a round a visual's three measures are a second or less apart,
- * PostgreSQL's on both sides of DuckDB's; the rounds are about ten seconds apart, so a slow
- * stretch of this shared machine decides at most a third of a p50 (decision 150). PostgreSQL's replays
- * are not spread among DuckDB's turns: what a replay leaves behind (most likely CPU caches full of
- * the tens of megabytes of heap pages it read; a 25 ms pause did not help) made the turn after it
- * about 10 % slower on both DuckDB sides.
+ * The API's first page after the start, its answers against the engine's, its cached visuals
+ * and pages; then three rounds, each over every visual and then the page, of a share of the
+ * variants: PostgreSQL's replays of half of the round's share of 1..pgRuns; for each of its
+ * share of variants 1..runs, raw DuckDB's replay (on the copy, after variant 0 warmed that
+ * engine up) and at once the API's cold request of the same variant (not asked before);
+ * PostgreSQL's replays of the other half. Within a round a visual's three measures are a second
+ * or less apart, PostgreSQL's on both sides of DuckDB's; the rounds are about ten seconds apart,
+ * so a slow stretch of this shared machine decides at most a third of a p50 (decision 150).
+ * PostgreSQL's replays are not spread among DuckDB's turns: what a replay leaves behind (most
+ * likely CPU caches full of the tens of megabytes of heap pages it read; a 25 ms pause did not
+ * help) made the turn after it about 10 % slower on both DuckDB sides.
  */
 export async function measureAll(
   session: Session,
@@ -93,23 +93,23 @@ export async function measureAll(
     // A page's variants follow the visuals' (runs+1..2*runs), as captured.
     const ours = shares(s.runs, ROUNDS);
     const theirs = shares(s.pgRuns, ROUNDS);
+    const pgReplays = async (i: number, variants: number[]) => {
+      for (const j of variants)
+        postgres[i]?.push(await timed(() => replayPostgres(pool, post(j)[i]?.statements ?? [])));
+    };
+    const pgPageRuns = async (variants: number[]) => {
+      for (const j of variants) pgPages.push(await postgresPage(post(j), pool));
+    };
     for (let r = 0; r < ROUNDS; r++) {
       const [before, after] = halves(theirs[r] ?? []);
       for (const [i, visual] of VISUALS.entries()) {
-        const pgReplays = async (variants: number[]) => {
-          for (const j of variants)
-            postgres[i]?.push(await timed(() => replayPostgres(pool, post(j)[i]?.statements ?? [])));
-        };
-        await pgReplays(before);
+        await pgReplays(i, before);
         for (const k of ours[r] ?? []) {
           raw[i]?.push(await timed(() => connections.replay(duck(k)[i]?.statements ?? [])));
           cold[i]?.push(await timed(() => queryVisual(session, request(visual, s.lastDay, k))));
         }
-        await pgReplays(after);
+        await pgReplays(i, after);
       }
-      const pgPageRuns = async (variants: number[]) => {
-        for (const j of variants) pgPages.push(await postgresPage(post(j), pool));
-      };
       await pgPageRuns(before);
       for (const k of ours[r] ?? []) {
         rawPages.push(await duckDbPage(duck(s.runs + k), connections));
