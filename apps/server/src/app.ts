@@ -1,3 +1,4 @@
+import { loadZodMessages } from '@maya/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config';
@@ -30,6 +31,8 @@ declare module 'fastify' {
  * ones (preClose), the HTTP server drains, then the job queue and the database close (onClose).
  */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
+  // 422 answers read zod's English messages where a contract's rule has none of its own.
+  loadZodMessages();
   const app = Fastify({
     ...loggerOptions(config),
     bodyLimit: 10 * 1024 * 1024,

@@ -1,10 +1,13 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import { loadZodMessages } from '@maya/contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppRouter } from './app/router';
 import { createQueryClient } from './shared/api/queryClient';
+
+loadZodMessages();
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');

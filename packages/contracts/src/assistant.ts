@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The AI-assistant authorization (spec 000 §2 organization-select and dataset-select): the user
  * grants the assistant that holds `mcp_auth_token` access to one dataset of one organization.
  */
 export const CreateAssistantGrantSchema = z.object({
-  mcp_auth_token: z.string().min(16).max(512),
+  mcp_auth_token: z.string().check(z.minLength(16), z.maxLength(512)),
   organization_id: z.uuid(),
   dataset_id: z.uuid(),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   companyNameSchema,
   companyPositionSchema,
@@ -14,12 +14,18 @@ export const ProviderSchema = z.enum(['maya', 'google', 'microsoft']);
 export type Provider = z.infer<typeof ProviderSchema>;
 
 /** POST /auth/login (spec 000 §7): password, Google ID token or code, Microsoft token or code. */
+/** Sign-in with e-mail and password: the form's rules (the other kinds come from providers). */
+export const EmailLoginRequestSchema = z.object({ email: emailSchema, password: passwordSchema });
 export const LoginRequestSchema = z.union([
-  z.object({ email: emailSchema, password: passwordSchema }),
-  z.object({ google_id_token: z.string().min(1) }),
-  z.object({ google_code: z.string().min(1), state: z.string().min(1) }),
-  z.object({ microsoft_code: z.string().min(1), state: z.string().min(1), is_mona: z.boolean().optional() }),
-  z.object({ microsoft_access_token: z.string().min(1), is_mona: z.boolean().optional() }),
+  EmailLoginRequestSchema,
+  z.object({ google_id_token: z.string().check(z.minLength(1)) }),
+  z.object({ google_code: z.string().check(z.minLength(1)), state: z.string().check(z.minLength(1)) }),
+  z.object({
+    microsoft_code: z.string().check(z.minLength(1)),
+    state: z.string().check(z.minLength(1)),
+    is_mona: z.optional(z.boolean()),
+  }),
+  z.object({ microsoft_access_token: z.string().check(z.minLength(1)), is_mona: z.optional(z.boolean()) }),
 ]);
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
@@ -60,13 +66,13 @@ export type AuthErrorType = (typeof AuthErrorType)[keyof typeof AuthErrorType];
  */
 export const SignInErrorDetailSchema = z.object({
   type: z.string(),
-  email: z.string().optional(),
-  provider: ProviderSchema.optional(),
-  is_google_signin: z.boolean().optional(),
-  is_microsoft_signin: z.boolean().optional(),
-  is_password_signin: z.boolean().optional(),
-  access_token: z.string().optional(),
-  microsoft_access_token: z.string().optional(),
+  email: z.optional(z.string()),
+  provider: z.optional(ProviderSchema),
+  is_google_signin: z.optional(z.boolean()),
+  is_microsoft_signin: z.optional(z.boolean()),
+  is_password_signin: z.optional(z.boolean()),
+  access_token: z.optional(z.string()),
+  microsoft_access_token: z.optional(z.string()),
 });
 export type SignInErrorDetail = z.infer<typeof SignInErrorDetailSchema>;
 
@@ -74,18 +80,20 @@ export type SignInErrorDetail = z.infer<typeof SignInErrorDetailSchema>;
 const companyFields = {
   company_name: companyNameSchema,
   company_position: companyPositionSchema,
-  how_found: z.string().trim().max(100).optional(),
+  how_found: z.optional(z.string().check(z.trim(), z.maxLength(100))),
 };
+/** Sign-up with e-mail and password: the form's rules (the other kinds come from providers). */
+export const EmailSignUpRequestSchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  first_name: firstNameSchema,
+  last_name: lastNameSchema,
+  ...companyFields,
+});
 export const SignUpRequestSchema = z.union([
-  z.object({
-    email: emailSchema,
-    password: newPasswordSchema,
-    first_name: firstNameSchema,
-    last_name: lastNameSchema,
-    ...companyFields,
-  }),
-  z.object({ google_id_token: z.string().min(1), ...companyFields }),
-  z.object({ microsoft_access_token: z.string().min(1), ...companyFields }),
+  EmailSignUpRequestSchema,
+  z.object({ google_id_token: z.string().check(z.minLength(1)), ...companyFields }),
+  z.object({ microsoft_access_token: z.string().check(z.minLength(1)), ...companyFields }),
 ]);
 export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
 
@@ -94,7 +102,7 @@ export const SignUpResponseSchema = z.object({
   email: z.string(),
   is_email_verified: z.boolean(),
   /** Present for provider sign-ups, which are verified by the provider and signed in at once. */
-  token: TokenResponseSchema.nullable(),
+  token: z.nullable(TokenResponseSchema),
 });
 export type SignUpResponse = z.infer<typeof SignUpResponseSchema>;
 
@@ -104,7 +112,7 @@ export type SuccessResponse = z.infer<typeof SuccessResponseSchema>;
 export const ResetPasswordRequestSchema = z.object({ email: emailSchema });
 export const ResetPasswordSchema = z.object({
   new_password: newPasswordSchema,
-  request_id: z.string().min(1).max(200),
+  request_id: z.string().check(z.minLength(1), z.maxLength(200)),
   email: emailSchema,
 });
 export const ChangePasswordSchema = z.object({
@@ -113,44 +121,43 @@ export const ChangePasswordSchema = z.object({
 });
 
 export const CheckEmailDomainRequestSchema = z.object({
-  domain: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'Not a domain'),
+  domain: z.string().check(z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'Not a domain')),
 });
 /** The company name guessed from the domain, capitalised; null for free mail providers. */
 export const CheckEmailDomainResponseSchema = z.object({
   domain: z.string(),
   is_free_email_provider: z.boolean(),
-  company_name: z.string().nullable(),
+  company_name: z.nullable(z.string()),
 });
 export type CheckEmailDomainResponse = z.infer<typeof CheckEmailDomainResponseSchema>;
 
-export const VerifyEmailSchema = z.object({ request_id: z.string().min(1).max(200), email: emailSchema });
+export const VerifyEmailSchema = z.object({
+  request_id: z.string().check(z.minLength(1), z.maxLength(200)),
+  email: emailSchema,
+});
 /** Verifying from the e-mailed link proves the address: the user is signed in on that device. */
 export const VerifyEmailResponseSchema = z.object({
   success: z.boolean(),
-  token: TokenResponseSchema.nullable(),
+  token: z.nullable(TokenResponseSchema),
 });
 export const RequestVerificationEmailSchema = z.object({ email: emailSchema });
 
 export const RequestMergeEmailSchema = z.object({ provider: ProviderSchema, email: emailSchema });
 export const MergeAccountsSchema = z.object({
-  request_id: z.string().min(1).max(200),
+  request_id: z.string().check(z.minLength(1), z.maxLength(200)),
   email: emailSchema,
-  new_password: newPasswordSchema.optional(),
+  new_password: z.optional(newPasswordSchema),
 });
 export const MergeAccountsResponseSchema = z.object({ success: z.boolean(), is_merged: z.boolean() });
 export const CheckMergeQuerySchema = z.object({ email: emailSchema, provider: ProviderSchema });
 export const CheckMergeResponseSchema = z.object({ is_merged: z.boolean() });
 
 export const AuthUriQuerySchema = z.object({
-  is_mona: z.enum(['true', 'false', '1', '0']).optional(),
+  is_mona: z.optional(z.enum(['true', 'false', '1', '0'])),
   /** Where to go after signing in (a same-site path); carried through the provider in `state`. */
-  next: z.string().max(2000).optional(),
+  next: z.optional(z.string().check(z.maxLength(2000))),
   /** With is_mona: the marketplace token the purchase landing page received (spec 000 §7). */
-  state: z.string().max(4000).optional(),
+  state: z.optional(z.string().check(z.maxLength(4000))),
 });
 export const AuthUriResponseSchema = z.object({ auth_uri: z.url() });
 export type AuthUriResponse = z.infer<typeof AuthUriResponseSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { reportLimits, ReportSlugSchema } from './reports/common';
 
 /**
@@ -74,12 +74,16 @@ export function bookmarkNameKey(name: string): string {
 /** spec 002 §5: required ('Required'). */
 export const BookmarkNameSchema = z
   .string()
-  .trim()
-  .min(1, bookmarkMessages.required)
-  .max(bookmarkLimits.nameMaxLength, `At most ${bookmarkLimits.nameMaxLength} characters`);
+  .check(
+    z.trim(),
+    z.minLength(1, bookmarkMessages.required),
+    z.maxLength(bookmarkLimits.nameMaxLength, `At most ${bookmarkLimits.nameMaxLength} characters`),
+  );
 
 /** The encoded ReportState; the server decodes it (decodeReportState) before saving anything. */
-export const EncodedStateSchema = z.string().min(1).max(reportLimits.maxEncodedStateLength);
+export const EncodedStateSchema = z
+  .string()
+  .check(z.minLength(1), z.maxLength(reportLimits.maxEncodedStateLength));
 
 /** spec 002 §3 Bookmark, as the caller sees it. */
 export type Bookmark = {
@@ -122,8 +126,8 @@ const bookmarkFields = {
   displayName: z.string(),
   slug: z.string(),
   report_slug: ReportSlugSchema,
-  state: z.string().nullable(),
-  order: z.number().int(),
+  state: z.nullable(z.string()),
+  order: z.int(),
   is_category: z.boolean(),
   is_navigation: z.boolean(),
   show_demo: z.boolean(),
@@ -133,7 +137,7 @@ const bookmarkFields = {
   visible_to_all: z.boolean(),
   visible_to: z.array(z.uuid()),
   created_at: z.iso.datetime(),
-  created_by_id: z.uuid().nullable(),
+  created_by_id: z.nullable(z.uuid()),
   can_edit: z.boolean(),
 };
 
@@ -143,7 +147,7 @@ const bookmarkFields = {
  */
 const BookmarkLevel3Schema = z.object({ ...bookmarkFields, children: z.array(z.never()) });
 const BookmarkLevel2Schema = z.object({ ...bookmarkFields, children: z.array(BookmarkLevel3Schema) });
-export const BookmarkSchema: z.ZodType<Bookmark> = z.object({
+export const BookmarkSchema: z.ZodMiniType<Bookmark> = z.object({
   ...bookmarkFields,
   children: z.array(BookmarkLevel2Schema),
 });
@@ -156,13 +160,15 @@ export const BookmarkSchema: z.ZodType<Bookmark> = z.object({
 export const BookmarkListQuerySchema = z
   .object({
     organization_id: z.uuid(),
-    report_slug: ReportSlugSchema.optional(),
-    scope: z.enum(['menu', 'manage']).default('menu'),
+    report_slug: z.optional(ReportSlugSchema),
+    scope: z._default(z.enum(['menu', 'manage']), 'menu'),
   })
-  .refine((query) => query.scope === 'manage' || query.report_slug !== undefined, {
-    message: 'The menu lists one report: report_slug is required',
-    path: ['report_slug'],
-  });
+  .check(
+    z.refine((query) => query.scope === 'manage' || query.report_slug !== undefined, {
+      message: 'The menu lists one report: report_slug is required',
+      path: ['report_slug'],
+    }),
+  );
 export type BookmarkListQuery = z.input<typeof BookmarkListQuerySchema>;
 
 /** spec 002 §7 Get bookmarks and navigation bookmarks. */
@@ -177,7 +183,7 @@ export const BookmarkListResponseSchema = z.object({
 export type BookmarkListResponse = z.infer<typeof BookmarkListResponseSchema>;
 
 /** What `visible_to` may be: member ids, at most a member list's worth. */
-const VisibleToSchema = z.array(z.uuid()).max(1_000);
+const VisibleToSchema = z.array(z.uuid()).check(z.maxLength(1_000));
 
 /** One bookmark of a batch create; a category may bring its children. */
 export type NewBookmark = {
@@ -198,39 +204,42 @@ export type NewBookmark = {
   children?: NewBookmark[];
 };
 
+/** A bookmark's place among its siblings. */
+const BookmarkOrderSchema = z.int().check(z.minimum(0), z.maximum(1_000_000));
+
 const newBookmarkFields = {
   name: BookmarkNameSchema,
-  display_name: BookmarkNameSchema.nullish(),
-  state: EncodedStateSchema.nullish(),
-  is_category: z.boolean().optional(),
-  is_navigation: z.boolean().optional(),
-  parent_id: z.uuid().nullish(),
-  order: z.number().int().min(0).max(1_000_000).nullish(),
-  is_private: z.boolean().optional(),
-  visible_to_all: z.boolean().optional(),
-  visible_to: VisibleToSchema.optional(),
-  show_demo: z.boolean().optional(),
-  is_active: z.boolean().optional(),
-  is_default: z.boolean().optional(),
+  display_name: z.nullish(BookmarkNameSchema),
+  state: z.nullish(EncodedStateSchema),
+  is_category: z.optional(z.boolean()),
+  is_navigation: z.optional(z.boolean()),
+  parent_id: z.nullish(z.uuid()),
+  order: z.nullish(BookmarkOrderSchema),
+  is_private: z.optional(z.boolean()),
+  visible_to_all: z.optional(z.boolean()),
+  visible_to: z.optional(VisibleToSchema),
+  show_demo: z.optional(z.boolean()),
+  is_active: z.optional(z.boolean()),
+  is_default: z.optional(z.boolean()),
 };
 
 /** Three levels at most, spelled out like BookmarkSchema (the server also checks the depth under a parent). */
 // A fourth level is refused, not silently dropped.
-const NewBookmarkLevel3Schema = z.object({ ...newBookmarkFields, children: z.array(z.never()).optional() });
+const NewBookmarkLevel3Schema = z.object({ ...newBookmarkFields, children: z.optional(z.array(z.never())) });
 const NewBookmarkLevel2Schema = z.object({
   ...newBookmarkFields,
-  children: z.array(NewBookmarkLevel3Schema).max(bookmarkLimits.maxBatch).optional(),
+  children: z.optional(z.array(NewBookmarkLevel3Schema).check(z.maxLength(bookmarkLimits.maxBatch))),
 });
-export const NewBookmarkSchema: z.ZodType<NewBookmark> = z.object({
+export const NewBookmarkSchema: z.ZodMiniType<NewBookmark> = z.object({
   ...newBookmarkFields,
-  children: z.array(NewBookmarkLevel2Schema).max(bookmarkLimits.maxBatch).optional(),
+  children: z.optional(z.array(NewBookmarkLevel2Schema).check(z.maxLength(bookmarkLimits.maxBatch))),
 });
 
 /** spec 002 §7 Batch create bookmarks (list): all are saved, or none. */
 export const CreateBookmarksRequestSchema = z.object({
   organization_id: z.uuid(),
   report_slug: ReportSlugSchema,
-  bookmarks: z.array(NewBookmarkSchema).min(1).max(bookmarkLimits.maxBatch),
+  bookmarks: z.array(NewBookmarkSchema).check(z.minLength(1), z.maxLength(bookmarkLimits.maxBatch)),
 });
 export type CreateBookmarksRequest = z.infer<typeof CreateBookmarksRequestSchema>;
 
@@ -243,22 +252,24 @@ export type CreateBookmarksResponse = z.infer<typeof CreateBookmarksResponseSche
 /** The fields an update may change; absent ones stay. */
 export const BookmarkChangeSchema = z
   .object({
-    name: BookmarkNameSchema.optional(),
-    display_name: BookmarkNameSchema.nullish(),
+    name: z.optional(BookmarkNameSchema),
+    display_name: z.nullish(BookmarkNameSchema),
     /** Refresh: the state on screen overwrites the saved one. */
-    state: EncodedStateSchema.optional(),
-    is_private: z.boolean().optional(),
-    visible_to_all: z.boolean().optional(),
-    visible_to: VisibleToSchema.optional(),
-    is_default: z.boolean().optional(),
-    is_active: z.boolean().optional(),
-    show_demo: z.boolean().optional(),
-    order: z.number().int().min(0).max(1_000_000).optional(),
-    parent_id: z.uuid().nullable().optional(),
+    state: z.optional(EncodedStateSchema),
+    is_private: z.optional(z.boolean()),
+    visible_to_all: z.optional(z.boolean()),
+    visible_to: z.optional(VisibleToSchema),
+    is_default: z.optional(z.boolean()),
+    is_active: z.optional(z.boolean()),
+    show_demo: z.optional(z.boolean()),
+    order: z.optional(BookmarkOrderSchema),
+    parent_id: z.optional(z.nullable(z.uuid())),
   })
-  .refine((change) => Object.values(change).some((value) => value !== undefined), {
-    message: 'Nothing to change',
-  });
+  .check(
+    z.refine((change) => Object.values(change).some((value) => value !== undefined), {
+      message: 'Nothing to change',
+    }),
+  );
 export type BookmarkChange = z.infer<typeof BookmarkChangeSchema>;
 
 /** spec 002 §7 Update bookmark (report slug, id, bookmark). */

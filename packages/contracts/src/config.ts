@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** GET /data/config.json: what the SPA needs before its first API call. Public, no secrets. */
 export const PublicConfigSchema = z.object({
@@ -7,8 +7,8 @@ export const PublicConfigSchema = z.object({
   environment: z.enum(['development', 'test', 'production']),
   version: z.string(),
   /** Tag-manager id and event-tracking settings the spec fetches at start-up; null when not configured. */
-  tagManagerId: z.string().nullable(),
-  tracking: z.object({ writeKey: z.string(), dataPlaneUrl: z.string() }).nullable(),
+  tagManagerId: z.nullable(z.string()),
+  tracking: z.nullable(z.object({ writeKey: z.string(), dataPlaneUrl: z.string() })),
   documentationUrl: z.string(),
   privacyPolicyUrl: z.string(),
   termsOfServiceUrl: z.string(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { operations } from './constants';
 
 /**
@@ -33,11 +33,11 @@ export const DestinationFieldSchema = z.object({
   /** A JavaScript regular expression the whole value must match (anchored with ^ and $). */
   pattern: z.string(),
   help: z.string(),
-  default: z.string().nullable(),
+  default: z.nullable(z.string()),
   /** A secret (password, key): typed hidden and never answered back. */
   secret: z.boolean(),
   /** The only values allowed, offered as a choice; null for free text. */
-  options: z.array(z.string()).nullable(),
+  options: z.nullable(z.array(z.string())),
 });
 export type DestinationField = z.infer<typeof DestinationFieldSchema>;
 
@@ -58,7 +58,7 @@ export type Destination = z.infer<typeof DestinationSchema>;
 export const DestinationListResponseSchema = z.object({ destinations: z.array(DestinationSchema) });
 export type DestinationListResponse = z.infer<typeof DestinationListResponseSchema>;
 
-export const DestinationIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const DestinationIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 /**
  * Where the data lives (spec 002 §9: default eu; managed data is hosted in the EU): the two
@@ -111,7 +111,7 @@ export const DestinationOrganizationBodySchema = z.object({ organization_id: z.u
  */
 export const DestinationStatusSchema = z.object({
   can_configure_destination: z.boolean(),
-  reason: z.enum(['admin_required', 'sources_connected']).nullable(),
+  reason: z.nullable(z.enum(['admin_required', 'sources_connected'])),
 });
 export type DestinationStatus = z.infer<typeof DestinationStatusSchema>;
 
@@ -119,14 +119,14 @@ export type DestinationStatus = z.infer<typeof DestinationStatusSchema>;
 export const DestinationCheckResponseSchema = z.object({
   reachable: z.boolean(),
   /** Why it is not reachable, for people; null when it is. */
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
 });
 export type DestinationCheckResponse = z.infer<typeof DestinationCheckResponseSchema>;
 
 /** Values of a credentials form or of an uploaded service-account key (spec 002 §3). */
 export const DestinationCredentialsSchema = z
-  .record(z.string().min(1).max(64), z.string().max(8192))
-  .refine((credentials) => Object.keys(credentials).length <= 50, 'At most 50 credentials');
+  .record(z.string().check(z.minLength(1), z.maxLength(64)), z.string().check(z.maxLength(8192)))
+  .check(z.refine((credentials) => Object.keys(credentials).length <= 50, 'At most 50 credentials'));
 export type DestinationCredentials = z.infer<typeof DestinationCredentialsSchema>;
 
 /**
@@ -136,10 +136,10 @@ export type DestinationCredentials = z.infer<typeof DestinationCredentialsSchema
  */
 export const SaveOrganizationDestinationRequestSchema = z.object({
   organization_id: z.uuid(),
-  destinationId: z.string().min(1).max(64),
-  destinationName: z.string().trim().min(1).max(100),
+  destinationId: z.string().check(z.minLength(1), z.maxLength(64)),
+  destinationName: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   credentials: DestinationCredentialsSchema,
-  location: DestinationLocationSchema.default(DEFAULT_DESTINATION_LOCATION),
+  location: z._default(DestinationLocationSchema, DEFAULT_DESTINATION_LOCATION),
 });
 export type SaveOrganizationDestinationRequest = z.input<typeof SaveOrganizationDestinationRequestSchema>;
 

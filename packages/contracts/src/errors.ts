@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The error envelope of every API answer that is not a success (DESIGN.md, Conventions):
@@ -7,12 +7,14 @@ import { z } from 'zod';
  */
 export const ErrorTypeSchema = z
   .string()
-  .regex(/^[a-z][a-z0-9_]*$/, 'error types are snake_case')
-  .describe('snake_case error type, e.g. merge_required');
+  .check(
+    z.regex(/^[a-z][a-z0-9_]*$/, 'error types are snake_case'),
+    z.describe('snake_case error type, e.g. merge_required'),
+  );
 
 export const ErrorDetailSchema = z.looseObject({
   type: ErrorTypeSchema,
-  message: z.string().optional(),
+  message: z.optional(z.string()),
 });
 export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
 

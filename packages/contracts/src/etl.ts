@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Data loads (spec 002 Data load, §3 ETL progress and ETL log, §7 ETL): the organization's runs,
@@ -19,12 +19,12 @@ export const EtlTriggerRequestSchema = z.object({ organization_id: z.uuid() });
 export const EtlProgressSchema = z.object({
   running: z.boolean(),
   description: z.string(),
-  points: z.number().int().min(0).max(100),
+  points: z.int().check(z.minimum(0), z.maximum(100)),
 });
 export type EtlProgress = z.infer<typeof EtlProgressSchema>;
 
 /** When the daily schedule loads next; null when the organization does not load data. */
-export const EtlNextSchema = z.object({ next_etl_time: z.iso.datetime().nullable() });
+export const EtlNextSchema = z.object({ next_etl_time: z.nullable(z.iso.datetime()) });
 export type EtlNext = z.infer<typeof EtlNextSchema>;
 
 export const EtlTriggerResponseSchema = z.object({ run_id: z.uuid() });
@@ -37,9 +37,9 @@ export type EtlRunStatus = z.infer<typeof EtlRunStatusSchema>;
 export const EtlLogRunSchema = z.object({
   step: z.string(),
   sync_started_at: z.iso.datetime(),
-  run_time: z.number().min(0),
+  run_time: z.number().check(z.minimum(0)),
   status: EtlRunStatusSchema,
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
 });
 export type EtlLogRun = z.infer<typeof EtlLogRunSchema>;
 
@@ -52,7 +52,7 @@ export type EtlLogDay = z.infer<typeof EtlLogDaySchema>;
 
 export const EtlLogsSchema = z.object({
   /** When the newest run started; null before the first. */
-  latest_etl_date: z.iso.datetime().nullable(),
+  latest_etl_date: z.nullable(z.iso.datetime()),
   all_logs: z.array(EtlLogDaySchema),
 });
 export type EtlLogs = z.infer<typeof EtlLogsSchema>;
@@ -64,9 +64,9 @@ export type EtlLogs = z.infer<typeof EtlLogsSchema>;
  */
 export const EtlTableSchema = z.object({
   name: z.string(),
-  rows: z.number().int().min(0),
-  first_date: z.iso.date().nullable(),
-  last_date: z.iso.date().nullable(),
+  rows: z.int().check(z.minimum(0)),
+  first_date: z.nullable(z.iso.date()),
+  last_date: z.nullable(z.iso.date()),
 });
 export type EtlTable = z.infer<typeof EtlTableSchema>;
 

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const ComponentStatusSchema = z.object({
   status: z.enum(['up', 'down']),
-  latency_ms: z.number().nullable(),
-  error: z.string().nullable(),
+  latency_ms: z.nullable(z.number()),
+  error: z.nullable(z.string()),
 });
 export type ComponentStatus = z.infer<typeof ComponentStatusSchema>;
 

@@ -16,3 +16,4 @@ export * from './notifications';
 export * from './destinations';
 export * from './reports';
 export * from './bookmarks';
+export * from './zod-messages';

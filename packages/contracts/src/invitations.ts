@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MemberSchema } from './organizations';
 import { emailSchema } from './validation';
 
@@ -32,7 +32,7 @@ export const InviteListResponseSchema = z.object({ invitations: z.array(InviteSc
 export const CreateInvitationSchema = z.object({ organization_id: z.uuid(), email: emailSchema });
 export const AcceptInvitationSchema = z.object({
   invitation_id: z.uuid(),
-  organization_slug: z.string().min(1),
+  organization_slug: z.string().check(z.minLength(1)),
 });
 export const AcceptInvitationResponseSchema = z.object({ organization_slug: z.string() });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { operations } from './constants';
 
 /**
@@ -35,7 +35,7 @@ export const NotificationActionSchema = z.object({
   status: z.enum(['unfulfilled', 'fulfilled']),
   label: z.string(),
   /** A path inside the product (`/organization/acme/sources`) or null. */
-  url: z.string().nullable(),
+  url: z.nullable(z.string()),
 });
 export type NotificationAction = z.infer<typeof NotificationActionSchema>;
 
@@ -48,25 +48,23 @@ export const NotificationSchema = z.object({
   type: NotificationTypeSchema,
   status: NotificationStatusSchema,
   pinned: z.boolean(),
-  action: NotificationActionSchema.nullable(),
+  action: z.nullable(NotificationActionSchema),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
 /** GET /notifications: one page, pinned first (docs/decisions.md), `next_page` the next cursor. */
 export const NotificationListQuerySchema = z.object({
   organization_id: z.uuid(),
-  status: NotificationFilterSchema.default('all'),
-  cursor: z.string().min(1).max(512).optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(operations.notificationPageSize)
-    .default(operations.notificationPageSize),
+  status: z._default(NotificationFilterSchema, 'all'),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(512))),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(operations.notificationPageSize)),
+    operations.notificationPageSize,
+  ),
 });
 export const NotificationPageSchema = z.object({
   notifications: z.array(NotificationSchema),
-  next_page: z.string().nullable(),
+  next_page: z.nullable(z.string()),
 });
 export type NotificationPage = z.infer<typeof NotificationPageSchema>;
 
@@ -78,12 +76,14 @@ export const NotificationOrganizationQuerySchema = z.object({ organization_id: z
 export const UpdateNotificationSchema = z
   .object({
     organization_id: z.uuid(),
-    status: NotificationStatusSchema.optional(),
-    pinned: z.boolean().optional(),
+    status: z.optional(NotificationStatusSchema),
+    pinned: z.optional(z.boolean()),
   })
-  .refine((body) => body.status !== undefined || body.pinned !== undefined, {
-    message: 'Give status or pinned',
-  });
+  .check(
+    z.refine((body) => body.status !== undefined || body.pinned !== undefined, {
+      message: 'Give status or pinned',
+    }),
+  );
 export type UpdateNotification = z.infer<typeof UpdateNotificationSchema>;
 export const UpdateNotificationResponseSchema = z.object({
   success: z.literal(true),
@@ -101,7 +101,10 @@ export const NOTIFICATION_REFRESH_LIMIT = 100;
 export const NotificationRefreshQuerySchema = z.object({
   organization_id: z.uuid(),
   date: z.iso.datetime({ offset: true }),
-  limit: z.coerce.number().int().min(1).max(NOTIFICATION_REFRESH_LIMIT).default(NOTIFICATION_REFRESH_LIMIT),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(NOTIFICATION_REFRESH_LIMIT)),
+    NOTIFICATION_REFRESH_LIMIT,
+  ),
 });
 export const NotificationRefreshResponseSchema = z.object({ notifications: z.array(NotificationSchema) });
 export type NotificationRefreshResponse = z.infer<typeof NotificationRefreshResponseSchema>;
@@ -109,12 +112,19 @@ export type NotificationRefreshResponse = z.infer<typeof NotificationRefreshResp
 /** GET /notifications/count: how many have one of the statuses (comma-separated; unread by default). */
 export const NotificationCountQuerySchema = z.object({
   organization_id: z.uuid(),
-  status: z
-    .string()
-    .regex(/^(unread|read|archived)(,(unread|read|archived))*$/, 'statuses among unread, read, archived')
-    .default('unread'),
+  status: z._default(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^(unread|read|archived)(,(unread|read|archived))*$/,
+          'statuses among unread, read, archived',
+        ),
+      ),
+    'unread',
+  ),
 });
-export const NotificationCountSchema = z.object({ count: z.number().int().min(0) });
+export const NotificationCountSchema = z.object({ count: z.int().check(z.minimum(0)) });
 export type NotificationCount = z.infer<typeof NotificationCountSchema>;
 
 /** The statuses of a count query (`unread,read` → ['unread', 'read']), without repeats. */

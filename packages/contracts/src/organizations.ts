@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { organizationNameSchema } from './validation';
 
 /** Organization roles (the spec hides them; docs/decisions.md): the creator is an admin. */
@@ -52,7 +52,7 @@ export const FeaturesSchema = z.object({
   can_add_users: z.boolean(),
   has_database_access: z.boolean(),
   can_configure_destination: z.boolean(),
-  data_history: z.number().int(),
+  data_history: z.int(),
 });
 export type Features = z.infer<typeof FeaturesSchema>;
 

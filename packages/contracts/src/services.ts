@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** spec 001 §3 Service: id, uuid, name, logo, category, is_listed; plus how it connects. */
 export const ServiceCategorySchema = z.enum(['advertising', 'analytics', 'search', 'app_stores', 'email']);

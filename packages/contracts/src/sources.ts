@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Data sources (spec 001 §2 Sources, §3 entities, §7 calls): connected service accounts, the
@@ -19,10 +19,10 @@ export const ServiceAccountSchema = z.object({
   service: z.string(),
   service_uuid: z.uuid(),
   sync_status: SyncStatusSchema,
-  sync_error: z.string().nullable(),
+  sync_error: z.nullable(z.string()),
   connected_at: z.iso.datetime(),
   /** When data was last loaded successfully; null before the first load. */
-  last_synced_at: z.iso.datetime().nullable(),
+  last_synced_at: z.nullable(z.iso.datetime()),
   /** The provider refused the stored credentials (revoked grant): only Reconnect helps. */
   needs_reconnect: z.boolean(),
   organization_id: z.uuid(),
@@ -34,7 +34,7 @@ export type ServiceAccountListResponse = z.infer<typeof ServiceAccountListRespon
 
 /** The sidebar's warning icon: accounts that failed or need reconnecting. */
 export const ServiceAccountWarningsResponseSchema = z.object({
-  count: z.number().int().min(0),
+  count: z.int().check(z.minimum(0)),
   accounts: z.array(z.uuid()),
 });
 export type ServiceAccountWarningsResponse = z.infer<typeof ServiceAccountWarningsResponseSchema>;
@@ -47,14 +47,14 @@ export const SelectableAccountSchema = z.object({
   identifier: z.string(),
   id_label: z.string(),
   name: z.string(),
-  parent_id: z.string().nullable(),
+  parent_id: z.nullable(z.string()),
   /** false for grouping nodes (a manager account, a business) that cannot be connected themselves. */
   selectable: z.boolean(),
-  metadata: z.object({ thumbnail_url: z.string().nullable() }),
+  metadata: z.object({ thumbnail_url: z.nullable(z.string()) }),
 });
 export type SelectableAccount = z.infer<typeof SelectableAccountSchema>;
 
-export const ServiceIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const ServiceIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 export const OAuthStartRequestSchema = z.object({
   serviceUuid: z.uuid(),
@@ -66,10 +66,10 @@ export type OAuthStartResponse = z.infer<typeof OAuthStartResponseSchema>;
 export const OAuthVerifyRequestSchema = z.object({
   serviceUuid: z.uuid(),
   organization_id: z.uuid(),
-  code: z.string().min(1).max(4096),
-  state: z.string().min(1).max(512),
+  code: z.string().check(z.minLength(1), z.maxLength(4096)),
+  state: z.string().check(z.minLength(1), z.maxLength(512)),
   /** Service specifics: Google Play's Cloud Storage URI (`bucket`). */
-  metadata: z.record(z.string(), z.string().max(1024)).optional(),
+  metadata: z.optional(z.record(z.string(), z.string().check(z.maxLength(1024)))),
 });
 /** spec 001 §3 Verification result of an authorization. */
 export const VerificationResultSchema = z.object({
@@ -83,7 +83,7 @@ export const ConnectAccountsRequestSchema = z.object({
   organization_id: z.uuid(),
   credentialsId: z.uuid(),
   /** Identifiers of the chosen accounts, from the verification result. */
-  accounts: z.array(z.string().min(1).max(512)).max(500),
+  accounts: z.array(z.string().check(z.minLength(1), z.maxLength(512))).check(z.maxLength(500)),
 });
 
 export const PublicKeyQuerySchema = z.object({ serviceUUID: z.uuid(), organization_id: z.uuid() });
@@ -93,25 +93,25 @@ export const PublicKeyResponseSchema = z.object({ public_key: z.string() });
 export const ApiCredentialsRequestSchema = z.object({
   serviceUuid: z.uuid(),
   organization_id: z.uuid(),
-  apiCreds: z.object({ apiKey: z.string().trim().min(1).max(512) }),
+  apiCreds: z.object({ apiKey: z.string().check(z.trim(), z.minLength(1), z.maxLength(512)) }),
 });
 
 /** GA4 events (BigQuery export): the dataset is verified with the product's service account. */
 export const UniqueAccountRequestSchema = z.object({
   serviceUuid: z.uuid(),
   organization_id: z.uuid(),
-  projectId: z.string().trim().min(1).max(128),
-  datasetId: z.string().trim().min(1).max(1024),
+  projectId: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)),
+  datasetId: z.string().check(z.trim(), z.minLength(1), z.maxLength(1024)),
 });
 
 /** Apple Ads: the credentials Apple shows after the product's public key is uploaded. */
 export const AppleAdsAccountsRequestSchema = z.object({
   serviceUuid: z.uuid(),
   organization_id: z.uuid(),
-  clientId: z.string().trim().min(1).max(256),
-  teamId: z.string().trim().min(1).max(256),
-  keyId: z.string().trim().min(1).max(256),
-  publicKey: z.string().trim().min(1).max(4096),
+  clientId: z.string().check(z.trim(), z.minLength(1), z.maxLength(256)),
+  teamId: z.string().check(z.trim(), z.minLength(1), z.maxLength(256)),
+  keyId: z.string().check(z.trim(), z.minLength(1), z.maxLength(256)),
+  publicKey: z.string().check(z.trim(), z.minLength(1), z.maxLength(4096)),
 });
 
 /** The product's Google service account that GA4 exports are shared with (the guide's step 4). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { TokenResponseSchema } from './auth';
 
 /**
@@ -23,19 +23,22 @@ export const SubscriptionSchema = z.object({
   name: z.string(),
   status: SubscriptionStatusSchema,
   needs_payment_method: z.boolean(),
-  trial_ends_at: z.iso.datetime().nullable(),
+  trial_ends_at: z.nullable(z.iso.datetime()),
   offer_id: z.string(),
   plan_id: z.string(),
   /** The organization it pays for; null until linked. */
-  organization_id: z.uuid().nullable(),
+  organization_id: z.nullable(z.uuid()),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
 /** POST /subscriptions/mona/create: the return from Microsoft sign-in started with is_mona. */
-export const MonaCreateRequestSchema = z.object({ state: z.string().min(1), code: z.string().min(1) });
+export const MonaCreateRequestSchema = z.object({
+  state: z.string().check(z.minLength(1)),
+  code: z.string().check(z.minLength(1)),
+});
 export const MonaCreateResponseSchema = z.object({
   success: z.boolean(),
-  data: z.object({ sub_id: z.string(), access_token: z.string() }).extend(TokenResponseSchema.shape),
+  data: z.extend(z.object({ sub_id: z.string(), access_token: z.string() }), TokenResponseSchema.shape),
 });
 
 /** GET /user/subscriptions/check. */

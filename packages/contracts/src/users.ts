@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { companyNameSchema, companyPositionSchema } from './validation';
 
 export const ProfileSchema = z.object({
@@ -13,7 +13,7 @@ export const UserSchema = z.object({
   id: z.uuid(),
   email: z.string(),
   date_joined: z.iso.datetime(),
-  organizations_count: z.number().int(),
+  organizations_count: z.int(),
   is_email_verified: z.boolean(),
   is_staff: z.boolean(),
   is_admin: z.boolean(),

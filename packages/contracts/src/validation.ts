@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Field rules of spec 000 §5 with their messages verbatim, shared by the server's request
@@ -20,38 +20,46 @@ export const messages = {
 } as const;
 
 /** Non-space text, an at sign, non-space text (spec 000 §5). Length capped as RFC 5321 does. */
-export const emailSchema = z
-  .string()
-  .trim()
-  .max(254, messages.email)
-  .regex(/^\S+@\S+$/, messages.email)
-  .transform((email) => email.toLowerCase());
+export const emailSchema = z.pipe(
+  z.string().check(z.trim(), z.maxLength(254, messages.email), z.regex(/^\S+@\S+$/, messages.email)),
+  z.transform((email) => email.toLowerCase()),
+);
 
 /** Sign-in and reset only require a non-empty password; new passwords follow the policy. */
-export const passwordSchema = z.string().min(1, messages.password).max(128, messages.passwordTooLong);
+export const passwordSchema = z
+  .string()
+  .check(z.minLength(1, messages.password), z.maxLength(128, messages.passwordTooLong));
 
 export const PASSWORD_MIN_LENGTH = 8;
 
 /** Our policy for new passwords (the spec hides it): 8 to 128 characters; the server also refuses common ones. */
 export const newPasswordSchema = z
   .string()
-  .min(1, messages.password)
-  .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
-  .max(128, messages.passwordTooLong);
+  .check(
+    z.minLength(1, messages.password),
+    z.minLength(PASSWORD_MIN_LENGTH, messages.passwordTooShort),
+    z.maxLength(128, messages.passwordTooLong),
+  );
 
 /** Names start with at least two letters (spec 000 §5). */
 const startsWithTwoLetters = /^\s*\p{L}{2}/u;
-export const firstNameSchema = z.string().trim().max(100).regex(startsWithTwoLetters, messages.firstName);
-export const lastNameSchema = z.string().trim().max(100).regex(startsWithTwoLetters, messages.lastName);
+export const firstNameSchema = z
+  .string()
+  .check(z.trim(), z.maxLength(100), z.regex(startsWithTwoLetters, messages.firstName));
+export const lastNameSchema = z
+  .string()
+  .check(z.trim(), z.maxLength(100), z.regex(startsWithTwoLetters, messages.lastName));
 
 /** At least two non-space characters (spec 000 §5). */
 const twoNonSpace = (message: string) =>
-  z
-    .string()
-    .trim()
-    .max(200)
-    .refine((value) => value.replace(/\s/g, '').length >= 2, message);
+  z.string().check(
+    z.trim(),
+    z.maxLength(200),
+    z.refine((value) => value.replace(/\s/g, '').length >= 2, message),
+  );
 export const companyNameSchema = twoNonSpace(messages.companyName);
 export const companyPositionSchema = twoNonSpace(messages.position);
 
-export const organizationNameSchema = z.string().trim().min(1, messages.organizationName).max(100);
+export const organizationNameSchema = z
+  .string()
+  .check(z.trim(), z.minLength(1, messages.organizationName), z.maxLength(100));

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { loadZodMessages } from '@maya/contracts';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
@@ -6,6 +7,8 @@ import { afterEach } from 'vitest';
 // Pages are lazy chunks: on a busy two-core CI machine the first import of one can take longer
 // than Testing Library's default 1 s wait. One generous wait for every test, not per file.
 configure({ asyncUtilTimeout: 5_000 });
+
+loadZodMessages();
 
 // jsdom lacks the browser APIs Mantine reads.
 if (!window.matchMedia) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { RoleSchema } from '../organizations';
 import { IsoDateSchema, ReportFieldNameSchema, ReportSlugSchema } from './common';
 import { ReportDocumentSchema } from './document';
@@ -25,7 +25,7 @@ export const EmbedReportSchema = z.object({
   /** Where the report's document is read (`GET /api/reports/{slug}?organization_id=`). */
   embed_url: z.string(),
   /** The signed embed token of a report embedded in another site; null in the app, whose session token reads it. */
-  access_token: z.string().nullable(),
+  access_token: z.nullable(z.string()),
   access_level: ReportAccessLevelSchema,
   /** The caller's role in the organization (bookmark visibility editing depends on it). */
   permission_level: RoleSchema,
@@ -69,12 +69,12 @@ export const ReportAccessResponseSchema = z.object({
   report: EmbedReportSchema,
   document: ReportDocumentSchema,
   /** The last day with data among the tables the report reads; null when they hold no rows. */
-  data_through: IsoDateSchema.nullable(),
+  data_through: z.nullable(IsoDateSchema),
   /**
    * The organization's accounts feeding the report's tables that failed or need reconnecting,
    * per table in the document's order. Absent from an embedded report (its viewers do not
    * manage the organization's sources).
    */
-  warnings: z.array(SourceWarningSchema).optional(),
+  warnings: z.optional(z.array(SourceWarningSchema)),
 });
 export type ReportAccessResponse = z.infer<typeof ReportAccessResponseSchema>;

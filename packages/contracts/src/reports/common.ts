@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { operations } from '../constants';
 
 /**
@@ -46,13 +46,17 @@ export const ReportErrorType = {
 export type ReportErrorType = (typeof ReportErrorType)[keyof typeof ReportErrorType];
 
 /** A table, dimension or measure name of the semantic model (a warehouse identifier). */
-export const ReportFieldNameSchema = z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'invalid field name');
+export const ReportFieldNameSchema = z
+  .string()
+  .check(z.regex(/^[a-z_][a-z0-9_]{0,62}$/, 'invalid field name'));
 /**
  * Page names, visual and filter ids: stable keys the state and the URLs refer to. Internal to the
  * report schemas (reports/index.ts does not re-export it).
  */
-export const KeySchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'invalid id');
-export const ReportSlugSchema = z.string().regex(/^-?[a-z0-9]+(?:-[a-z0-9]+)*$/, 'invalid report slug');
+export const KeySchema = z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'invalid id'));
+export const ReportSlugSchema = z
+  .string()
+  .check(z.regex(/^-?[a-z0-9]+(?:-[a-z0-9]+)*$/, 'invalid report slug'));
 /** Internal to the report schemas (reports/index.ts does not re-export it). */
 export const IsoDateSchema = z.iso.date();
 
@@ -62,7 +66,7 @@ export const TIME_GRAINS = TimeGrainSchema.options;
 
 export const DateRangeSchema = z
   .object({ from: IsoDateSchema, to: IsoDateSchema })
-  .refine((r) => r.from <= r.to, { message: 'from must not be after to', path: ['to'] });
+  .check(z.refine((r) => r.from <= r.to, { message: 'from must not be after to', path: ['to'] }));
 export type DateRange = z.infer<typeof DateRangeSchema>;
 
 /**

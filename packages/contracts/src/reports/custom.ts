@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ReportSlugSchema, reportLimits } from './common';
 import { EmbedReportSchema, RESERVED_REPORT_SLUGS } from './access';
 
@@ -45,12 +45,12 @@ export function isReservedReportSlug(slug: string): boolean {
 }
 
 /** The report name field: required and not starting with '-' (spec 002 §5), trimmed. */
-export const ReportNameSchema = z
-  .string({ error: reportNameMessages.required })
-  .trim()
-  .min(1, reportNameMessages.required)
-  .max(REPORT_NAME_MAX_LENGTH, `At most ${REPORT_NAME_MAX_LENGTH} characters`)
-  .refine((name) => !name.startsWith('-'), reportNameMessages.startsWithDash);
+export const ReportNameSchema = z.string({ error: reportNameMessages.required }).check(
+  z.trim(),
+  z.minLength(1, reportNameMessages.required),
+  z.maxLength(REPORT_NAME_MAX_LENGTH, `At most ${REPORT_NAME_MAX_LENGTH} characters`),
+  z.refine((name) => !name.startsWith('-'), reportNameMessages.startsWithDash),
+);
 
 /**
  * The whole rule of §5 for a name against the slugs of the organization's reports: the message
@@ -79,7 +79,7 @@ export const CreateCustomReportRequestSchema = z.object({
   /** The report on screen (built-in or custom). */
   source_slug: ReportSlugSchema,
   /** The encoded ReportState on screen; null saves the source's document as it is. */
-  state: z.string().max(reportLimits.maxEncodedStateLength).nullable(),
+  state: z.nullable(z.string().check(z.maxLength(reportLimits.maxEncodedStateLength))),
 });
 export type CreateCustomReportRequest = z.infer<typeof CreateCustomReportRequestSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   KeySchema,
   ReportFieldNameSchema,
@@ -14,7 +14,7 @@ import { FiltersSchema } from './filters';
 /** A dimension of the visual's table; a date dimension may be truncated to a grain. */
 export const DimensionRefSchema = z.object({
   name: ReportFieldNameSchema,
-  grain: TimeGrainSchema.nullable(),
+  grain: z.nullable(TimeGrainSchema),
 });
 export type DimensionRef = z.infer<typeof DimensionRefSchema>;
 
@@ -24,34 +24,34 @@ export type Sort = z.infer<typeof SortSchema>;
  * A visual's sort, or the one a state or a query puts in its place. Internal to the report
  * schemas (reports/index.ts does not re-export it).
  */
-export const SortsSchema = z.array(SortSchema).max(5);
+export const SortsSchema = z.array(SortSchema).check(z.maxLength(5));
 
 /** Position on the page's grid of 12 columns and rows of fixed height. */
 export const VisualLayoutSchema = z
   .object({
-    x: z.number().int().min(0).max(11),
-    y: z.number().int().min(0).max(1_000),
-    w: z.number().int().min(1).max(12),
-    h: z.number().int().min(1).max(100),
+    x: z.int().check(z.minimum(0), z.maximum(11)),
+    y: z.int().check(z.minimum(0), z.maximum(1_000)),
+    w: z.int().check(z.minimum(1), z.maximum(12)),
+    h: z.int().check(z.minimum(1), z.maximum(100)),
   })
-  .refine((l) => l.x + l.w <= 12, { message: 'the visual overflows the grid', path: ['w'] });
+  .check(z.refine((l) => l.x + l.w <= 12, { message: 'the visual overflows the grid', path: ['w'] }));
 
 const visualBase = {
   id: KeySchema,
-  title: z.string().max(200).nullable(),
+  title: z.nullable(z.string().check(z.maxLength(200))),
   /** The semantic model table the visual reads (one table per query). */
   table: ReportFieldNameSchema,
   layout: VisualLayoutSchema,
 };
-const MeasuresSchema = z.array(ReportFieldNameSchema).min(1).max(10);
-const chartLimit = z.number().int().min(1).max(reportLimits.maxPointsPerSeries).nullable();
+const MeasuresSchema = z.array(ReportFieldNameSchema).check(z.minLength(1), z.maxLength(10));
+const chartLimit = z.nullable(z.int().check(z.minimum(1), z.maximum(reportLimits.maxPointsPerSeries)));
 
 export const KpiVisualSchema = z.object({
   ...visualBase,
   kind: z.literal('kpi'),
   measure: ReportFieldNameSchema,
   /** Compare with the previous period of equal length. */
-  comparison: z.enum(['previous_period']).nullable(),
+  comparison: z.nullable(z.enum(['previous_period'])),
 });
 
 const oneMeasureWithLegend = [
@@ -65,22 +65,22 @@ export const TimeChartVisualSchema = z
     ...visualBase,
     kind: z.enum(['line', 'area']),
     axis: DimensionRefSchema,
-    legend: DimensionRefSchema.nullable(),
+    legend: z.nullable(DimensionRefSchema),
     measures: MeasuresSchema,
   })
-  .refine(...oneMeasureWithLegend);
+  .check(z.refine(...oneMeasureWithLegend));
 
 export const CategoryChartVisualSchema = z
   .object({
     ...visualBase,
     kind: z.enum(['bar', 'column', 'stacked_bar', 'stacked_column']),
     axis: DimensionRefSchema,
-    legend: DimensionRefSchema.nullable(),
+    legend: z.nullable(DimensionRefSchema),
     measures: MeasuresSchema,
     sort: SortsSchema,
     limit: chartLimit,
   })
-  .refine(...oneMeasureWithLegend);
+  .check(z.refine(...oneMeasureWithLegend));
 
 export const PieVisualSchema = z.object({
   ...visualBase,
@@ -94,29 +94,31 @@ export const PieVisualSchema = z.object({
  * Rows a table visual shows a page at a time (the request's `offset` turns the pages), or a
  * matrix shows at most; null for reportLimits.defaultTableRows.
  */
-const tableLimit = z.number().int().min(1).max(reportLimits.maxTableRows).nullable();
+const tableLimit = z.nullable(z.int().check(z.minimum(1), z.maximum(reportLimits.maxTableRows)));
 
 export const TableVisualSchema = z
   .object({
     ...visualBase,
     kind: z.literal('table'),
-    dimensions: z.array(DimensionRefSchema).max(10),
-    measures: z.array(ReportFieldNameSchema).max(20),
+    dimensions: z.array(DimensionRefSchema).check(z.maxLength(10)),
+    measures: z.array(ReportFieldNameSchema).check(z.maxLength(20)),
     sort: SortsSchema,
     limit: tableLimit,
     /** A totals row: the measures over every row that passes the filters. */
     totals: z.boolean(),
   })
-  .refine((v) => v.dimensions.length + v.measures.length > 0, {
-    message: 'a table needs a column',
-    path: ['measures'],
-  });
+  .check(
+    z.refine((v) => v.dimensions.length + v.measures.length > 0, {
+      message: 'a table needs a column',
+      path: ['measures'],
+    }),
+  );
 
 export const MatrixVisualSchema = z.object({
   ...visualBase,
   kind: z.literal('matrix'),
-  rows: z.array(DimensionRefSchema).min(1).max(5),
-  columns: z.array(DimensionRefSchema).max(3),
+  rows: z.array(DimensionRefSchema).check(z.minLength(1), z.maxLength(5)),
+  columns: z.array(DimensionRefSchema).check(z.maxLength(3)),
   measures: MeasuresSchema,
   sort: SortsSchema,
   limit: tableLimit,
@@ -149,10 +151,10 @@ export const REPORT_DOCUMENT_VERSION = 1;
 
 export const ReportPageSchema = z.object({
   name: KeySchema,
-  display_name: z.string().trim().min(1).max(100),
+  display_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   /** spec 002: pages with visibility 1 are hidden in embedded reports. */
   visibility: z.union([z.literal(0), z.literal(1)]),
-  visuals: z.array(VisualSchema).max(50),
+  visuals: z.array(VisualSchema).check(z.maxLength(50)),
   filters: FiltersSchema,
 });
 export type ReportPage = z.infer<typeof ReportPageSchema>;
@@ -162,21 +164,23 @@ export const ReportDocumentSchema = z
     version: z.literal(REPORT_DOCUMENT_VERSION),
     id: KeySchema,
     slug: ReportSlugSchema,
-    name: z.string().trim().min(1).max(100),
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
     /** The semantic model the report reads (the report's dataset). */
     model: ReportFieldNameSchema,
-    pages: z.array(ReportPageSchema).min(1).max(50),
+    pages: z.array(ReportPageSchema).check(z.minLength(1), z.maxLength(50)),
     filters: FiltersSchema,
   })
-  .superRefine((doc, ctx) => {
-    const keys: [string, string[]][] = [
-      ['page name', doc.pages.map((p) => p.name)],
-      ['visual id', doc.pages.flatMap((p) => p.visuals.map((v) => v.id))],
-      ['filter id', [...doc.filters, ...doc.pages.flatMap((p) => p.filters)].map((f) => f.id)],
-    ];
-    for (const [what, values] of keys) {
-      const repeated = duplicate(values);
-      if (repeated !== null) ctx.addIssue({ code: 'custom', message: `duplicate ${what} ${repeated}` });
-    }
-  });
+  .check(
+    z.superRefine((doc, ctx) => {
+      const keys: [string, string[]][] = [
+        ['page name', doc.pages.map((p) => p.name)],
+        ['visual id', doc.pages.flatMap((p) => p.visuals.map((v) => v.id))],
+        ['filter id', [...doc.filters, ...doc.pages.flatMap((p) => p.filters)].map((f) => f.id)],
+      ];
+      for (const [what, values] of keys) {
+        const repeated = duplicate(values);
+        if (repeated !== null) ctx.addIssue({ code: 'custom', message: `duplicate ${what} ${repeated}` });
+      }
+    }),
+  );
 export type ReportDocument = z.infer<typeof ReportDocumentSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { reportLimits } from './common';
 import { ReportAccessResponseSchema } from './access';
 import { FilterOptionsRequestSchema, ReportQueryRequestSchema } from './query';
@@ -21,14 +21,14 @@ export type EmbedErrorType = (typeof EmbedErrorType)[keyof typeof EmbedErrorType
  * An embed token as it appears in a path: `payload.signature`, base64url. Checked loosely here
  * so that a malformed one is answered 401 invalid_embed_token like a forged one.
  */
-export const EmbedTokenSchema = z.string().min(1).max(512);
+export const EmbedTokenSchema = z.string().check(z.minLength(1), z.maxLength(512));
 export const EmbedTokenParamsSchema = z.object({ token: EmbedTokenSchema });
 
 /** POST /reports/{slug}/embed-token: a token for the report under the state on screen. */
 export const EmbedTokenRequestSchema = z.object({
   organization_id: z.uuid(),
   /** The encoded ReportState to open the embedded report with; null for the report as saved. */
-  state: z.string().max(reportLimits.maxEncodedStateLength).nullable(),
+  state: z.nullable(z.string().check(z.maxLength(reportLimits.maxEncodedStateLength))),
 });
 export type EmbedTokenRequest = z.infer<typeof EmbedTokenRequestSchema>;
 
@@ -46,8 +46,8 @@ export type EmbedTokenResponse = z.infer<typeof EmbedTokenResponseSchema>;
  * its pages of visibility 1 left out, no source warnings), the state it opens with, and the
  * organization's currency.
  */
-export const EmbedAccessResponseSchema = ReportAccessResponseSchema.extend({
-  state: z.string().nullable(),
+export const EmbedAccessResponseSchema = z.extend(ReportAccessResponseSchema, {
+  state: z.nullable(z.string()),
   /**
    * The organization's currency (spec 002 §3 Organization currency_id, an ISO 4217 code): the
    * embedded report shows amounts in it, as the app's dashboard does. An embedded viewer has no
@@ -58,11 +58,14 @@ export const EmbedAccessResponseSchema = ReportAccessResponseSchema.extend({
 export type EmbedAccessResponse = z.infer<typeof EmbedAccessResponseSchema>;
 
 /** POST /embed/{token}/query: one visual, as /reports/{slug}/query; the token names the report. */
-export const EmbedQueryRequestSchema = ReportQueryRequestSchema.omit({ organization_id: true, report: true });
+export const EmbedQueryRequestSchema = z.omit(ReportQueryRequestSchema, {
+  organization_id: true,
+  report: true,
+});
 export type EmbedQueryRequest = z.infer<typeof EmbedQueryRequestSchema>;
 
 /** GET /embed/{token}/filter-values: a list filter's values of the embedded report's dataset. */
-export const EmbedFilterOptionsRequestSchema = FilterOptionsRequestSchema.omit({ organization_id: true });
+export const EmbedFilterOptionsRequestSchema = z.omit(FilterOptionsRequestSchema, { organization_id: true });
 export type EmbedFilterOptionsRequest = z.infer<typeof EmbedFilterOptionsRequestSchema>;
 
 /** The code a site pastes to embed the report: an iframe of the embed page. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { KeySchema, ReportFieldNameSchema, TimeGrainSchema, reportLimits } from './common';
 
 // ---- Filters (spec 002 Filters) ------------------------------------------------------------
@@ -6,7 +6,7 @@ import { KeySchema, ReportFieldNameSchema, TimeGrainSchema, reportLimits } from 
 const filterBase = { id: KeySchema, table: ReportFieldNameSchema, column: ReportFieldNameSchema };
 
 /** A value of a list filter: null is the blank value. Dates are `YYYY-MM-DD`. */
-export const FilterValueSchema = z.union([z.string().max(1_000), z.number(), z.null()]);
+export const FilterValueSchema = z.union([z.string().check(z.maxLength(1_000)), z.number(), z.null()]);
 export type FilterValue = z.infer<typeof FilterValueSchema>;
 
 /** Basic filter: rows whose column is (or is not) one of the values; no values filters nothing. */
@@ -14,7 +14,7 @@ export const ListFilterSchema = z.object({
   ...filterBase,
   kind: z.literal('list'),
   mode: z.enum(['include', 'exclude']),
-  values: z.array(FilterValueSchema).max(1_000),
+  values: z.array(FilterValueSchema).check(z.maxLength(1_000)),
 });
 
 export const RelativeDateOperatorSchema = z.enum(['in_the_last', 'in_this', 'in_the_next']);
@@ -26,24 +26,25 @@ export const RelativeDateFilterSchema = z
     ...filterBase,
     kind: z.literal('relative_date'),
     operator: RelativeDateOperatorSchema,
-    count: z
-      .number()
-      .int()
-      .min(reportLimits.relativeDateCountMin)
-      .max(reportLimits.relativeDateCountMax)
-      .nullable(),
+    count: z.nullable(
+      z
+        .int()
+        .check(z.minimum(reportLimits.relativeDateCountMin), z.maximum(reportLimits.relativeDateCountMax)),
+    ),
     unit: RelativeDateUnitSchema,
   })
-  .refine((f) => (f.operator === 'in_this' ? (f.count ?? 1) === 1 : f.count !== null), {
-    message: 'enter a count (none for "in this")',
-    path: ['count'],
-  });
+  .check(
+    z.refine((f) => (f.operator === 'in_this' ? (f.count ?? 1) === 1 : f.count !== null), {
+      message: 'enter a count (none for "in this")',
+      path: ['count'],
+    }),
+  );
 
 /** `YYYY-MM-DDTHH:mm[:ss]` in the report's time zone (UTC); the editor's default time is 12:00. */
-export const FilterDateTimeSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/, 'expected YYYY-MM-DDTHH:mm')
-  .pipe(z.iso.datetime({ local: true }));
+export const FilterDateTimeSchema = z.pipe(
+  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/, 'expected YYYY-MM-DDTHH:mm')),
+  z.iso.datetime({ local: true }),
+);
 
 const AdvancedDateOperatorSchema = z.enum(['is', 'is_not', 'is_before', 'is_after']);
 
@@ -62,7 +63,7 @@ export const AdvancedDateFilterSchema = z.object({
   ...filterBase,
   kind: z.literal('advanced_date'),
   ...AdvancedDateConditionSchema.shape,
-  and: AdvancedDateConditionSchema.nullish(),
+  and: z.nullish(AdvancedDateConditionSchema),
 });
 
 const BLANK_OPERATORS = ['is_blank', 'is_not_blank'] as const;
@@ -73,14 +74,16 @@ export const AdvancedTextFilterSchema = z
     ...filterBase,
     kind: z.literal('advanced_text'),
     operator: z.enum(['contains', 'does_not_contain', 'starts_with', 'is', 'is_not', ...BLANK_OPERATORS]),
-    value: z.string().max(1_000).nullable(),
+    value: z.nullable(z.string().check(z.maxLength(1_000))),
   })
-  .refine(
-    (f) =>
-      (BLANK_OPERATORS as readonly string[]).includes(f.operator)
-        ? f.value === null
-        : f.value !== null && f.value.trim() !== '',
-    { message: 'enter a non-empty text', path: ['value'] },
+  .check(
+    z.refine(
+      (f) =>
+        (BLANK_OPERATORS as readonly string[]).includes(f.operator)
+          ? f.value === null
+          : f.value !== null && f.value.trim() !== '',
+      { message: 'enter a non-empty text', path: ['value'] },
+    ),
   );
 
 export const ReportFilterSchema = z.discriminatedUnion('kind', [
@@ -99,4 +102,4 @@ export type ReportFilter = z.infer<typeof ReportFilterSchema>;
  * The filters of a report, a page, a state or a query. Internal to the report schemas
  * (reports/index.ts does not re-export it).
  */
-export const FiltersSchema = z.array(ReportFilterSchema).max(50);
+export const FiltersSchema = z.array(ReportFilterSchema).check(z.maxLength(50));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { reportLimits } from './common';
 
 // ---- Generate bookmark (spec 002 §2 AI Builder, §7 Generate bookmark, §8 Generate) ----------
@@ -24,21 +24,25 @@ export const GenerateBookmarkRequestSchema = z.object({
   organization_id: z.uuid(),
   prompt: z
     .string()
-    .trim()
-    .min(1, 'Write a prompt')
-    .max(generateBookmarkLimits.promptMaxLength, 'The prompt is too long'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Write a prompt'),
+      z.maxLength(generateBookmarkLimits.promptMaxLength, 'The prompt is too long'),
+    ),
 });
 export type GenerateBookmarkRequest = z.infer<typeof GenerateBookmarkRequestSchema>;
 
 /** A bookmark not saved yet: applying its state shows the view the prompt asked for. */
 export const GeneratedBookmarkSchema = z.object({
-  name: z.string().trim().min(1).max(generateBookmarkLimits.nameMaxLength),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(generateBookmarkLimits.nameMaxLength)),
   /** The encoded report state (`encodeReportState`). */
   state: z
     .string()
-    .min(1)
-    .max(reportLimits.maxEncodedStateLength)
-    .regex(/^[A-Za-z0-9_-]+$/, 'not an encoded report state'),
+    .check(
+      z.minLength(1),
+      z.maxLength(reportLimits.maxEncodedStateLength),
+      z.regex(/^[A-Za-z0-9_-]+$/, 'not an encoded report state'),
+    ),
 });
 export type GeneratedBookmark = z.infer<typeof GeneratedBookmarkSchema>;
 
@@ -47,7 +51,15 @@ export type GeneratedBookmark = z.infer<typeof GeneratedBookmarkSchema>;
  * bookmark shows, or (success false, no bookmark) why the request leaves the view as it is.
  */
 export const GenerateBookmarkResponseSchema = z.discriminatedUnion('success', [
-  z.object({ success: z.literal(true), bookmark: GeneratedBookmarkSchema, text_response: z.string().min(1) }),
-  z.object({ success: z.literal(false), bookmark: z.null(), text_response: z.string().min(1) }),
+  z.object({
+    success: z.literal(true),
+    bookmark: GeneratedBookmarkSchema,
+    text_response: z.string().check(z.minLength(1)),
+  }),
+  z.object({
+    success: z.literal(false),
+    bookmark: z.null(),
+    text_response: z.string().check(z.minLength(1)),
+  }),
 ]);
 export type GenerateBookmarkResponse = z.infer<typeof GenerateBookmarkResponseSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   DateRangeSchema,
   IsoDateSchema,
@@ -20,14 +20,14 @@ export const ReportQueryRequestSchema = z.object({
   page: KeySchema,
   visual_id: KeySchema,
   filters: FiltersSchema,
-  date_range: DateRangeSchema.nullable(),
+  date_range: z.nullable(DateRangeSchema),
   /** Replaces the visual's own sort (a table header click). */
-  sort: SortsSchema.nullable(),
+  sort: z.nullable(SortsSchema),
   /**
    * Table visuals only: the rows to skip, a page of the visual's `limit` rows at a time; absent or
    * 0 for the first page. `truncated` in the answer tells that a next page exists.
    */
-  offset: z.number().int().min(0).max(reportLimits.maxTableRows).optional(),
+  offset: z.optional(z.int().check(z.minimum(0), z.maximum(reportLimits.maxTableRows))),
 });
 export type ReportQueryRequest = z.infer<typeof ReportQueryRequestSchema>;
 
@@ -46,9 +46,9 @@ export const ReportColumnSchema = z.object({
   role: z.enum(['dimension', 'measure']),
   type: DimensionTypeSchema,
   /** Measures only: how to show the number (percent: 0.05 is 5%). */
-  format: MeasureFormatSchema.nullable(),
+  format: z.nullable(MeasureFormatSchema),
   /** Date dimensions only: the grain the rows are at. */
-  grain: TimeGrainSchema.nullable(),
+  grain: z.nullable(TimeGrainSchema),
 });
 export type ReportColumn = z.infer<typeof ReportColumnSchema>;
 
@@ -60,17 +60,19 @@ export const ReportQueryResponseSchema = z.object({
   /** The points were aggregated to a coarser grain or thinned to stay within 2,000 a series. */
   sampled: z.boolean(),
   /** Tables and matrices with totals: over every row, per row dimensions, per column dimensions. */
-  totals: z
-    .object({ grand: ReportRowSchema, rows: z.array(ReportRowSchema), columns: z.array(ReportRowSchema) })
-    .nullable(),
+  totals: z.nullable(
+    z.object({ grand: ReportRowSchema, rows: z.array(ReportRowSchema), columns: z.array(ReportRowSchema) }),
+  ),
   /** KPI comparison: the same measure over the previous period of equal length. */
-  comparison: z.object({ from: IsoDateSchema, to: IsoDateSchema, rows: z.array(ReportRowSchema) }).nullable(),
+  comparison: z.nullable(
+    z.object({ from: IsoDateSchema, to: IsoDateSchema, rows: z.array(ReportRowSchema) }),
+  ),
   /**
    * How fresh the visual's data is: for a chart over time, the last day with data among the rows
    * read; for the other visuals, the last day of the table the visual reads. Null when the table
    * has no date or no rows.
    */
-  data_through: IsoDateSchema.nullable().optional(),
+  data_through: z.optional(z.nullable(IsoDateSchema)),
 });
 export type ReportQueryResponse = z.infer<typeof ReportQueryResponseSchema>;
 
@@ -82,12 +84,12 @@ export const FilterOptionsRequestSchema = z.object({
   table: ReportFieldNameSchema,
   column: ReportFieldNameSchema,
   /** Absent or null: the first page. */
-  cursor: z.string().min(1).max(4_096).nullable().default(null),
+  cursor: z._default(z.nullable(z.string().check(z.minLength(1), z.maxLength(4_096))), null),
 });
 export type FilterOptionsRequest = z.infer<typeof FilterOptionsRequestSchema>;
 
 export const FilterOptionsResponseSchema = z.object({
   data: z.array(FilterValueSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type FilterOptionsResponse = z.infer<typeof FilterOptionsResponseSchema>;

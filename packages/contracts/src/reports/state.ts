@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { KeySchema, ReportErrorType, duplicate, reportLimits } from './common';
 import { SortsSchema } from './document';
 import { FiltersSchema, ReportFilterSchema } from './filters';
@@ -15,17 +15,19 @@ export const ReportStateSchema = z
     /** Report and page filters as the user set them, replacing the document's of the same id. */
     filters: FiltersSchema,
     /** Each slicer's selection. */
-    slicers: z.array(z.object({ visual_id: KeySchema, filter: ReportFilterSchema })).max(50),
+    slicers: z.array(z.object({ visual_id: KeySchema, filter: ReportFilterSchema })).check(z.maxLength(50)),
     /** Sort chosen on a visual (a table header click). */
-    sort: z.array(z.object({ visual_id: KeySchema, sort: SortsSchema })).max(50),
+    sort: z.array(z.object({ visual_id: KeySchema, sort: SortsSchema })).check(z.maxLength(50)),
   })
-  .superRefine((state, ctx) => {
-    const repeated =
-      duplicate(state.filters.map((f) => f.id)) ??
-      duplicate(state.slicers.map((s) => s.visual_id)) ??
-      duplicate(state.sort.map((s) => s.visual_id));
-    if (repeated !== null) ctx.addIssue({ code: 'custom', message: `${repeated} is given twice` });
-  });
+  .check(
+    z.superRefine((state, ctx) => {
+      const repeated =
+        duplicate(state.filters.map((f) => f.id)) ??
+        duplicate(state.slicers.map((s) => s.visual_id)) ??
+        duplicate(state.sort.map((s) => s.visual_id));
+      if (repeated !== null) ctx.addIssue({ code: 'custom', message: `${repeated} is given twice` });
+    }),
+  );
 export type ReportState = z.infer<typeof ReportStateSchema>;
 
 export class ReportStateError extends Error {

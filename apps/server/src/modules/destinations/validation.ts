@@ -1,4 +1,5 @@
 import { SaveOrganizationDestinationRequestSchema, credentialIssues } from '@maya/contracts';
+import { z } from 'zod';
 import { findDestination } from './catalog';
 
 /**
@@ -7,12 +8,12 @@ import { findDestination } from './catalog';
  * hint and the field's help, like any other invalid field. The rule is the contracts' one, which
  * the wizard applies too. An unknown destination is the service's 404.
  */
-export const SaveOrganizationDestinationBodySchema = SaveOrganizationDestinationRequestSchema.superRefine(
-  (body, context) => {
+export const SaveOrganizationDestinationBodySchema = SaveOrganizationDestinationRequestSchema.check(
+  z.superRefine((body, context) => {
     const destination = findDestination(body.destinationId);
     if (!destination) return;
     for (const issue of credentialIssues(destination.form, body.credentials)) {
       context.addIssue({ code: 'custom', path: ['credentials', issue.field], message: issue.message });
     }
-  },
+  }),
 );

@@ -23,7 +23,7 @@ export const NotifyInputSchema = z.object({
   type: NotificationTypeSchema,
   title: z.string().trim().min(1).max(200),
   body: z.string().max(10_000),
-  action: NotificationActionSchema.nullable().default(null),
+  action: z.nullable(NotificationActionSchema).default(null),
 });
 export type NotifyInput = z.input<typeof NotifyInputSchema>;
 export type NotifyOptions = {

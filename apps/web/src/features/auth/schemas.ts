@@ -1,15 +1,16 @@
 import {
   ChangePasswordSchema,
   CheckEmailDomainRequestSchema,
-  LoginRequestSchema,
+  EmailLoginRequestSchema,
+  EmailSignUpRequestSchema,
   MergeAccountsSchema,
   ResetPasswordRequestSchema,
   ResetPasswordSchema,
-  SignUpRequestSchema,
   messages,
 } from '@maya/contracts';
 import type { FormErrors } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { z } from 'zod/mini';
 import { authMessages } from './messages';
 
 /**
@@ -22,17 +23,14 @@ const firstMessage = { errorPriority: 'first' } as const;
 type Validator<Values> = (values: Values) => FormErrors;
 
 export type SignInValues = { email: string; password: string };
-export const validateSignIn: Validator<SignInValues> = zod4Resolver(
-  LoginRequestSchema.options[0],
-  firstMessage,
-);
+export const validateSignIn: Validator<SignInValues> = zod4Resolver(EmailLoginRequestSchema, firstMessage);
 
 export type EmailValues = { email: string };
 export const validateEmail: Validator<EmailValues> = zod4Resolver(ResetPasswordRequestSchema, firstMessage);
 
 export type NewPasswordValues = { new_password: string };
 export const validateResetPassword: Validator<NewPasswordValues> = zod4Resolver(
-  ResetPasswordSchema.pick({ new_password: true }),
+  z.pick(ResetPasswordSchema, { new_password: true }),
   firstMessage,
 );
 
@@ -54,7 +52,7 @@ function withRepeat<Values extends NewPasswordValues>(
 export type SetPasswordValues = WithRepeat<NewPasswordValues>;
 export const validateSetPassword: Validator<SetPasswordValues> = withRepeat(
   zod4Resolver(
-    MergeAccountsSchema.required({ new_password: true }).pick({ new_password: true }),
+    z.pick(z.required(MergeAccountsSchema, { new_password: true }), { new_password: true }),
     firstMessage,
   ),
 );
@@ -92,13 +90,12 @@ export const emptySignUpValues: SignUpValues = {
   accept_terms: false,
 };
 
-const emailSignUp = SignUpRequestSchema.options[0];
 const validateAccount = zod4Resolver(
-  emailSignUp.pick({ first_name: true, last_name: true, email: true, password: true }),
+  z.pick(EmailSignUpRequestSchema, { first_name: true, last_name: true, email: true, password: true }),
   firstMessage,
 );
 const validateCompany = zod4Resolver(
-  emailSignUp.pick({ company_name: true, company_position: true, how_found: true }),
+  z.pick(EmailSignUpRequestSchema, { company_name: true, company_position: true, how_found: true }),
   firstMessage,
 );
 

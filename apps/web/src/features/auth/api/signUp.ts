@@ -4,6 +4,7 @@ import {
   type CheckEmailDomainResponse,
   type SignUpRequest,
 } from '@maya/contracts';
+import { z } from 'zod/mini';
 import { apiClient, type ApiClient } from '../../../shared/api/client';
 import type { AuthToken } from '../../../shared/auth/tokenStore';
 import { parseOptionalToken } from './login';
@@ -12,7 +13,7 @@ import { parseOptionalToken } from './login';
 export type SignUpResult = { id: string; email: string; isEmailVerified: boolean; token: AuthToken | null };
 
 export function parseSignUpResponse(data: unknown): SignUpResult {
-  const body = SignUpResponseSchema.omit({ token: true }).parse(data);
+  const body = z.omit(SignUpResponseSchema, { token: true }).parse(data);
   const token = parseOptionalToken((data as { token?: unknown }).token);
   return { id: body.id, email: body.email, isEmailVerified: body.is_email_verified, token };
 }

@@ -21,6 +21,7 @@ import {
 } from '@maya/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { z } from 'zod/mini';
 import { useCurrentOrganization } from '../../organizations';
 import { IconArrowLeft } from '../../../shared/ui/icons';
 import { useNotification } from '../hooks/useNotification';
@@ -178,7 +179,7 @@ function NotificationsContent({ organizationId }: { organizationId: string }) {
       <Paper withBorder radius="md" style={{ overflow: 'clip' }}>
         <Tabs
           value={filter}
-          onChange={(value) => setFilter(NotificationFilterSchema.catch('all').parse(value))}
+          onChange={(value) => setFilter(z.catch(NotificationFilterSchema, 'all').parse(value))}
         >
           <Tabs.List px="xs">
             {FILTERS.map((value) => (
