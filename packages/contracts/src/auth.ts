@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import {
+  atMostCharacters,
   companyNameSchema,
   companyPositionSchema,
   emailSchema,
@@ -80,7 +81,7 @@ export type SignInErrorDetail = z.infer<typeof SignInErrorDetailSchema>;
 const companyFields = {
   company_name: companyNameSchema,
   company_position: companyPositionSchema,
-  how_found: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  how_found: z.optional(z.string().check(z.trim(), atMostCharacters(100))),
 };
 /** Sign-up with e-mail and password: the form's rules (the other kinds come from providers). */
 export const EmailSignUpRequestSchema = z.object({

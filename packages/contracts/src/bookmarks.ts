@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { reportLimits, ReportSlugSchema } from './reports/common';
+import { atMostCharacters } from './validation';
 
 /**
  * Bookmarks (spec 002 §2 Bookmark menu, §3 Bookmark, §4 Bookmarks, §5, §6, §7 Embed and bookmarks,
@@ -74,11 +75,7 @@ export function bookmarkNameKey(name: string): string {
 /** spec 002 §5: required ('Required'). */
 export const BookmarkNameSchema = z
   .string()
-  .check(
-    z.trim(),
-    z.minLength(1, bookmarkMessages.required),
-    z.maxLength(bookmarkLimits.nameMaxLength, `At most ${bookmarkLimits.nameMaxLength} characters`),
-  );
+  .check(z.trim(), z.minLength(1, bookmarkMessages.required), atMostCharacters(bookmarkLimits.nameMaxLength));
 
 /** The encoded ReportState; the server decodes it (decodeReportState) before saving anything. */
 export const EncodedStateSchema = z

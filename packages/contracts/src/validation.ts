@@ -19,6 +19,9 @@ export const messages = {
   passwordCommon: 'This password is too common. Choose one that is harder to guess',
 } as const;
 
+/** A text field's length cap, said as a person would ('At most 100 characters'). */
+export const atMostCharacters = (max: number) => z.maxLength(max, `At most ${max} characters`);
+
 /** Non-space text, an at sign, non-space text (spec 000 §5). Length capped as RFC 5321 does. */
 export const emailSchema = z.pipe(
   z.string().check(z.trim(), z.maxLength(254, messages.email), z.regex(/^\S+@\S+$/, messages.email)),
@@ -45,16 +48,16 @@ export const newPasswordSchema = z
 const startsWithTwoLetters = /^\s*\p{L}{2}/u;
 export const firstNameSchema = z
   .string()
-  .check(z.trim(), z.maxLength(100), z.regex(startsWithTwoLetters, messages.firstName));
+  .check(z.trim(), atMostCharacters(100), z.regex(startsWithTwoLetters, messages.firstName));
 export const lastNameSchema = z
   .string()
-  .check(z.trim(), z.maxLength(100), z.regex(startsWithTwoLetters, messages.lastName));
+  .check(z.trim(), atMostCharacters(100), z.regex(startsWithTwoLetters, messages.lastName));
 
 /** At least two non-space characters (spec 000 §5). */
 const twoNonSpace = (message: string) =>
   z.string().check(
     z.trim(),
-    z.maxLength(200),
+    atMostCharacters(200),
     z.refine((value) => value.replace(/\s/g, '').length >= 2, message),
   );
 export const companyNameSchema = twoNonSpace(messages.companyName);
@@ -62,4 +65,4 @@ export const companyPositionSchema = twoNonSpace(messages.position);
 
 export const organizationNameSchema = z
   .string()
-  .check(z.trim(), z.minLength(1, messages.organizationName), z.maxLength(100));
+  .check(z.trim(), z.minLength(1, messages.organizationName), atMostCharacters(100));

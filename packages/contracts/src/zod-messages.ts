@@ -8,5 +8,6 @@ import en from 'zod/v4/locales/en.js';
  * the web forms say the same. Each app calls it once at start, before anything validates.
  */
 export function loadZodMessages(): void {
-  z.config(en());
+  // As classic zod does: a language chosen before stays.
+  if (z.config().localeError === undefined) z.config(en());
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { ReportSlugSchema, reportLimits } from './common';
 import { EmbedReportSchema, RESERVED_REPORT_SLUGS } from './access';
+import { atMostCharacters } from '../validation';
 
 // ---- Custom reports: the report save-as dialog (spec 002 §2, §5 Report name) ----------------
 
@@ -48,7 +49,7 @@ export function isReservedReportSlug(slug: string): boolean {
 export const ReportNameSchema = z.string({ error: reportNameMessages.required }).check(
   z.trim(),
   z.minLength(1, reportNameMessages.required),
-  z.maxLength(REPORT_NAME_MAX_LENGTH, `At most ${REPORT_NAME_MAX_LENGTH} characters`),
+  atMostCharacters(REPORT_NAME_MAX_LENGTH),
   z.refine((name) => !name.startsWith('-'), reportNameMessages.startsWithDash),
 );
 
