@@ -2,7 +2,8 @@
 // (range() and hashes, no row passes through JavaScript) into analytics.marketing_performance
 // by the warehouse's own `materialize` (the product's DDL, primary key and casts), then the same
 // rows copied into a PostgreSQL database of their own through a CSV file and psql's \copy.
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { DuckDBInstance } from '@duckdb/node-api';
 import {
   CANONICAL_MODELS,
@@ -188,6 +189,23 @@ export async function dropPostgres(adminUrl: string, database: string): Promise<
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * Writes out, before anything is timed, what generating and loading left to write: PostgreSQL's
+ * dirty buffers (`CHECKPOINT`: no checkpoint of the load then runs among the measures) and the
+ * kernel's dirty pages (`sync`: the DuckDB file and its copy, the CSV, PostgreSQL's files, about
+ * 1.6 GB that the kernel would otherwise write out half a minute later, during the measures).
+ */
+export async function settleWrites(pgUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  try {
+    await client.query('CHECKPOINT');
+  } finally {
+    await client.end();
+  }
+  await promisify(execFile)('sync');
 }
 
 export function withDatabase(url: string, database: string): string {

@@ -29,7 +29,14 @@ import { addDays, isoDate } from '@maya/connectors';
 import { openDuckDbWarehouse, openPostgresWarehouse, type Warehouse } from '@maya/warehouse';
 import { buildApp, startApp, type RunningApp } from '../e2e/support/app-process.mjs';
 import { clientName, closeClient, installWarehouse, signUp } from './report-api';
-import { dropPostgres, exportCsv, generateDuckDb, loadPostgres, withDatabase } from './report-data';
+import {
+  dropPostgres,
+  exportCsv,
+  generateDuckDb,
+  loadPostgres,
+  settleWrites,
+  withDatabase,
+} from './report-data';
 import { DUCKDB_CONFIG, freshDuckDb, measureAll, type MeasureSettings } from './report-measure';
 import { printTable, summarise, writeResults } from './report-output';
 import { BROWSER_CONNECTIONS, captureStatements, type Captured } from './report-queries';
@@ -98,6 +105,8 @@ try {
   });
   const session = await signUp(`http://127.0.0.1:${app.port}`, app.dataDir);
   await installWarehouse(app.dataDir, session.organizationId, file);
+  step('writing out what loading left to write (PostgreSQL CHECKPOINT, sync)');
+  await settleWrites(pgUrl);
   step('the API, raw DuckDB and PostgreSQL: first page, cached, then cold visual by visual, then pages');
   const settings: MeasureSettings = { lastDay, runs, pgRuns, rawFile, pgUrl };
   const { api, raw, postgres } = await measureAll(session, duckCaptured, pgCaptured, settings);
