@@ -2,7 +2,6 @@
 // the demo organization through its API while its data loads: one app at a time on one database
 // and data directory, shared by the tests of a file, which run in order.
 import { mkdtemp, rm, chmod } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { MAYA_REPORT } from '@maya/warehouse';
@@ -10,7 +9,7 @@ import { expect } from 'vitest';
 import { buildApp } from '../../src/app';
 import { DEMO_DATA_QUEUE, DEMO_SOURCES, demoDataEnabled } from '../../src/modules/demo';
 import { loadConfig } from '../../src/platform/config';
-import { call, type AccountsApp } from '../support/accounts';
+import { call, freePort, type AccountsApp } from '../support/accounts';
 import { TEST_SECRET_KEY } from '../support/constants';
 import { createTestDatabase } from '../support/database';
 import { startSmtp } from '../support/smtp';
@@ -73,15 +72,6 @@ export async function startApp(overrides: Record<string, string> = {}, listen = 
   const app = await buildApp(config);
   if (listen) await app.listen({ port, host: '127.0.0.1' });
   return { app, config, smtp, base: config.appUrl, close: () => app.close() };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export async function demoAccounts(): Promise<Account[]> {

@@ -15,7 +15,7 @@ import {
 } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SOURCES } from '../../src/modules/demo';
-import { call, verifiedUser } from '../support/accounts';
+import { call, freePort, verifiedUser } from '../support/accounts';
 import { ownerQuery } from '../support/sources';
 import {
   CHANNELS,
@@ -23,7 +23,6 @@ import {
   demo,
   demoAccounts,
   endedPasses,
-  freePort,
   passAfter,
   settled,
   setUpDemoApps,

@@ -34,7 +34,8 @@ export async function startAccountsApp(overrides: Record<string, string> = {}) {
 }
 export type AccountsApp = Awaited<ReturnType<typeof startAccountsApp>>;
 
-async function freePort(): Promise<number> {
+/** A TCP port nothing listens on now, on 127.0.0.1. */
+export async function freePort(): Promise<number> {
   const { createServer } = await import('node:net');
   return new Promise((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
