@@ -2,6 +2,7 @@
 // rounds, a visual's three measures within a second of each other (decisions 138, 141 and 150). A
 // shared 2-core machine has slow minutes; three phases minutes apart would let one of them decide
 // a ratio.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
@@ -117,8 +118,15 @@ export async function measureAll(
       }
       await pgPageRuns(after);
     }
+    // Last, a page asked as a person asks it after reading the dashboard a while (variants past
+    // the pages', not asked before): what lets go of its resources after a pause has let go.
+    const afterIdlePages: number[] = [];
+    for (let i = 1; i <= IDLE_PAGES; i++) {
+      await sleep(IDLE_PAUSE_MS);
+      afterIdlePages.push(await apiPage(2 * s.runs + i));
+    }
     return {
-      api: { firstOpen, sameAnswers, cached, cachedPages, cold, coldPages },
+      api: { firstOpen, sameAnswers, cached, cachedPages, cold, coldPages, afterIdlePages },
       raw: { visuals: raw, pages: rawPages },
       postgres: { visuals: postgres, pages: pgPages },
     };
@@ -173,6 +181,13 @@ function postgresPage(variant: Captured[], pool: pg.Pool) {
 
 /** Rounds of measures over every visual and the page, each with a share of the variants. */
 const ROUNDS = 3;
+
+/**
+ * Cold pages after a pause longer than anything the server keeps warm for less than its
+ * warehouse's two minutes: database connections left idle, remembered grants (10 s).
+ */
+export const IDLE_PAUSE_MS = 15_000;
+const IDLE_PAGES = 3;
 
 /** Variants 1..count in `rounds` consecutive shares, the first ones the larger. */
 function shares(count: number, rounds: number): number[][] {
