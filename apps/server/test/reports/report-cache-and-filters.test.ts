@@ -29,6 +29,20 @@ describe('the result cache', () => {
     expect(reports.reached.queries).toBeGreaterThan(reached.queries);
   });
 
+  it("lists the table once for a page's visuals sent at once after a load", async () => {
+    reports.service.invalidate(owner.organizationId);
+    const before = { ...reports.reached };
+    const visuals = ['kpi-spend', 'kpi-clicks', 'spend-over-time', 'campaigns'];
+    const answers = await Promise.all(visuals.map((visual) => query(visual)));
+    expect(answers.map((a) => a.status)).toEqual(visuals.map(() => 200));
+    expect(reports.reached.tableListings - before.tableListings).toBe(1);
+    expect(reports.reached.columnListings - before.columnListings).toBe(1);
+
+    // Remembered until the next load: the next visual lists nothing.
+    await ok(query('kpi-roas'));
+    expect(reports.reached.columnListings - before.columnListings).toBe(1);
+  });
+
   it('groups the campaigns table by the packed column the loaded table has', async () => {
     reports.service.invalidate(owner.organizationId);
     const seen = reports.statements.length;

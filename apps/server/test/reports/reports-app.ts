@@ -15,14 +15,14 @@ import { ownerQuery } from '../support/sources';
  * platform (database, secrets, data directory): the same guards check the same sessions and
  * memberships, and the organization's managed DuckDB file is the one its loads wrote. Every
  * statement that reaches the warehouse is counted, so that a test can tell a cached answer, and
- * kept in `statements`, so that it can tell how a query was written.
+ * kept in `statements`, so that it can tell how a query was written; so are its catalog listings.
  */
 export async function startReportsApp(
   t: AccountsApp,
   options: { now: Date | (() => Date); builtins?: readonly BuiltinReport[] },
 ) {
   const { guards } = createModules(t.app.platform);
-  const reached = { opened: 0, queries: 0 };
+  const reached = { opened: 0, queries: 0, tableListings: 0, columnListings: 0 };
   const statements: string[] = [];
   const counting = (warehouse: Warehouse): Warehouse => ({
     ...warehouse,
@@ -30,6 +30,14 @@ export async function startReportsApp(
       reached.queries += 1;
       statements.push(sql);
       return warehouse.query(sql, params, opts);
+    },
+    listTables: (schema) => {
+      reached.tableListings += 1;
+      return warehouse.listTables(schema);
+    },
+    listColumns: (schema, table) => {
+      reached.columnListings += 1;
+      return warehouse.listColumns(schema, table);
     },
   });
   // The managed default of the ETL's withWarehouse: these organizations have no destination.

@@ -95,20 +95,41 @@ export function createReportEngine(deps: EngineDeps) {
     });
   }
 
+  // Table lookups running, by organization and tables: a dashboard sends its visuals at once, and
+  // each would otherwise list the same tables on a warehouse just opened (decision 153).
+  const lookups = new Map<string, Promise<void>>();
+
   /**
    * The tables must exist (seen since the last load, else listed now): else workspace_not_setup.
    * Their columns are remembered with them: the compiler groups by a packed column only where
-   * the table has it (a table built before the column was added does not).
+   * the table has it (a table built before the column was added does not). Requests that need
+   * the same tables while they are being listed wait for that one listing.
    */
   async function requireTables(
     organizationId: string,
     warehouse: Warehouse,
     tables: readonly SemanticTable[],
   ): Promise<void> {
+    const missing = tables.filter(
+      ({ source }) => cache.tableColumns(organizationId, tableName(source)) === null,
+    );
+    if (missing.length === 0) return;
+    const key = [organizationId, ...missing.map(({ source }) => tableName(source))].join('\u0000');
+    let lookup = lookups.get(key);
+    if (lookup === undefined) {
+      lookup = lookUpTables(organizationId, warehouse, missing).finally(() => lookups.delete(key));
+      lookups.set(key, lookup);
+    }
+    await lookup;
+  }
+
+  async function lookUpTables(
+    organizationId: string,
+    warehouse: Warehouse,
+    tables: readonly SemanticTable[],
+  ): Promise<void> {
     const existing = new Map<string, Set<string>>();
     for (const { source } of tables) {
-      const name = tableName(source);
-      if (cache.tableColumns(organizationId, name) !== null) continue;
       let names = existing.get(source.schema);
       if (names === undefined) {
         names = new Set(await warehouse.listTables(source.schema));
@@ -116,7 +137,7 @@ export function createReportEngine(deps: EngineDeps) {
       }
       if (!names.has(source.table)) throw workspaceNotSetup();
       const columns = await warehouse.listColumns(source.schema, source.table);
-      cache.rememberTable(organizationId, name, new Set(columns.map((c) => c.name)));
+      cache.rememberTable(organizationId, tableName(source), new Set(columns.map((c) => c.name)));
     }
   }
 
