@@ -4,9 +4,12 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// Pages are lazy chunks: on a busy two-core CI machine the first import of one can take longer
-// than Testing Library's default 1 s wait. One generous wait for every test, not per file.
-configure({ asyncUtilTimeout: 5_000 });
+// Pages, menus and dialogs are lazy chunks: on a busy two-core CI machine the first import of one
+// can take longer than Testing Library's default 1 s wait, and in a fresh clone it also waits for
+// Vite to transform the chunk's modules for the first time (an embed test's menu took over 5 s so
+// once, with the unit tests of every package running beside it). One generous wait for every
+// test, not per file; still under the 15 s a test may take (vitest.config.ts).
+configure({ asyncUtilTimeout: 10_000 });
 
 loadZodMessages();
 
