@@ -118,8 +118,8 @@ export async function measureAll(
       }
       await pgPageRuns(after);
     }
-    // Last, a page asked as a person asks it after reading the dashboard a while (variants past
-    // the pages', not asked before): what lets go of its resources after a pause has let go.
+    // Last, pages asked as a person asks them after reading the dashboard a while (variants past
+    // the pages', not asked before), so that what the server forgets after a pause is forgotten.
     const afterIdlePages: number[] = [];
     for (let i = 1; i <= IDLE_PAGES; i++) {
       await sleep(IDLE_PAUSE_MS);
@@ -183,8 +183,9 @@ function postgresPage(variant: Captured[], pool: pg.Pool) {
 const ROUNDS = 3;
 
 /**
- * Cold pages after a pause longer than anything the server keeps warm for less than its
- * warehouse's two minutes: database connections left idle, remembered grants (10 s).
+ * The pause before each of those pages: longer than the organization guard remembers a grant and
+ * than pg keeps an idle connection by default (10 s each; the app's pool keeps them 5 minutes,
+ * decision 152), shorter than the warehouse file stays open (2 minutes).
  */
 export const IDLE_PAUSE_MS = 15_000;
 const IDLE_PAGES = 3;
