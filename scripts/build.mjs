@@ -36,6 +36,9 @@ if (stale(path.join(root, 'apps/web/dist/index.html'), ['apps/web', ...sharedInp
     {
       cwd: path.join(root, 'apps/web'),
       stdio: 'inherit',
+      // Said explicitly: run from a test (Vitest sets NODE_ENV=test, the e2e global setup builds)
+      // the build came out with React's development builds: 528 kB of react chunk, not 314 kB.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
 }

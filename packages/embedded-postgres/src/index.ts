@@ -1,0 +1,7 @@
+export {
+  startEmbeddedPostgres,
+  withoutValue,
+  type EmbeddedDatabase,
+  type EmbeddedLogger,
+  type EmbeddedOptions,
+} from './embedded';
