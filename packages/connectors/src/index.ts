@@ -11,3 +11,13 @@ export { SandboxStore } from './sandbox/store';
 export { SANDBOX_OAUTH_CLIENT, sandboxClients } from './sandbox/clients';
 export { generateAppleAdsKeyPair } from './services/apple-ads';
 export { ga4ExportServiceAccountEmail } from './services/ga4-events';
+export {
+  EURO,
+  addDays,
+  createEcbRatesProvider,
+  dailyRates,
+  isPublicationDay,
+  sandboxPublishedRates,
+  SANDBOX_RATE_CURRENCIES,
+} from './services/ecb-rates';
+export type { PublishedRate, RatesProvider } from './services/ecb-rates';

@@ -30,6 +30,12 @@ export const LoginRequestSchema = z.union([
 ]);
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
+/**
+ * The cookie the server sets (`1`, readable by the page) beside the httpOnly refresh cookie and
+ * clears with it: the SPA asks `/auth/refresh_token` only when it is there (decision 175).
+ */
+export const SESSION_HINT_COOKIE = 'maya_session';
+
 /** Token data: the access token is kept in memory; the refresh token travels as an httpOnly cookie. */
 export const TokenResponseSchema = z.object({
   access_token: z.string(),
@@ -57,6 +63,10 @@ export const AuthErrorType = {
   doesNotExist: 'does_not_exist',
   alreadyVerified: 'already_verified',
   microsoftNotConnected: 'microsoft_not_connected',
+  /** The provider does not vouch for the e-mail: its identity is never linked to an account. */
+  providerEmailNotVerified: 'provider_email_not_verified',
+  /** A merge of a Google or Microsoft identity needs the e-mail owner's explicit confirmation. */
+  mergeNotConfirmed: 'merge_not_confirmed',
 } as const;
 export type AuthErrorType = (typeof AuthErrorType)[keyof typeof AuthErrorType];
 
@@ -116,6 +126,11 @@ export const ResetPasswordSchema = z.object({
   request_id: z.string().check(z.minLength(1), z.maxLength(200)),
   email: emailSchema,
 });
+/** GET /auth/reset_password: whether an e-mailed reset link can still be used (decision 240). */
+export const ResetLinkQuerySchema = z.object({
+  request_id: z.string().check(z.minLength(1), z.maxLength(200)),
+  email: emailSchema,
+});
 export const ChangePasswordSchema = z.object({
   current_password: passwordSchema,
   new_password: newPasswordSchema,
@@ -136,10 +151,16 @@ export const VerifyEmailSchema = z.object({
   request_id: z.string().check(z.minLength(1), z.maxLength(200)),
   email: emailSchema,
 });
-/** Verifying from the e-mailed link proves the address: the user is signed in on that device. */
+/**
+ * Verifying from the e-mailed link proves the address. In the browser that signed up, the user is
+ * signed in. Anywhere else the password chosen at sign-up is not trusted (someone else may have
+ * typed this address): it is dropped, and `set_password_request_id` is a password-reset id with
+ * which the owner chooses a new one (/reset-password?id=…&email=…).
+ */
 export const VerifyEmailResponseSchema = z.object({
   success: z.boolean(),
   token: z.nullable(TokenResponseSchema),
+  set_password_request_id: z.optional(z.nullable(z.string())),
 });
 export const RequestVerificationEmailSchema = z.object({ email: emailSchema });
 
@@ -148,7 +169,31 @@ export const MergeAccountsSchema = z.object({
   request_id: z.string().check(z.minLength(1), z.maxLength(200)),
   email: emailSchema,
   new_password: z.optional(newPasswordSchema),
+  /** Required for a Google or Microsoft merge: the owner saw which account is linked and agreed. */
+  confirm: z.optional(z.boolean()),
+  /** The owner refuses the merge: the link is spent and the waiting identity forgotten. */
+  decline: z.optional(z.boolean()),
 });
+/** GET /auth/merge_request: what the e-mailed merge link would add, shown before the owner confirms. */
+export const MergeRequestQuerySchema = z.object({
+  request_id: z.string().check(z.minLength(1), z.maxLength(200)),
+  email: emailSchema,
+});
+export const MergeRequestResponseSchema = z.object({
+  email: z.string(),
+  provider: ProviderSchema,
+  /** The Google or Microsoft account to be linked; null when the merge sets a password. */
+  identity: z.nullable(
+    z.object({
+      email: z.string(),
+      name: z.string(),
+      /** Whether the provider itself vouches for the identity's e-mail. */
+      email_verified: z.boolean(),
+      requested_at: z.iso.datetime(),
+    }),
+  ),
+});
+export type MergeRequestResponse = z.infer<typeof MergeRequestResponseSchema>;
 export const MergeAccountsResponseSchema = z.object({ success: z.boolean(), is_merged: z.boolean() });
 export const CheckMergeQuerySchema = z.object({ email: emailSchema, provider: ProviderSchema });
 export const CheckMergeResponseSchema = z.object({ is_merged: z.boolean() });

@@ -33,7 +33,11 @@ export const bookmarkLimits = {
   maxBatch: 50,
   /** Navigation menu depth: a category, its sub-category, their bookmarks. */
   maxDepth: 3,
-  /** Bookmarks per organization and report: beyond it a create is refused. */
+  /**
+   * Bookmarks one person keeps on one report of an organization: beyond it their create is
+   * refused. Per person, so nobody's bookmarks (private, or in the shared demo organization)
+   * stop anyone else from saving.
+   */
   maxPerReport: 1_000,
 } as const;
 

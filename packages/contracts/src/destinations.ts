@@ -16,9 +16,25 @@ export const DestinationsErrorType = {
   configurationForbidden: 'destination_configuration_forbidden',
   /** spec 002 Destination wizard: once a data source is connected the destination cannot change. */
   lockedBySources: 'destination_locked_by_sources',
-  /** The connection check with the submitted settings failed; `message` says why. Nothing is saved. */
+  /**
+   * The connection check with the submitted settings failed. Nothing is saved. `message` is
+   * always DESTINATION_CONNECTION_FAILED, whatever the cause: naming it (port closed, password
+   * wrong, database unknown) would let anyone probe hosts through the server.
+   */
   connectionFailed: 'destination_connection_failed',
+  /**
+   * The host is, or resolves to, a loopback, link-local or private address, which production
+   * does not connect to. Nothing is saved. Said plainly: it tells nothing about the remote side.
+   */
+  addressNotAllowed: 'destination_address_not_allowed',
 } as const;
+
+/** The one message of every failed connection check (DestinationsErrorType.connectionFailed). */
+export const DESTINATION_CONNECTION_FAILED =
+  'Could not connect with these settings. Check the host, port, database name and credentials.';
+/** The message of DestinationsErrorType.addressNotAllowed. */
+export const DESTINATION_ADDRESS_NOT_ALLOWED =
+  'This address is on a private network. Use a publicly reachable host.';
 
 /** The hint of a credential that does not match its field's pattern (spec 002 §5), then the field's help. */
 export const DESTINATION_FORMAT_HINT = 'Match the following format';

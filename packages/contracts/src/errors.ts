@@ -38,6 +38,13 @@ export const PlatformErrorType = {
   malformedJson: 'malformed_json',
   unsupportedMediaType: 'unsupported_media_type',
   payloadTooLarge: 'payload_too_large',
+  /** A path that is not valid percent-encoded UTF-8. */
+  badUrl: 'bad_url',
+  /** A path parameter, or the request line and headers, longer than the server reads. */
+  uriTooLong: 'uri_too_long',
+  headersTooLarge: 'headers_too_large',
+  /** The request names or repeats something in a way what is stored does not allow. */
+  conflict: 'conflict',
   rateLimited: 'rate_limited',
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',

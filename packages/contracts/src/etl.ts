@@ -15,6 +15,9 @@ export const EtlErrorType = {
 export const EtlOrganizationQuerySchema = z.object({ organization_id: z.uuid() });
 export const EtlTriggerRequestSchema = z.object({ organization_id: z.uuid() });
 
+/** A run's description from the moment it is queued until a worker takes it. */
+export const ETL_QUEUED_STEP = 'Waiting to start';
+
 /** spec 002 §3 ETL progress: the current (or last) run's state; points is a percent. */
 export const EtlProgressSchema = z.object({
   running: z.boolean(),
@@ -33,6 +36,24 @@ export type EtlTriggerResponse = z.infer<typeof EtlTriggerResponseSchema>;
 export const EtlRunStatusSchema = z.enum(['running', 'finished', 'failed']);
 export type EtlRunStatus = z.infer<typeof EtlRunStatusSchema>;
 
+/** How many accounts an ended run loaded: all it set out to, less those that failed. */
+export const EtlRunAccountsSchema = z.object({
+  total: z.int().check(z.minimum(0)),
+  failed: z.int().check(z.minimum(0)),
+});
+export type EtlRunAccounts = z.infer<typeof EtlRunAccountsSchema>;
+
+/**
+ * An ended run's outcome in words, true to what failed: '4 of 4 accounts loaded', or
+ * '2 of 4 loaded, 2 failed' (never "Loaded 4 of 4" when two of them failed).
+ */
+export function etlRunSummary({ total, failed }: EtlRunAccounts): string {
+  if (total === 0) return 'No accounts to load';
+  const loaded = total - failed;
+  if (failed === 0) return `${loaded} of ${total} ${total === 1 ? 'account' : 'accounts'} loaded`;
+  return `${loaded} of ${total} loaded, ${failed} failed`;
+}
+
 /** spec 002 §3 ETL log: one run. run_time is in minutes, one decimal. */
 export const EtlLogRunSchema = z.object({
   step: z.string(),
@@ -40,6 +61,8 @@ export const EtlLogRunSchema = z.object({
   run_time: z.number().check(z.minimum(0)),
   status: EtlRunStatusSchema,
   error: z.nullable(z.string()),
+  /** An ended organization run's account counts; null while it runs and for a single account's first load. */
+  accounts: z.nullable(EtlRunAccountsSchema),
 });
 export type EtlLogRun = z.infer<typeof EtlLogRunSchema>;
 

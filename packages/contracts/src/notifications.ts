@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { operations } from './constants';
+import { storableDateTimeSchema } from './validation';
 
 /**
  * Notifications (spec 002 Notifications, §3 Notification, §5, §7 Notifications, §8): what an
@@ -100,7 +101,7 @@ export const NOTIFICATION_REFRESH_LIMIT = 100;
  */
 export const NotificationRefreshQuerySchema = z.object({
   organization_id: z.uuid(),
-  date: z.iso.datetime({ offset: true }),
+  date: storableDateTimeSchema({ offset: true }),
   limit: z._default(
     z.coerce.number().check(z.int(), z.minimum(1), z.maximum(NOTIFICATION_REFRESH_LIMIT)),
     NOTIFICATION_REFRESH_LIMIT,

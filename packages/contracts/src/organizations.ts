@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { CURRENCIES } from './currencies';
 import { organizationNameSchema } from './validation';
 
 /** Organization roles (the spec hides them; docs/decisions.md): the creator is an admin. */
@@ -9,6 +10,7 @@ export const OrganizationSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   slug: z.string(),
+  /** Its home is its own `-maya` report (every organization but a demo one, whose home is `-demo`). */
   has_dashboard: z.boolean(),
   is_demo: z.boolean(),
   has_subscription: z.boolean(),
@@ -26,6 +28,13 @@ export const CreateOrganizationResponseSchema = z.object({
   slug: z.string(),
   name: z.string(),
 });
+
+/** An organization's currency: one the reports can convert into (CURRENCIES). */
+export const CurrencyCodeSchema = z.enum(CURRENCIES.map((c) => c.code) as [string, ...string[]]);
+
+/** PATCH /organizations/{id} (owners and admins): the organization's settings; today its currency. */
+export const UpdateOrganizationSchema = z.object({ currency_id: CurrencyCodeSchema });
+export type UpdateOrganizationRequest = z.infer<typeof UpdateOrganizationSchema>;
 
 export const OrganizationIdParamsSchema = z.object({ id: z.uuid() });
 export const OrganizationIdQuerySchema = z.object({ organization_id: z.uuid() });

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
+import { createScratchDatabase, type ScratchDatabase } from '@maya/embedded-postgres/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabricksDestinationConfig, PostgresDestinationConfig } from './destination-config';
@@ -14,29 +14,17 @@ import { WarehouseError } from './errors';
 import { expectWarehouseError } from './testing/fixtures';
 
 /**
- * checkDestination against the machine's PostgreSQL (MAYA_TEST_POSTGRES_URL, else
- * 127.0.0.1:5432 as postgres), in a database of its own; skipped when none answers.
+ * checkDestination against a real PostgreSQL: the test run's embedded server (the global setup
+ * of `@maya/embedded-postgres`), in a database of its own. Never skipped.
  */
-const configuredUrl = process.env.MAYA_TEST_POSTGRES_URL;
-const adminUrl = configuredUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const available = configuredUrl !== undefined || (await reachable(adminUrl));
-const database = `maya_destination_test_${randomBytes(5).toString('hex')}`;
+let scratch: ScratchDatabase | null = null;
+const scratchDatabase = (): ScratchDatabase => {
+  if (!scratch) throw new Error('the scratch database is created in beforeAll');
+  return scratch;
+};
 
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function admin<T>(task: (client: pg.Client) => Promise<T>, db = 'postgres'): Promise<T> {
-  const url = new URL(adminUrl);
-  url.pathname = `/${db}`;
-  const client = new pg.Client({ connectionString: url.toString() });
+async function admin<T>(task: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: scratchDatabase().url });
   await client.connect();
   try {
     return await task(client);
@@ -45,13 +33,16 @@ async function admin<T>(task: (client: pg.Client) => Promise<T>, db = 'postgres'
   }
 }
 
+/** The database is on this machine: private addresses allowed, as in development. */
+const LOCAL = { allowPrivateAddresses: true };
+
 function localConfig(): PostgresDestinationConfig {
-  const url = new URL(adminUrl);
+  const url = new URL(scratchDatabase().url);
   return {
     kind: 'postgresql',
     host: url.hostname,
-    port: Number(url.port || 5432),
-    database,
+    port: Number(url.port),
+    database: scratchDatabase().name,
     user: decodeURIComponent(url.username),
     password: decodeURIComponent(url.password),
     ssl: 'disable',
@@ -149,13 +140,13 @@ describe('destinationFailure', () => {
   });
 });
 
-describe.skipIf(!available)('checkDestination against PostgreSQL', () => {
+describe('checkDestination against PostgreSQL', () => {
   let silent: Server;
   let silentPort = 0;
   const sockets = new Set<Socket>();
 
   beforeAll(async () => {
-    await admin((c) => c.query(`CREATE DATABASE ${database}`));
+    scratch = await createScratchDatabase('maya_destination_test');
     // Accepts connections and never answers: a server that hangs.
     silent = createServer((socket) => {
       sockets.add(socket);
@@ -168,40 +159,36 @@ describe.skipIf(!available)('checkDestination against PostgreSQL', () => {
   afterAll(async () => {
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => silent.close(resolve));
-    await admin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    await scratch?.drop();
   });
 
   it('passes with good settings, leaving only the empty maya_check schema', async () => {
-    await checkDestination(localConfig());
-    await checkDestination(localConfig());
-    const tables = await admin(
-      (c) =>
-        c.query<{ n: string }>(
-          'SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = $1',
-          [CHECK_SCHEMA],
-        ),
-      database,
+    await checkDestination(localConfig(), LOCAL);
+    await checkDestination(localConfig(), LOCAL);
+    const tables = await admin((c) =>
+      c.query<{ n: string }>('SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = $1', [
+        CHECK_SCHEMA,
+      ]),
     );
-    const schemas = await admin(
-      (c) => c.query('SELECT 1 FROM information_schema.schemata WHERE schema_name = $1', [CHECK_SCHEMA]),
-      database,
+    const schemas = await admin((c) =>
+      c.query('SELECT 1 FROM information_schema.schemata WHERE schema_name = $1', [CHECK_SCHEMA]),
     );
     expect([tables.rows[0]?.n, schemas.rowCount]).toEqual(['0', 1]);
-    const wh = await openDestinationWarehouse(localConfig());
+    const wh = await openDestinationWarehouse(localConfig(), LOCAL);
     expect(wh.engine).toBe('postgres');
     await wh.close();
   });
 
   it('names the user that does not exist and the database that does not exist', async () => {
     const user = await expectWarehouseError(
-      checkDestination({ ...localConfig(), user: 'maya_no_such_role' }),
+      checkDestination({ ...localConfig(), user: 'maya_no_such_role' }, LOCAL),
       'engine_error',
     );
     expect(user.message).toMatch(
       /^PostgreSQL did not (let user "maya_no_such_role" in|accept the password of user "maya_no_such_role")/,
     );
     const db = await expectWarehouseError(
-      checkDestination({ ...localConfig(), database: 'maya_no_such_db' }),
+      checkDestination({ ...localConfig(), database: 'maya_no_such_db' }, LOCAL),
       'engine_error',
     );
     expect(db.message).toBe(`Database "maya_no_such_db" does not exist on ${localConfig().host}.`);
@@ -209,17 +196,20 @@ describe.skipIf(!available)('checkDestination against PostgreSQL', () => {
 
   it('says when the host cannot be found, nothing listens, or nothing answers in time', async () => {
     const unknown = await expectWarehouseError(
-      checkDestination({ ...localConfig(), host: 'maya-no-such-host.invalid' }),
+      checkDestination({ ...localConfig(), host: 'maya-no-such-host.invalid' }, LOCAL),
       'engine_error',
     );
     expect(unknown.message).toBe('Host "maya-no-such-host.invalid" could not be found.');
     const closedPort = await expectWarehouseError(
-      checkDestination({ ...localConfig(), host: '127.0.0.1', port: 1 }),
+      checkDestination({ ...localConfig(), host: '127.0.0.1', port: 1 }, LOCAL),
       'engine_error',
     );
     expect(closedPort.message).toBe('PostgreSQL at 127.0.0.1:1 refused the connection.');
     const hanging = await expectWarehouseError(
-      checkDestination({ ...localConfig(), host: '127.0.0.1', port: silentPort }, 300),
+      checkDestination(
+        { ...localConfig(), host: '127.0.0.1', port: silentPort },
+        { ...LOCAL, timeoutMs: 300 },
+      ),
       'query_timeout',
     );
     expect(hanging.message).toBe(`PostgreSQL at 127.0.0.1:${silentPort} did not answer within 300 ms.`);

@@ -4,7 +4,9 @@ export type WarehouseErrorType =
   | 'invalid_identifier'
   | 'invalid_parameter'
   | 'schema_mismatch'
-  | 'engine_error';
+  | 'engine_error'
+  /** A destination's host is (or resolves to) an address that is not publicly reachable, and that is not allowed. */
+  | 'address_not_allowed';
 
 /** The one error every adapter throws; `type` is stable, `message` is for people and logs. */
 export class WarehouseError extends Error {

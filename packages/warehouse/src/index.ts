@@ -20,5 +20,12 @@ export {
 export type { BigQueryClient } from './bigquery/bigquery-client';
 export { openDatabricksWarehouse, type DatabricksWarehouseOptions } from './databricks/databricks-warehouse';
 export type { DatabricksClient } from './databricks/databricks-client';
-export { CHECK_SCHEMA, checkDestination, openDestinationWarehouse } from './destinations';
+export { CHECK_SCHEMA, checkDestination, openDestinationWarehouse, type CheckOptions } from './destinations';
+export {
+  isPrivateAddress,
+  resolveDestinationHost,
+  type AddressPolicy,
+  type HostLookup,
+  type ResolvedAddress,
+} from './destination-address';
 export * from './reports';

@@ -20,6 +20,8 @@ export type ProviderEndpoints = {
   appleOAuthToken: string;
   appleAds: string;
   moosend: string;
+  /** The ECB Data Portal: the daily euro reference rates reports convert money with. */
+  ecbData: string;
 };
 
 export const PRODUCTION_ENDPOINTS: ProviderEndpoints = {
@@ -47,6 +49,7 @@ export const PRODUCTION_ENDPOINTS: ProviderEndpoints = {
   appleOAuthToken: 'https://appleid.apple.com/auth/oauth2/token',
   appleAds: 'https://api.searchads.apple.com',
   moosend: 'https://api.moosend.com',
+  ecbData: 'https://data-api.ecb.europa.eu',
 };
 
 /** The sandbox mounts (see sandbox/providers.ts), under `{base}/sandbox`. */
@@ -71,6 +74,7 @@ export function sandboxEndpoints(appUrl: string): ProviderEndpoints {
     appleOAuthToken: `${s}/apple/auth/oauth2/token`,
     appleAds: `${s}/apple-ads`,
     moosend: `${s}/moosend`,
+    ecbData: `${s}/ecb`,
   };
 }
 

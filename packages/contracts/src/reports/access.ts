@@ -76,5 +76,10 @@ export const ReportAccessResponseSchema = z.object({
    * manage the organization's sources).
    */
   warnings: z.optional(z.array(SourceWarningSchema)),
+  /**
+   * What the organization's own columns (clusters) are called, by column: the filters pane and
+   * tables show these names instead of one made from the column. Absent when there are none.
+   */
+  labels: z.optional(z.record(z.string(), z.string())),
 });
 export type ReportAccessResponse = z.infer<typeof ReportAccessResponseSchema>;

@@ -51,6 +51,18 @@ describe('report name rule', () => {
     expect(reportNameIssue('x'.repeat(101), existing)).toBe('At most 100 characters');
   });
 
+  it('refuses the displayed name of a built-in report, however it is spelled, and names it', () => {
+    const builtIns = ['Marketing Performance', 'SEO'];
+    expect(reportNameIssue('SEO', existing, builtIns)).toBe(
+      'Duplicate or reserved name: a built-in report is called SEO',
+    );
+    expect(reportNameIssue('  marketing   performance! ', existing, builtIns)).toBe(
+      reportNameMessages.builtInName('Marketing Performance'),
+    );
+    expect(reportNameIssue('SEO EU', existing, builtIns)).toBeNull();
+    expect(reportNameIssue('SEO', existing)).toBeNull();
+  });
+
   it('validates the request with the same messages', () => {
     const base = {
       organization_id: '0b3c5a1e-6a59-4b61-9b0c-1d2e3f4a5b6c',

@@ -10,6 +10,8 @@ export const reportNameMessages = {
   required: 'Required',
   startsWithDash: 'Report name cannot start with dash (-)',
   duplicate: 'Duplicate or reserved name',
+  /** A built-in report is already called that, as the sidebar shows it (decision 174). */
+  builtInName: (name: string) => `Duplicate or reserved name: a built-in report is called ${name}`,
 } as const;
 
 export const REPORT_NAME_MAX_LENGTH = 100;
@@ -54,14 +56,30 @@ export const ReportNameSchema = z.string({ error: reportNameMessages.required })
 );
 
 /**
- * The whole rule of §5 for a name against the slugs of the organization's reports: the message
- * to show, or null when the name may be saved. The server applies the same rule.
+ * The built-in report (of `builtInNames`, as displayed) whose name `name` would read as: the same
+ * slug, so 'seo!' or 'marketing  performance' clash too; null when none.
  */
-export function reportNameIssue(name: string, existingSlugs: readonly string[]): string | null {
+export function clashingBuiltInName(name: string, builtInNames: readonly string[]): string | null {
+  const slug = reportSlugOf(name);
+  return builtInNames.find((builtIn) => reportSlugOf(builtIn) === slug) ?? null;
+}
+
+/**
+ * The whole rule of §5 for a name against the slugs of the organization's reports and the
+ * displayed names of its built-ins: the message to show, or null when the name may be saved.
+ * The server applies the same rule.
+ */
+export function reportNameIssue(
+  name: string,
+  existingSlugs: readonly string[],
+  builtInNames: readonly string[] = [],
+): string | null {
   const parsed = ReportNameSchema.safeParse(name);
   if (!parsed.success) return parsed.error.issues[0]?.message ?? reportNameMessages.required;
   const slug = reportSlugOf(parsed.data);
-  return isReservedReportSlug(slug) || existingSlugs.includes(slug) ? reportNameMessages.duplicate : null;
+  if (isReservedReportSlug(slug) || existingSlugs.includes(slug)) return reportNameMessages.duplicate;
+  const clash = clashingBuiltInName(parsed.data, builtInNames);
+  return clash === null ? null : reportNameMessages.builtInName(clash);
 }
 
 /** The save-as dialog's form. */
@@ -72,7 +90,9 @@ export type SaveReportAsForm = z.infer<typeof SaveReportAsFormSchema>;
  * POST /reports: saves the view on screen as a new custom report. The source report's document
  * is copied; the state's filters replace the document's, its page comes first, its sort becomes
  * the visuals' sort. A name whose slug is taken or reserved is answered 422 with the list
- * `[{loc: ['body', 'name'], msg: 'Duplicate or reserved name', type: 'duplicate_report_name'}]`.
+ * `[{loc: ['body', 'name'], msg: 'Duplicate or reserved name', type: 'duplicate_report_name'}]`;
+ * one a built-in report is displayed with (as 'SEO') with `type: 'built_in_report_name'` and a
+ * message naming that report.
  */
 export const CreateCustomReportRequestSchema = z.object({
   organization_id: z.uuid(),
@@ -90,3 +110,5 @@ export type CreateCustomReportResponse = z.infer<typeof CreateCustomReportRespon
 
 /** The type of the 422 issue of a taken or reserved name. */
 export const DUPLICATE_REPORT_NAME = 'duplicate_report_name';
+/** The type of the 422 issue of a name a built-in report is displayed with. */
+export const BUILT_IN_REPORT_NAME = 'built_in_report_name';

@@ -145,6 +145,22 @@ export const VisualSchema = z.discriminatedUnion('kind', [
 export type Visual = z.infer<typeof VisualSchema>;
 export type VisualKind = Visual['kind'];
 
+/**
+ * A visual the report state carries beside its page's own (decision 250): the AI Builder's
+ * answer when no visual of the report shows what was asked ("CTR by channel"). The same model as
+ * a page's visual, so the report editor can place it on a page as it is; any kind but a slicer
+ * (a slicer answers nothing). Its layout's height is the room it takes above the page's visuals.
+ */
+export const AdHocVisualSchema = z.discriminatedUnion('kind', [
+  KpiVisualSchema,
+  TimeChartVisualSchema,
+  CategoryChartVisualSchema,
+  PieVisualSchema,
+  TableVisualSchema,
+  MatrixVisualSchema,
+]);
+export type AdHocVisual = z.infer<typeof AdHocVisualSchema>;
+
 // ---- The report document -------------------------------------------------------------------
 
 export const REPORT_DOCUMENT_VERSION = 1;

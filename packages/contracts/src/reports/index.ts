@@ -54,6 +54,8 @@ export {
   SlicerVisualSchema,
   VisualSchema,
   type Visual,
+  AdHocVisualSchema,
+  type AdHocVisual,
   type VisualKind,
   REPORT_DOCUMENT_VERSION,
   ReportPageSchema,

@@ -8,7 +8,7 @@ import {
   TimeGrainSchema,
   reportLimits,
 } from './common';
-import { SortsSchema } from './document';
+import { AdHocVisualSchema, SortsSchema } from './document';
 import { FilterValueSchema, FiltersSchema } from './filters';
 
 // ---- The query endpoint --------------------------------------------------------------------
@@ -28,6 +28,11 @@ export const ReportQueryRequestSchema = z.object({
    * 0 for the first page. `truncated` in the answer tells that a next page exists.
    */
   offset: z.optional(z.int().check(z.minimum(0), z.maximum(reportLimits.maxTableRows))),
+  /**
+   * The state's ad-hoc visual (ReportState.adhoc), run in place of a page's: `visual_id` names
+   * it and `page` gives the filters; checked against the report's model like a page's visual.
+   */
+  visual: z.optional(AdHocVisualSchema),
 });
 export type ReportQueryRequest = z.infer<typeof ReportQueryRequestSchema>;
 
@@ -35,7 +40,11 @@ export const ReportValueSchema = z.union([z.string(), z.number(), z.boolean(), z
 export const ReportRowSchema = z.record(z.string(), ReportValueSchema);
 export type ReportRow = z.infer<typeof ReportRowSchema>;
 
-export const MeasureFormatSchema = z.enum(['currency', 'percent', 'number']);
+/**
+ * `currency`: in the organization's currency (currency_id); `account_currency`: in the currency
+ * named by the row's `currency` column (an account's own), blank where the row has none.
+ */
+export const MeasureFormatSchema = z.enum(['currency', 'account_currency', 'percent', 'number']);
 export type MeasureFormat = z.infer<typeof MeasureFormatSchema>;
 export const DimensionTypeSchema = z.enum(['string', 'date', 'number']);
 export type DimensionType = z.infer<typeof DimensionTypeSchema>;
@@ -52,6 +61,9 @@ export const ReportColumnSchema = z.object({
 });
 export type ReportColumn = z.infer<typeof ReportColumnSchema>;
 
+export const PartialReasonSchema = z.enum(['anonymized_queries']);
+export type PartialReason = z.infer<typeof PartialReasonSchema>;
+
 export const ReportQueryResponseSchema = z.object({
   columns: z.array(ReportColumnSchema),
   rows: z.array(ReportRowSchema),
@@ -63,9 +75,25 @@ export const ReportQueryResponseSchema = z.object({
   totals: z.nullable(
     z.object({ grand: ReportRowSchema, rows: z.array(ReportRowSchema), columns: z.array(ReportRowSchema) }),
   ),
-  /** KPI comparison: the same measure over the previous period of equal length. */
+  /**
+   * KPI comparison: the same measure over the previous period (`from`-`to`), like with like: a
+   * period of whole months against the same days that many months before, any other against the
+   * days of equal length just before it (decision 190).
+   */
   comparison: z.nullable(
-    z.object({ from: IsoDateSchema, to: IsoDateSchema, rows: z.array(ReportRowSchema) }),
+    z.object({
+      from: IsoDateSchema,
+      to: IsoDateSchema,
+      rows: z.array(ReportRowSchema),
+      /** The current period's days compared: up to the last day with data when it ends later. */
+      current: DateRangeSchema,
+      /**
+       * Null when the data covers the previous period as it covers the current one. Otherwise the
+       * day a source's data starts (it was connected later), after the previous period began: the
+       * change would not be like for like and is not shown.
+       */
+      data_from: z.nullable(IsoDateSchema),
+    }),
   ),
   /**
    * How fresh the visual's data is: for a chart over time, the last day with data among the rows
@@ -73,6 +101,18 @@ export const ReportQueryResponseSchema = z.object({
    * has no date or no rows.
    */
   data_through: z.optional(z.nullable(IsoDateSchema)),
+  /**
+   * Why the visual's rows add up to less than the report's totals, when its table leaves rows
+   * out: `anonymized_queries`, Google's rare queries, counted in Search Console's totals but
+   * never reported per query or page.
+   */
+  partial: z.optional(z.nullable(PartialReasonSchema)),
+  /**
+   * Date dimensions grouped by week, month, quarter or year: the periods (their first day) the
+   * filters' period or the data (through its last day) cover only in part, as a range starting
+   * mid-week or the week still running (decision 195).
+   */
+  partial_periods: z.optional(z.array(IsoDateSchema)),
 });
 export type ReportQueryResponse = z.infer<typeof ReportQueryResponseSchema>;
 

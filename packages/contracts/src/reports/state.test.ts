@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reportLimits } from './common';
 import { ReportStateError, decodeReportState, encodeReportState, type ReportState } from './state';
+import type { AdHocVisual } from './document';
 
 describe('report state', () => {
   const state: ReportState = {
@@ -40,5 +41,40 @@ describe('report state', () => {
     fails(encode({ ...state, filters: [state.filters[0], state.filters[0]] }), /f is given twice/);
     fails('A'.repeat(reportLimits.maxEncodedStateLength + 1), /accepted length/);
     expect(() => encodeReportState({ ...state, page: 'bad page' })).toThrow(ReportStateError);
+  });
+});
+
+describe('the ad-hoc visual in the state (decision 250)', () => {
+  const base: ReportState = { version: 1, page: 'overview', filters: [], slicers: [], sort: [] };
+  const visual: AdHocVisual = {
+    id: 'adhoc',
+    kind: 'table',
+    title: 'CTR by channel',
+    table: 'performance',
+    layout: { x: 0, y: 0, w: 12, h: 6 },
+    dimensions: [{ name: 'channel', grain: null }],
+    measures: ['ctr'],
+    sort: [{ field: 'ctr', direction: 'desc' }],
+    limit: 100,
+    totals: true,
+  };
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+  it('is optional: a state saved before it decodes as it was, and one with it round-trips', () => {
+    expect(decodeReportState(encode(base))).toEqual(base);
+    expect(decodeReportState(encode(base))).not.toHaveProperty('adhoc');
+    const withAdHoc: ReportState = { ...base, adhoc: { page: 'overview', visual } };
+    expect(decodeReportState(encodeReportState(withAdHoc))).toEqual(withAdHoc);
+  });
+
+  it('is a report visual of any kind but a slicer, within the limits of a page’s visual', () => {
+    const fails = (adhoc: unknown) =>
+      expect(() => decodeReportState(encode({ ...base, adhoc }))).toThrow(ReportStateError);
+    fails({ page: 'overview', visual: { ...visual, kind: 'slicer', dimension: 'channel' } });
+    fails({ page: 'overview', visual: { ...visual, limit: reportLimits.maxTableRows + 1 } });
+    fails({ page: 'overview', visual: { ...visual, table: 'perf; drop table x' } });
+    fails({ page: 'overview', visual: { ...visual, dimensions: [], measures: [] } });
+    fails({ page: 'bad page', visual });
+    fails({ visual });
   });
 });

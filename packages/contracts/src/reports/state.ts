@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { KeySchema, ReportErrorType, duplicate, reportLimits } from './common';
-import { SortsSchema } from './document';
+import { AdHocVisualSchema, SortsSchema } from './document';
 import { FiltersSchema, ReportFilterSchema } from './filters';
 
 // ---- The report state a bookmark encodes ---------------------------------------------------
@@ -18,6 +18,11 @@ export const ReportStateSchema = z
     slicers: z.array(z.object({ visual_id: KeySchema, filter: ReportFilterSchema })).check(z.maxLength(50)),
     /** Sort chosen on a visual (a table header click). */
     sort: z.array(z.object({ visual_id: KeySchema, sort: SortsSchema })).check(z.maxLength(50)),
+    /**
+     * A visual shown above the page's own, on `page` only, under that page's filters (decision
+     * 250); its id is none of the document's. Absent in states saved before it existed.
+     */
+    adhoc: z.optional(z.object({ page: KeySchema, visual: AdHocVisualSchema })),
   })
   .check(
     z.superRefine((state, ctx) => {

@@ -60,6 +60,15 @@ export type DuckDbSharing = {
   lockWaitMs: number;
   /** Asks the process that holds `file` to close it (`releaseDuckDb` there); at most once a second. */
   onLocked?: (file: string) => void | Promise<void>;
+  /** The time and the pause between attempts on a locked file; tests hand in their own. */
+  clock?: WaitClock;
+};
+
+export type WaitClock = { now(): number; sleep(ms: number): Promise<void> };
+
+const realClock: WaitClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
 };
 
 export const CLOSE_AT_ONCE: DuckDbSharing = { keepOpenMs: 0, lockWaitMs: 0 };
@@ -219,24 +228,25 @@ async function createInstance(
   };
   if (settings.memoryLimit !== null) config.memory_limit = settings.memoryLimit;
   if (settings.threads !== null) config.threads = String(settings.threads);
-  const started = Date.now();
+  const clock = sharing.clock ?? realClock;
+  const started = clock.now();
   let asked = -Infinity;
   let pause = 10;
   for (;;) {
     try {
       return await DuckDBInstance.create(path, config);
     } catch (error) {
-      const waited = Date.now() - started;
+      const waited = clock.now() - started;
       if (!LOCKED.test(errorMessage(error)) || waited >= sharing.lockWaitMs) {
         throw new WarehouseError('engine_error', `cannot open ${path}: ${errorMessage(error)}`, {
           cause: error,
         });
       }
-      if (sharing.onLocked !== undefined && Date.now() - asked >= LOCK_ASK_EVERY_MS) {
-        asked = Date.now();
+      if (sharing.onLocked !== undefined && clock.now() - asked >= LOCK_ASK_EVERY_MS) {
+        asked = clock.now();
         await Promise.resolve(sharing.onLocked(path)).catch(() => undefined);
       }
-      await new Promise((done) => setTimeout(done, Math.min(pause, sharing.lockWaitMs - waited)));
+      await clock.sleep(Math.min(pause, sharing.lockWaitMs - waited));
       pause = Math.min(pause * 2, LOCK_RETRY_MAX_MS);
     }
   }

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   acquireDuckDb,
   duckDbFileFor,
@@ -61,10 +61,18 @@ describe('DuckDB files kept open', () => {
     const path = file();
     const first = await acquireDuckDb(path, SETTINGS, { keepOpenMs: 150, lockWaitMs: 0 });
     await releaseDuckDb(path, first);
-    const again = await acquireDuckDb(path, SETTINGS, { keepOpenMs: 150, lockWaitMs: 0 });
-    expect(again).toBe(first);
-    await releaseDuckDb(path, again);
-    await new Promise((done) => setTimeout(done, 400));
+    // The delay is the idle timer's: faked, so a slow machine cannot make 150 ms pass early.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await releaseDuckDb(path, first);
+      await vi.advanceTimersByTimeAsync(149);
+      const again = await acquireDuckDb(path, SETTINGS, { keepOpenMs: 150, lockWaitMs: 0 });
+      expect(again).toBe(first);
+      await releaseDuckDb(path, again);
+      await vi.advanceTimersByTimeAsync(150);
+    } finally {
+      vi.useRealTimers();
+    }
     const later = await acquireDuckDb(path, SETTINGS, { keepOpenMs: 0, lockWaitMs: 0 });
     expect(later).not.toBe(first);
     await releaseDuckDb(path, later);
@@ -145,21 +153,29 @@ describe('DuckDB files held by another process', () => {
   it('gives up after the wait when the holder keeps the file', async () => {
     const path = file();
     const holder = await startHolder(path);
-    let asks = 0;
+    // The wait runs on an injected clock: each pause moves it on, none is waited for real.
+    let now = 0;
+    const pauses: number[] = [];
+    const asked: number[] = [];
+    const clock = {
+      now: () => now,
+      sleep: async (ms: number) => {
+        pauses.push(ms);
+        now += ms;
+      },
+    };
     try {
-      const started = Date.now();
       await expect(
         openDuckDbWarehouse({
           file: path,
-          sharing: { keepOpenMs: 0, lockWaitMs: 2_500, onLocked: () => void asks++ },
+          sharing: { keepOpenMs: 0, lockWaitMs: 2_500, onLocked: () => void asked.push(now), clock },
         }),
       ).rejects.toThrow(/cannot open .*lock/i);
-      const waited = Date.now() - started;
-      expect(waited).toBeGreaterThanOrEqual(2_500);
-      // Once at first, again after a second, and never more than once a second. (An exact count
-      // failed on a slow machine: an attempt that takes long may be the last before the wait ends.)
-      expect(asks).toBeGreaterThanOrEqual(2);
-      expect(asks).toBeLessThanOrEqual(Math.floor(waited / 1_000) + 1);
+      // Pauses double from 10 ms up to 250 ms, the last cut to end the wait at 2.5 s exactly;
+      // the holder is asked at first and then once a second.
+      expect(pauses.slice(0, 6)).toEqual([10, 20, 40, 80, 160, 250]);
+      expect(now).toBe(2_500);
+      expect(asked).toEqual([0, 1_060, 2_060]);
     } finally {
       holder.send('let go');
       await new Promise((done) => holder.once('exit', done));

@@ -17,6 +17,11 @@ export type BuildModelsOptions = {
   signal?: AbortSignal;
   /** The models to build; the canonical ones by default (the extension point: add models here). */
   models?: readonly CanonicalModel[];
+  /**
+   * Told before each model is built (`done` built so far of `total`), so a caller can show the
+   * build's own progress; awaited, so it may write it somewhere.
+   */
+  onProgress?: (done: number, total: number) => Promise<void> | void;
 };
 
 export type BuiltModel = { name: string; rows: number };
@@ -57,6 +62,7 @@ export async function buildModels(
   const built: BuiltModel[] = [];
   for (const model of models) {
     options.signal?.throwIfAborted();
+    await options.onProgress?.(built.length, models.length);
     try {
       const ctx = modelContext(model, {
         dialect: warehouse.engine,

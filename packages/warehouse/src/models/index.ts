@@ -23,3 +23,4 @@ export {
 export { currencyExponent } from './money';
 export { orderModels } from './order';
 export { packSql, packValue } from './packed-key';
+export { EXCHANGE_RATES, moneyDays, writeExchangeRates, type ExchangeRate } from './exchange-rates';

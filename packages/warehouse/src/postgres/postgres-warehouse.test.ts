@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createScratchDatabase, type ScratchDatabase } from '@maya/embedded-postgres/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, expectWarehouseError, row, warehouseContract } from '../testing/warehouse-contract';
@@ -6,35 +6,17 @@ import { toPositional } from './postgres-params';
 import { openPostgresWarehouse } from './postgres-warehouse';
 
 /**
- * Runs against a real PostgreSQL: MAYA_TEST_POSTGRES_URL, else the machine's server on
- * 127.0.0.1:5432. The tests create their own database and drop it afterwards. Without
- * MAYA_TEST_POSTGRES_URL and no server answering, they are skipped.
+ * Runs against a real PostgreSQL: the test run's embedded server (the global setup of
+ * `@maya/embedded-postgres`), in a database of its own dropped afterwards. Never skipped.
  */
-const configuredUrl = process.env.MAYA_TEST_POSTGRES_URL;
-const adminUrl = configuredUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const available = configuredUrl !== undefined || (await reachable(adminUrl));
-const database = `maya_warehouse_test_${randomBytes(5).toString('hex')}`;
-const databaseUrl = withDatabase(adminUrl, database);
+let scratch: ScratchDatabase | null = null;
+const databaseUrl = (): string => {
+  if (!scratch) throw new Error('the scratch database is created in beforeAll');
+  return scratch.url;
+};
 
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function admin<T>(task: (client: pg.Client) => Promise<T>, url = adminUrl): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
+async function admin<T>(task: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
   await client.connect();
   try {
     return await task(client);
@@ -43,16 +25,16 @@ async function admin<T>(task: (client: pg.Client) => Promise<T>, url = adminUrl)
   }
 }
 
-describe.skipIf(!available)('PostgreSQL', () => {
+describe('PostgreSQL', () => {
   beforeAll(async () => {
-    await admin((c) => c.query(`CREATE DATABASE ${database}`));
+    scratch = await createScratchDatabase('maya_warehouse_test');
   });
   afterAll(async () => {
-    await admin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    await scratch?.drop();
   });
 
   warehouseContract('PostgreSQL', () => ({
-    open: () => openPostgresWarehouse({ connectionString: databaseUrl }),
+    open: () => openPostgresWarehouse({ connectionString: databaseUrl() }),
     slowQuery: 'SELECT pg_sleep(60)',
     writeStatements: [
       "COPY (SELECT 1) TO '/tmp/maya-copy.csv'",
@@ -66,23 +48,21 @@ describe.skipIf(!available)('PostgreSQL', () => {
   }));
 
   beforeAll(async () => {
-    await admin((c) => c.query('CREATE SEQUENCE IF NOT EXISTS maya_test_sequence'), databaseUrl);
+    await admin((c) => c.query('CREATE SEQUENCE IF NOT EXISTS maya_test_sequence'));
   });
 
   it('keeps the primary key named after the live table across swaps', async () => {
-    const wh = await openPostgresWarehouse({ connectionString: databaseUrl });
+    const wh = await openPostgresWarehouse({ connectionString: databaseUrl() });
     await wh.ensureSchema('keys');
     await wh.createTable('keys', campaigns);
     for (let i = 0; i < 2; i += 1) {
       await wh.loadBatch('keys', 'campaigns', [[row('2024-01-01', `g${i}`, i)]], { staging: true });
       await wh.swap('keys', 'campaigns__staged', 'campaigns');
     }
-    const names = await admin(
-      (c) =>
-        c.query<{ conname: string }>(
-          "SELECT conname FROM pg_constraint WHERE conrelid = 'keys.campaigns'::regclass AND contype = 'p'",
-        ),
-      databaseUrl,
+    const names = await admin((c) =>
+      c.query<{ conname: string }>(
+        "SELECT conname FROM pg_constraint WHERE conrelid = 'keys.campaigns'::regclass AND contype = 'p'",
+      ),
     );
     expect(names.rows).toEqual([{ conname: 'campaigns_pkey' }]);
     await wh.close();

@@ -21,9 +21,22 @@ import { materializePg, replaceLiveTable } from './postgres-materialize';
 import { runPgQuery } from './postgres-query';
 import { pgSqlType } from './postgres-types';
 
-export type PostgresWarehouseOptions = {
-  /** `postgres://user:password@host:port/database` of the destination. */
-  connectionString: string;
+/** The settings of each connection the pool opens: every one goes to the same host. */
+export type PostgresConnection = Pick<
+  pg.ClientConfig,
+  'host' | 'port' | 'database' | 'user' | 'password' | 'ssl'
+>;
+
+export type PostgresWarehouseOptions = (
+  | {
+      /** `postgres://user:password@host:port/database` of the destination. */
+      connectionString: string;
+    }
+  | {
+      /** The settings one by one: destinations pass the address they checked as `host`. */
+      connection: PostgresConnection;
+    }
+) & {
   /** Pool size; 5 by default. */
   maxConnections?: number;
 };
@@ -33,7 +46,9 @@ export type PostgresWarehouseOptions = {
  * one transaction, queries in READ ONLY transactions with `statement_timeout`.
  */
 export async function openPostgresWarehouse(options: PostgresWarehouseOptions): Promise<Warehouse> {
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 5 });
+  const settings =
+    'connection' in options ? options.connection : { connectionString: options.connectionString };
+  const pool = new pg.Pool({ ...settings, max: options.maxConnections ?? 5 });
   pool.on('error', () => undefined); // an idle client's connection dropped; the pool replaces it
   try {
     const probe = await pool.connect();

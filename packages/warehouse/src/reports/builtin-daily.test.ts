@@ -94,6 +94,7 @@ describe('-maya: Daily performance', () => {
     expect(answer.columns.map((c) => [c.name, c.label, c.role, c.format ?? c.grain])).toEqual([
       ['date', 'Date', 'dimension', 'day'],
       ['spend', 'Spend', 'measure', 'currency'],
+      ['account_spend', 'Spend (account currency)', 'measure', 'account_currency'],
       ['impressions', 'Impressions', 'measure', 'number'],
       ['clicks', 'Clicks', 'measure', 'number'],
       ['ctr', 'CTR', 'measure', 'percent'],

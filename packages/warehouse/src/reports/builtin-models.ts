@@ -1,6 +1,7 @@
 // The semantic models of the built-in reports, over the canonical models' tables (models/): `-maya`
 // reads marketing performance, `-seo-v1` reads Search Console. Amounts are kept in micros by the
-// models and shown in the currency's units here (divided by 1,000,000).
+// models and shown in the currency's units here (divided by 1,000,000): in the organization's
+// currency, converted per day, or in the account's own beside its `currency`.
 import type { TimeGrain } from '@maya/contracts';
 import { MODEL_SCHEMA } from '../models/build';
 import { MARKETING_PERFORMANCE } from '../models/marketing-performance';
@@ -36,6 +37,7 @@ const sum = (name: string, label: string, column: string, format: Measure['forma
   divisor: null,
 });
 
+/** An amount in the organization's currency, converted per day (never two currencies added). */
 const amount = (name: string, label: string, microsColumn: string): Measure => ({
   name,
   label,
@@ -44,6 +46,19 @@ const amount = (name: string, label: string, microsColumn: string): Measure => (
   aggregation: 'sum',
   sql: { column: microsColumn },
   divisor: MICROS,
+  money: { currency: 'currency', converted: true },
+});
+
+/** An amount in the rows' own currency: beside `currency`, NULL where rows of several add up. */
+const ownAmount = (name: string, label: string, microsColumn: string): Measure => ({
+  name,
+  label,
+  format: 'account_currency',
+  kind: 'aggregate',
+  aggregation: 'sum',
+  sql: { column: microsColumn },
+  divisor: MICROS,
+  money: { currency: 'currency', converted: false },
 });
 
 const ratio = (
@@ -81,8 +96,11 @@ const performance: SemanticTable = {
     ratio('cpa', 'CPA', 'spend', 'conversions', 'currency'),
     amount('conversion_value', 'Conversion value', 'conversion_value_micros'),
     ratio('roas', 'ROAS', 'conversion_value', 'spend', 'number'),
+    // Last: a detail beside the converted spend (the Accounts table), not a metric to suggest.
+    ownAmount('account_spend', 'Spend (account currency)', 'cost_micros'),
   ],
   packed: [{ column: 'channel_campaign', dimensions: ['channel', 'campaign'] }],
+  sourceDimensions: ['service', 'account'],
 };
 
 /** `-maya`: marketing performance across channels. */
@@ -120,6 +138,9 @@ export const SEARCH_SEMANTIC_MODEL: SemanticModel = {
       timeDimension: 'date',
       dimensions: [...searchDimensions, text('query', 'Query'), text('page', 'Page')],
       measures: searchMeasures,
+      sourceDimensions: ['property'],
+      // Google leaves anonymized queries out of the per-query rows: below the totals' numbers.
+      partial: 'anonymized_queries',
     },
     {
       // Totals include the anonymized queries Google leaves out of the per-query rows.
@@ -129,6 +150,7 @@ export const SEARCH_SEMANTIC_MODEL: SemanticModel = {
       timeDimension: 'date',
       dimensions: searchDimensions,
       measures: searchMeasures,
+      sourceDimensions: ['property'],
     },
   ],
 };

@@ -84,6 +84,9 @@ export const DAILY_PERFORMANCE: Visual = {
   dimensions: [dim('date', 'day')],
   measures: [
     'spend',
+    // Blank unless the rows are of one currency (one account, or a currency filter): what a
+    // marketer checks against the ad platform's own figures.
+    'account_spend',
     'impressions',
     'clicks',
     'ctr',
@@ -99,11 +102,30 @@ export const DAILY_PERFORMANCE: Visual = {
   totals: true,
 };
 
+/**
+ * Each ad account's spend in its own currency beside the converted figure (issue 23): the
+ * account's rows share one currency, so its own amount adds up; the totals row leaves it blank.
+ */
+export const ACCOUNTS_TABLE: Visual = {
+  id: 'accounts',
+  kind: 'table',
+  title: 'Accounts',
+  table: 'performance',
+  layout: at(0, 18, 12, 6),
+  // The channel as people name it ('Meta Ads'), not the connector's id ('facebook_ads').
+  dimensions: [dim('channel'), dim('account'), dim('currency')],
+  measures: ['account_spend', 'spend', 'clicks', 'conversions', 'cpa'],
+  sort: [{ field: 'spend', direction: 'desc' }],
+  limit: null,
+  totals: true,
+};
+
 export const MAYA_REPORT: ReportDocument = {
   version: 1,
   id: 'maya',
   slug: '-maya',
-  name: '-maya',
+  // The name people read (sidebar, title, browser tab); the slug stays in URLs (decision 173).
+  name: 'Marketing Performance',
   model: MARKETING_SEMANTIC_MODEL.name,
   filters: [lastDays('date', 'performance', 30), anyOf('channel', 'performance', 'channel')],
   pages: [
@@ -169,6 +191,7 @@ export const MAYA_REPORT: ReportDocument = {
           totals: true,
         },
         DAILY_PERFORMANCE,
+        ACCOUNTS_TABLE,
       ],
     },
     {
@@ -197,7 +220,7 @@ export const SEO_REPORT: ReportDocument = {
   version: 1,
   id: 'seo-v1',
   slug: '-seo-v1',
-  name: '-seo-v1',
+  name: 'SEO',
   model: SEARCH_SEMANTIC_MODEL.name,
   // On totals, and through the shared date and country dimensions on queries too.
   filters: [lastDays('date', 'totals', 90), anyOf('country', 'totals', 'country')],

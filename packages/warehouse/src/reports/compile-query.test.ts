@@ -182,11 +182,14 @@ describe('advanced date filters', () => {
 describe('measures', () => {
   it('divides safely: NULL when the denominator is 0, never integer division', () => {
     const { sql } = compile({ measures: ['cpa', 'roas'] }, 'postgres');
-    // Amounts are doubles already (a division): only the sums of integers are cast.
-    const spend = 'CAST(SUM("cost_micros") AS double precision) / 1000000';
+    // Amounts are doubles already (a division): only the sums of integers are cast. Without the
+    // organization's currency, an amount is summed only where the rows share one currency.
+    const amount = (column: string) =>
+      `CAST(CASE WHEN MIN("currency") = MAX("currency") THEN SUM("${column}") END AS double precision) / 1000000`;
+    const spend = amount('cost_micros');
     expect(sql).toBe(
       `SELECT ${spend} / NULLIF(CAST(SUM("conversions") AS double precision), 0) AS "cpa", ` +
-        `CAST(SUM("conversion_value_micros") AS double precision) / 1000000 / ` +
+        `${amount('conversion_value_micros')} / ` +
         `NULLIF(${spend}, 0) AS "roas" FROM "analytics"."marketing_performance"`,
     );
   });

@@ -6,6 +6,7 @@ import type { DateRange, DimensionRef, ReportColumn, ReportFilter, Sort, TimeGra
 import { ident, tableRef, type SqlDialect } from '../models/dialect';
 import { unpackSql } from '../models/packed-key';
 import { unreachable } from '../values';
+import { moneyAggregate, moneyContext, type MoneyOptions, type MoneySql } from './currency-sql';
 import { isIsoDay } from './dates';
 import { dateRangeCondition, filterCondition } from './filter-sql';
 import {
@@ -54,6 +55,12 @@ export type CompileOptions = {
    * grouped by only when listed, since a table built before it was added lacks it.
    */
   columns?: ReadonlySet<string> | null;
+  /**
+   * The organization's currency, which amounts are converted into, and whether the warehouse has
+   * the rates to (reports/currency-sql.ts). Absent: amounts are summed only where the rows share
+   * one currency.
+   */
+  money?: MoneyOptions | null;
 };
 
 export type CompiledReportQuery = CompiledSql & { columns: ReportColumn[] };
@@ -132,9 +139,16 @@ export function selectDimension(
 }
 
 /** A measure's aggregate expression; ratios divide their two measures' expressions safely. */
-export function measureSql(dialect: SqlDialect, table: SemanticTable, name: string): string {
-  return typedMeasureSql(dialect, table, name).sql;
+export function measureSql(
+  dialect: SqlDialect,
+  table: SemanticTable,
+  name: string,
+  money: MoneySql = NO_MONEY,
+): string {
+  return typedMeasureSql(dialect, table, name, money).sql;
 }
+
+const NO_MONEY: MoneySql = { target: null, joined: false };
 
 /**
  * The expression and whether it is a double already (a division), so that a ratio casts only
@@ -145,20 +159,23 @@ function typedMeasureSql(
   dialect: SqlDialect,
   table: SemanticTable,
   name: string,
+  money: MoneySql,
 ): { sql: string; double: boolean } {
   const m = measure(table, name);
   if (m.kind === 'ratio') {
     const double = (part: { sql: string; double: boolean }) =>
       part.double ? part.sql : toDouble(dialect, part.sql);
-    const numerator = double(typedMeasureSql(dialect, table, m.numerator));
-    const denominator = double(typedMeasureSql(dialect, table, m.denominator));
+    const numerator = double(typedMeasureSql(dialect, table, m.numerator, money));
+    const denominator = double(typedMeasureSql(dialect, table, m.denominator, money));
     return { sql: safeDivide(numerator, denominator), double: true };
   }
   const input = m.sql === null ? '*' : sourceSql(dialect, m.sql);
-  const aggregate = aggregateSql(m.aggregation, input);
-  return m.divisor === null
-    ? { sql: aggregate, double: false }
-    : { sql: `${toDouble(dialect, aggregate)} / ${String(m.divisor)}`, double: true };
+  // A converted sum is a double already (micros × factor); the others are integers to cast.
+  const amount = m.money === undefined ? null : moneyAggregate(dialect, m.money, input, money);
+  const aggregate = amount?.sql ?? aggregateSql(m.aggregation, input);
+  if (m.divisor === null) return { sql: aggregate, double: amount?.converted === true };
+  const dividend = amount?.converted === true ? aggregate : toDouble(dialect, aggregate);
+  return { sql: `${dividend} / ${String(m.divisor)}`, double: true };
 }
 
 function aggregateSql(aggregation: Aggregation, input: string): string {
@@ -187,13 +204,21 @@ export function compileReportQuery(
   options: CompileOptions,
 ): CompiledReportQuery {
   const params = new Params(dialect);
+  // The target currency is bound first: its placeholder precedes the WHERE clause's.
+  const { money, join } = moneyContext(
+    dialect,
+    semanticTable(checkedModel(model), query.table),
+    query.measures,
+    params,
+    options.money ?? null,
+  );
   const { table, from, where } = fromWhere(model, query, dialect, params, options.now);
   const selected = query.dimensions.map((ref) => selectDimension(dialect, table, ref));
   const packed = packedPair(table, selected, options.columns ?? null);
   const dims = packed === null ? selected : unpacked(dialect, packed, selected);
   const measures = query.measures.map((name) => ({
     m: measure(table, name),
-    sql: measureSql(dialect, table, name),
+    sql: measureSql(dialect, table, name, money),
   }));
   if (dims.length + measures.length === 0) {
     throw new ReportQueryError('invalid_report_query', 'a query needs a dimension or a measure');
@@ -216,7 +241,7 @@ export function compileReportQuery(
     ...measures.map((x): [string, string] => [x.m.name, x.sql]),
   ]);
   const order = orderBy(query.sort, expressions, dims);
-  let sql = `SELECT ${select.join(', ')} FROM ${from}${where}${groupBy}${order}`;
+  let sql = `SELECT ${select.join(', ')} FROM ${from}${join}${where}${groupBy}${order}`;
   if (query.limit !== null) sql += ` LIMIT ${countLiteral(query.limit, 'limit', 1)}`;
   if (query.offset !== null) {
     if (query.limit === null) throw new ReportQueryError('invalid_report_query', 'an offset needs a limit');

@@ -2,7 +2,7 @@ import type { RelativeDateFilter, ReportFilter } from '@maya/contracts';
 import { describe, expect, it } from 'vitest';
 import { MARKETING_SEMANTIC_MODEL } from './builtin-models';
 import { compileReportQuery, type ReportQuery } from './compile-query';
-import { addMonths, isIsoDay, previousPeriod, resolveRelativeDate, startOf } from './dates';
+import { addMonths, comparedPeriods, isIsoDay, resolveRelativeDate, startOf } from './dates';
 import { previousPeriodQuery, queryPeriod } from './kpi';
 import { THIS_MONTH, performanceQuery } from './report-fixture';
 import { ReportQueryError } from './semantic-model';
@@ -87,18 +87,77 @@ describe('relative dates', () => {
 });
 
 describe('the previous period', () => {
-  it('has the same number of days and ends the day before', () => {
-    expect(previousPeriod({ from: '2024-03-01', to: '2024-03-31' })).toEqual({
-      from: '2024-01-30',
-      to: '2024-02-29',
-    });
-    expect(previousPeriod({ from: '2024-05-15', to: '2024-05-15' })).toEqual({
+  it('is a day, a month or a year before a whole day, month or year', () => {
+    expect(comparedPeriods({ from: '2024-05-15', to: '2024-05-15' }, null).previous).toEqual({
       from: '2024-05-14',
       to: '2024-05-14',
     });
-    expect(previousPeriod({ from: '2024-01-01', to: '2024-12-31' })).toEqual({
-      from: '2022-12-31',
+    expect(comparedPeriods({ from: '2024-01-01', to: '2024-12-31' }, null).previous).toEqual({
+      from: '2023-01-01',
       to: '2023-12-31',
+    });
+  });
+
+  const compared = (from: string, to: string, through: string | null = null) =>
+    comparedPeriods({ from, to }, through);
+
+  it('compares this month to date with the same days of last month', () => {
+    // "In this month" on 28 November, the data through the 27th.
+    expect(compared('2026-11-01', '2026-11-30', '2026-11-27')).toEqual({
+      current: { from: '2026-11-01', to: '2026-11-27' },
+      previous: { from: '2026-10-01', to: '2026-10-27' },
+    });
+    // A finished month against the whole month before; days past its end clamp to it.
+    expect(compared('2024-03-01', '2024-03-31')).toEqual({
+      current: { from: '2024-03-01', to: '2024-03-31' },
+      previous: { from: '2024-02-01', to: '2024-02-29' },
+    });
+    expect(compared('2024-03-01', '2024-03-31', '2024-03-30').previous).toEqual({
+      from: '2024-02-01',
+      to: '2024-02-29',
+    });
+  });
+
+  it('compares this year and this quarter to date with the same days a year and a quarter before', () => {
+    expect(compared('2026-01-01', '2026-12-31', '2026-11-27')).toEqual({
+      current: { from: '2026-01-01', to: '2026-11-27' },
+      previous: { from: '2025-01-01', to: '2025-11-27' },
+    });
+    // 29 February has no twin: the year before ends on the 28th.
+    expect(compared('2024-01-01', '2024-12-31', '2024-02-29').previous).toEqual({
+      from: '2023-01-01',
+      to: '2023-02-28',
+    });
+    expect(compared('2026-10-01', '2026-12-31', '2026-11-27').previous).toEqual({
+      from: '2026-07-01',
+      to: '2026-08-27',
+    });
+  });
+
+  it('compares other periods with the same days one period length before, up to the data', () => {
+    // In the last 30 days, today not loaded yet: the same 29 days 30 days before.
+    expect(compared('2026-10-30', '2026-11-28', '2026-11-27')).toEqual({
+      current: { from: '2026-10-30', to: '2026-11-27' },
+      previous: { from: '2026-09-30', to: '2026-10-28' },
+    });
+    expect(compared('2026-10-30', '2026-11-28').previous).toEqual({ from: '2026-09-30', to: '2026-10-29' });
+    // This week to Wednesday against Monday to Wednesday of last week.
+    expect(compared('2026-11-23', '2026-11-29', '2026-11-25').previous).toEqual({
+      from: '2026-11-16',
+      to: '2026-11-18',
+    });
+    // A range starting mid-month is not whole months.
+    expect(compared('2026-01-15', '2026-02-28').previous).toEqual({ from: '2025-12-01', to: '2026-01-14' });
+  });
+
+  it('keeps the period whole when the data reaches its end, or ends before it starts', () => {
+    expect(compared('2026-10-01', '2026-10-31', '2026-11-27').current).toEqual({
+      from: '2026-10-01',
+      to: '2026-10-31',
+    });
+    expect(compared('2026-12-01', '2026-12-31', '2026-11-27').current).toEqual({
+      from: '2026-12-01',
+      to: '2026-12-31',
     });
   });
 
@@ -118,13 +177,15 @@ describe('the previous period', () => {
     expect(current.params).toEqual(['2024-05-01', '2024-05-31', 'Google Ads']);
     const { query: before, period, previous } = previousPeriodQuery(MARKETING_SEMANTIC_MODEL, query, NOW);
     expect(period).toEqual({ from: '2024-05-01', to: '2024-05-31' });
-    expect(previous).toEqual({ from: '2024-03-31', to: '2024-04-30' });
+    expect(previous).toEqual({ from: '2024-04-01', to: '2024-04-30' });
     const compiled = compileReportQuery(MARKETING_SEMANTIC_MODEL, before, 'duckdb', { now: NOW });
     expect(compiled.sql).toBe(
-      'SELECT CAST(SUM("cost_micros") AS DOUBLE) / 1000000 AS "spend" FROM "analytics"."marketing_performance" ' +
+      // Without the organization's currency and rates, an amount only where one currency was spent.
+      'SELECT CAST(CASE WHEN MIN("currency") = MAX("currency") THEN SUM("cost_micros") END AS DOUBLE) / 1000000 ' +
+        'AS "spend" FROM "analytics"."marketing_performance" ' +
         'WHERE "date" >= CAST($1 AS DATE) AND "date" <= CAST($2 AS DATE) AND "channel" IN (CAST($3 AS VARCHAR))',
     );
-    expect(compiled.params).toEqual(['2024-03-31', '2024-04-30', 'Google Ads']);
+    expect(compiled.params).toEqual(['2024-04-01', '2024-04-30', 'Google Ads']);
   });
 
   it('intersects the date range with the relative date filters', () => {

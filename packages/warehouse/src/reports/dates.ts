@@ -131,8 +131,34 @@ export function resolveRelativeDate(
   }
 }
 
-/** The period of equal length (in days) that ends the day before `range` starts. */
-export function previousPeriod(range: DateRange): DateRange {
-  const length = daysBetween(range);
-  return { from: addDays(range.from, -length), to: addDays(range.from, -1) };
+/** How many whole calendar months the range spans exactly (1 January-31 March: 3); null if not whole months. */
+function wholeMonths(range: DateRange): number | null {
+  if (startOf(range.from, 'month') !== range.from) return null;
+  if (addDays(range.to, 1) !== startOf(addDays(range.to, 1), 'month')) return null;
+  const from = parts(range.from);
+  const after = parts(addDays(range.to, 1));
+  return (after.y - from.y) * 12 + (after.m - from.m);
+}
+
+/**
+ * The days a KPI compares, like with like: the current period stops at the last day with data
+ * (`through`) when it runs past it ("in this year" on 28 November is 1 January to the day the
+ * data reaches), and the previous period is the same days one period earlier:
+ * - a period of whole calendar months (a month, a quarter, a year) is moved by that many months:
+ *   this month to the 27th against the 1st to the 27th of last month, this year to date against
+ *   the same days of last year, March against February (days past a shorter month's end clamp);
+ * - any other period (the last 30 days, this week, a chosen range) by its length in days, so
+ *   this week to Wednesday compares with Monday to Wednesday of last week.
+ * A period the data reaches the end of is compared whole with the one just before it.
+ */
+export function comparedPeriods(
+  period: DateRange,
+  through: string | null,
+): { current: DateRange; previous: DateRange } {
+  const cut = through !== null && through >= period.from && through < period.to;
+  const current = cut ? { from: period.from, to: through } : period;
+  const months = wholeMonths(period);
+  const back = (day: string) =>
+    months === null ? addDays(day, -daysBetween(period)) : addMonths(day, -months);
+  return { current, previous: { from: back(current.from), to: back(current.to) } };
 }

@@ -2,10 +2,11 @@
 // nextCursor): the distinct values of a dimension in order, blank first, a page at a time. The
 // cursor is opaque to the client: base64url JSON of the last value sent, so that the next page
 // starts after it (keyset paging: each value exactly once even while rows are loaded).
-import type { FilterOptionsResponse, FilterValue } from '@maya/contracts';
+import type { FilterOptionsResponse, FilterValue, ReportFilter } from '@maya/contracts';
 import { ident, tableRef, type SqlDialect } from '../models/dialect';
 import type { Row, Warehouse } from '../warehouse';
 import { isIsoDay } from './dates';
+import { filterCondition } from './filter-sql';
 import { Params, countLiteral, sourceSql, type CompiledSql } from './report-sql';
 import {
   ReportQueryError,
@@ -21,6 +22,12 @@ export type FilterValuesRequest = {
   cursor: string | null;
   /** Values per page. */
   limit: number;
+  /**
+   * Only the values of the rows these filters keep (an embedded view's, applied as a visual's
+   * are: filtersForTable); none by default. Relative dates resolve against `now`.
+   */
+  filters?: readonly ReportFilter[];
+  now?: Date;
 };
 
 const CURSOR_VERSION = 1;
@@ -35,12 +42,17 @@ export function compileFilterValues(
   const dim = dimension(table, request.column);
   const column = sourceSql(dialect, dim.sql);
   const params = new Params(dialect);
-  let where = '';
+  const conditions: string[] = [];
   if (request.cursor !== null) {
     const after = decodeFilterCursor(request.cursor, request, dim);
-    where =
-      after === null ? ` WHERE ${column} IS NOT NULL` : ` WHERE ${column} > ${params.bind(after, dim.type)}`;
+    conditions.push(after === null ? `${column} IS NOT NULL` : `${column} > ${params.bind(after, dim.type)}`);
   }
+  const ctx = { dialect, table, params, now: request.now ?? new Date() };
+  for (const filter of request.filters ?? []) {
+    const condition = filterCondition(ctx, filter);
+    if (condition !== null) conditions.push(`(${condition})`);
+  }
+  const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
   const limit = countLiteral(request.limit, 'limit', 1);
   // One row more than the page tells whether another page follows.
   const sql =

@@ -1,13 +1,13 @@
 // Test harness: suites of report queries run on real engines over the canonical
-// marketing_performance table holding the fixture rows (report-fixture.ts). DuckDB always;
-// PostgreSQL when one is reachable (MAYA_TEST_POSTGRES_URL, else 127.0.0.1:5432), in a database
-// of its own dropped afterwards.
-import { randomBytes, randomUUID } from 'node:crypto';
+// marketing_performance table holding the fixture rows (report-fixture.ts): DuckDB, and the test
+// run's embedded PostgreSQL (the global setup of `@maya/embedded-postgres`) in a database of its
+// own dropped afterwards. Neither is ever skipped.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { VisualQueryInput } from './run-visual';
-import pg from 'pg';
+import { createScratchDatabase, type ScratchDatabase } from '@maya/embedded-postgres/testing';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { openDuckDbWarehouse } from '../duckdb/duckdb-warehouse';
 import { MODEL_SCHEMA } from '../models/build';
@@ -46,10 +46,6 @@ export function recordingWarehouse(warehouse: Warehouse): { recording: Warehouse
 
 type Suite = (warehouse: () => Warehouse) => void;
 
-const configuredUrl = process.env.MAYA_TEST_POSTGRES_URL;
-const adminUrl = configuredUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const postgresAvailable = configuredUrl !== undefined || (await reachable(adminUrl));
-
 /** `suite` once per engine, named `${engine}: ${title}`, over a warehouse loaded with the fixture. */
 export function onFixtureEngines(title: string, suite: Suite): void {
   describe(`DuckDB: ${title}`, () => {
@@ -60,13 +56,18 @@ export function onFixtureEngines(title: string, suite: Suite): void {
     afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
     withFixture(() => openDuckDbWarehouse({ file: join(dataDir, `${randomUUID()}.duckdb`) }), suite);
   });
-  describe.skipIf(!postgresAvailable)(`PostgreSQL: ${title}`, () => {
-    const database = `maya_reports_test_${randomBytes(5).toString('hex')}`;
-    const url = new URL(adminUrl);
-    url.pathname = `/${database}`;
-    beforeAll(() => admin(`CREATE DATABASE ${database}`));
-    afterAll(() => admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
-    withFixture(() => openPostgresWarehouse({ connectionString: url.toString() }), suite);
+  describe(`PostgreSQL: ${title}`, () => {
+    let scratch: ScratchDatabase | null = null;
+    beforeAll(async () => {
+      scratch = await createScratchDatabase('maya_reports_test');
+    });
+    afterAll(async () => {
+      await scratch?.drop();
+    });
+    withFixture(async () => {
+      if (!scratch) throw new Error('the scratch database is created in beforeAll');
+      return openPostgresWarehouse({ connectionString: scratch.url });
+    }, suite);
   });
 }
 
@@ -85,25 +86,4 @@ function withFixture(open: () => Promise<Warehouse>, suite: Suite): void {
     if (wh === null) throw new Error('the fixture warehouse is not open yet');
     return wh;
   });
-}
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }

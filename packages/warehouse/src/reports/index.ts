@@ -5,6 +5,7 @@ export {
   type Aggregation,
   type Dimension,
   type Measure,
+  type Money,
   type ReportQueryErrorType,
   type SemanticModel,
   type SemanticTable,
@@ -20,8 +21,9 @@ export {
   type ReportQuery,
 } from './compile-query';
 export type { CompiledSql } from './report-sql';
+export { convertsMoney, type MoneyOptions } from './currency-sql';
 export { previousPeriodQuery, queryPeriod } from './kpi';
-export { previousPeriod, resolveRelativeDate } from './dates';
+export { comparedPeriods, resolveRelativeDate } from './dates';
 export { chooseGrain, compileDataThrough, compileGrainCounts, thinSeries } from './time-series';
 export {
   compileFilterValues,
@@ -30,5 +32,11 @@ export {
   type FilterValuesRequest,
 } from './filter-values';
 export { filtersForTable, runVisualQuery, visualFields, type VisualQueryInput } from './run-visual';
-export { checkReportDocument, checkReportState, effectiveFilters, findVisual } from './report-document';
+export {
+  checkReportDocument,
+  checkReportState,
+  effectiveFilters,
+  findVisual,
+  queriedVisual,
+} from './report-document';
 export * from './prompt';

@@ -67,7 +67,7 @@ describe('the period of an advanced date filter', () => {
     fails([{ ...Q1, column: 'campaign' }], /start and end/);
   });
 
-  it('compares with the period of equal length before it, the date filters replaced', () => {
+  it('compares with the period before it, the date filters replaced', () => {
     const channel: ReportFilter = {
       id: 'channel',
       kind: 'list',
@@ -79,9 +79,18 @@ describe('the period of an advanced date filter', () => {
     const query = performanceQuery({ measures: ['spend'], filters: [Q1, channel] });
     const { query: before, period, previous } = previousPeriodQuery(MARKETING_SEMANTIC_MODEL, query, NOW);
     expect(period).toEqual({ from: '2024-01-01', to: '2024-03-31' });
-    // 91 days, ending the day before.
-    expect(previous).toEqual({ from: '2023-10-02', to: '2023-12-31' });
+    // A quarter: the quarter before.
+    expect(previous).toEqual({ from: '2023-10-01', to: '2023-12-31' });
     const compiled = compileReportQuery(MARKETING_SEMANTIC_MODEL, before, 'duckdb', { now: NOW });
-    expect(compiled.params).toEqual(['2023-10-02', '2023-12-31', 'Google Ads']);
+    expect(compiled.params).toEqual(['2023-10-01', '2023-12-31', 'Google Ads']);
+    // Any other period: 10 March to 9 April (31 days), the data through the 5th, 31 days before.
+    const range = performanceQuery({
+      measures: ['spend'],
+      dateRange: { from: '2024-03-10', to: '2024-04-09' },
+    });
+    expect(previousPeriodQuery(MARKETING_SEMANTIC_MODEL, range, NOW, '2024-04-05')).toMatchObject({
+      period: { from: '2024-03-10', to: '2024-04-05' },
+      previous: { from: '2024-02-08', to: '2024-03-05' },
+    });
   });
 });

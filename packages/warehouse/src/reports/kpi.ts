@@ -1,9 +1,9 @@
-// A KPI's comparison with the previous period: the same query over the days of equal length that
-// end the day before the current period starts (1-31 March → 30 January-29 February).
+// A KPI's comparison with the previous period: the same query over the days the current period is
+// compared with (dates.ts comparedPeriods: like with like), and whether the data covers them.
 import type { AdvancedDateFilter, DateRange, ReportFilter } from '@maya/contracts';
 import { unreachable } from '../values';
 import type { ReportQuery } from './compile-query';
-import { addDays, isIsoDay, previousPeriod, resolveRelativeDate } from './dates';
+import { addDays, comparedPeriods, isIsoDay, resolveRelativeDate } from './dates';
 import { ReportQueryError, semanticTable, type SemanticModel } from './semantic-model';
 
 /** The days a condition keeps, as far as it bounds them; null: no bound on that side. */
@@ -72,20 +72,26 @@ export function queryPeriod(model: SemanticModel, query: ReportQuery, now: Date)
 
 /**
  * The query over the previous period: the date filters on the time dimension are replaced by the
- * previous period's days; every other filter stays.
+ * previous period's days; every other filter stays. `through` is the table's last day with data:
+ * the current period is compared up to it (comparedPeriods).
  */
 export function previousPeriodQuery(
   model: SemanticModel,
   query: ReportQuery,
   now: Date,
+  through: string | null = null,
 ): { query: ReportQuery; period: DateRange; previous: DateRange } {
-  const period = queryPeriod(model, query, now);
-  const previous = previousPeriod(period);
+  const { current, previous } = comparedPeriods(queryPeriod(model, query, now), through);
+  return { query: { ...withoutDateFilters(model, query), dateRange: previous }, period: current, previous };
+}
+
+/** The query without its date range and date filters on the table's time dimension. */
+export function withoutDateFilters(model: SemanticModel, query: ReportQuery): ReportQuery {
   const time = semanticTable(model, query.table).timeDimension;
   const filters = query.filters.filter(
     (f) => !(onTime(f, query.table, time) && (f.kind === 'relative_date' || f.kind === 'advanced_date')),
   );
-  return { query: { ...query, filters, dateRange: previous }, period, previous };
+  return { ...query, filters, dateRange: null };
 }
 
 function onTime(filter: ReportFilter, table: string, time: string | null): boolean {

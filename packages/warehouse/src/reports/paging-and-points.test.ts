@@ -108,6 +108,42 @@ describe('list filter values', () => {
     ).toContain('WHERE "country" IS NOT NULL GROUP BY');
   });
 
+  it('keeps to the rows of the filters given (an embedded view), values bound', () => {
+    const compiled = compileFilterValues(
+      SEARCH_SEMANTIC_MODEL,
+      {
+        ...request,
+        cursor: encodeFilterCursor(request, 'aut'),
+        now: NOW,
+        filters: [
+          {
+            id: 'c',
+            kind: 'list',
+            table: 'queries',
+            column: 'country',
+            mode: 'include',
+            values: ['bel', 'aut'],
+          },
+          {
+            id: 'd',
+            kind: 'relative_date',
+            table: 'queries',
+            column: 'date',
+            operator: 'in_the_last',
+            count: 7,
+            unit: 'day',
+          },
+        ],
+      },
+      'postgres',
+    );
+    expect(compiled.sql).toContain(
+      'WHERE "country" > CAST($1 AS text) AND ("country" IN (CAST($2 AS text), CAST($3 AS text))) ' +
+        'AND ("date" >= CAST($4 AS date) AND "date" <= CAST($5 AS date)) GROUP BY',
+    );
+    expect(compiled.params).toEqual(['aut', 'bel', 'aut', '2024-05-09', '2024-05-15']);
+  });
+
   it('binds the cursor value, whatever it holds', () => {
     const attack = encodeFilterCursor(request, "x' OR '1'='1");
     const compiled = compileFilterValues(SEARCH_SEMANTIC_MODEL, { ...request, cursor: attack }, 'duckdb');

@@ -3,6 +3,7 @@
 // by compiling every visual's and filter's query without running it.
 import {
   ReportStateError,
+  type AdHocVisual,
   type ReportDocument,
   type ReportFilter,
   type ReportPage,
@@ -31,7 +32,7 @@ function checkFilter(model: SemanticModel, filter: ReportFilter, where: string):
   check(model, { ...base, table: filter.table, dimensions: [{ name: filter.column, grain: null }] }, where);
 }
 
-function checkVisual(model: SemanticModel, visual: Visual, where: string): void {
+export function checkVisual(model: SemanticModel, visual: Visual, where: string): void {
   check(model, { table: visual.table, filters: [], dateRange: null, ...visualFields(visual) }, where);
   const table = semanticTable(model, visual.table);
   if ((visual.kind === 'line' || visual.kind === 'area') && !isOverTime(model, visual)) {
@@ -91,9 +92,49 @@ export function checkReportState(doc: ReportDocument, state: ReportState): void 
       fail(`${visual_id} is not a slicer of ${filter.table}.${filter.column}`);
     }
   }
-  for (const { visual_id } of state.sort) {
-    if (!visuals.some((v) => v.id === visual_id)) fail(`the report has no visual ${visual_id}`);
+  const adhoc = state.adhoc;
+  if (adhoc !== undefined) {
+    if (!doc.pages.some((p) => p.name === adhoc.page)) fail(`the report has no page ${adhoc.page}`);
+    if (visuals.some((v) => v.id === adhoc.visual.id)) {
+      fail(`the ad-hoc visual's id ${adhoc.visual.id} is a visual of the report`);
+    }
   }
+  for (const { visual_id } of state.sort) {
+    if (!visuals.some((v) => v.id === visual_id) && adhoc?.visual.id !== visual_id) {
+      fail(`the report has no visual ${visual_id}`);
+    }
+  }
+}
+
+/**
+ * The visual a query names: the page's, or the state's ad-hoc one the request carries (decision
+ * 251), checked against the model as a page's visual is, on a page of the report.
+ */
+export function queriedVisual(
+  doc: ReportDocument,
+  model: SemanticModel,
+  request: { page: string; visual_id: string; visual?: AdHocVisual | undefined },
+): { page: ReportPage; visual: Visual } {
+  const { visual } = request;
+  if (visual === undefined) return findVisual(doc, request.page, request.visual_id);
+  const page = doc.pages.find((p) => p.name === request.page);
+  if (page === undefined) {
+    throw new ReportQueryError('report_not_found', `report ${doc.slug} has no page ${request.page}`);
+  }
+  if (visual.id !== request.visual_id) {
+    throw new ReportQueryError(
+      'invalid_report_query',
+      `visual_id ${request.visual_id} does not name the ad-hoc visual ${visual.id}`,
+    );
+  }
+  if (allVisuals(doc).some((v) => v.id === visual.id)) {
+    throw new ReportQueryError(
+      'invalid_report_query',
+      `the ad-hoc visual's id ${visual.id} is a visual of the report`,
+    );
+  }
+  checkVisual(model, visual, `ad-hoc visual ${visual.id}`);
+  return { page, visual };
 }
 
 /**

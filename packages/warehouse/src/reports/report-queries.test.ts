@@ -128,7 +128,7 @@ onFixtureEngines('report queries', (warehouse) => {
     expect(await run({ measures: ['spend'], filters: [attack] })).toEqual([{ spend: null }]);
   });
 
-  it('compares a KPI with the previous period of equal length', async () => {
+  it('compares a KPI with the previous period, and says when a source starts inside it', async () => {
     const { recording, sent } = recordingWarehouse(warehouse());
     const answer = await runVisualQuery(
       recording,
@@ -137,16 +137,20 @@ onFixtureEngines('report queries', (warehouse) => {
       input({ dateRange: { from: '2024-03-01', to: '2024-03-31' } }),
     );
     expect(answer.rows).toEqual([{ spend: sum(MARCH, 'cost') }]);
+    // March against February; Meta and Microsoft Ads have data from 1 March only.
     expect(answer.comparison).toEqual({
-      from: '2024-01-30',
+      from: '2024-02-01',
       to: '2024-02-29',
-      rows: [{ spend: sum(inRange('2024-01-30', '2024-02-29'), 'cost') }],
+      rows: [{ spend: sum(inRange('2024-02-01', '2024-02-29'), 'cost') }],
+      current: { from: '2024-03-01', to: '2024-03-31' },
+      data_from: '2024-03-01',
     });
+    expect(answer.data_through).toBe('2024-03-31');
     expect(answer.columns).toEqual([
       { name: 'spend', label: 'Spend', role: 'measure', type: 'number', format: 'currency', grain: null },
     ]);
-    // Each period aggregates to one row: no LIMIT for the engine to plan.
-    expect(sent).toHaveLength(2);
+    // The freshness, each period and the coverage aggregate to one row: no LIMIT for the engine to plan.
+    expect(sent).toHaveLength(4);
     for (const sql of sent) expect(sql).not.toMatch(/LIMIT/);
   });
 
@@ -170,7 +174,7 @@ onFixtureEngines('report queries', (warehouse) => {
     expect([days[0]?.date, days.at(-1)?.date]).toEqual(['2024-03-01', '2024-03-31']);
     expect((await run({ measures: ['spend'], filters: [march] }))[0]?.spend).toBe(sum(MARCH, 'cost'));
 
-    // A KPI over it compares with the 31 days before.
+    // A KPI over it compares with February.
     const answer = await runVisualQuery(
       warehouse(),
       MARKETING_SEMANTIC_MODEL,
@@ -178,10 +182,10 @@ onFixtureEngines('report queries', (warehouse) => {
       input({ filters: [march] }),
     );
     expect(answer.rows).toEqual([{ spend: sum(MARCH, 'cost') }]);
-    expect(answer.comparison).toEqual({
-      from: '2024-01-30',
+    expect(answer.comparison).toMatchObject({
+      from: '2024-02-01',
       to: '2024-02-29',
-      rows: [{ spend: sum(inRange('2024-01-30', '2024-02-29'), 'cost') }],
+      rows: [{ spend: sum(inRange('2024-02-01', '2024-02-29'), 'cost') }],
     });
   });
 

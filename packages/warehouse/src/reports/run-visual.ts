@@ -13,9 +13,10 @@ import {
 } from '@maya/contracts';
 import { unreachable } from '../values';
 import type { Row, Warehouse } from '../warehouse';
-import { compileReportQuery, type CompiledReportQuery, type ReportQuery } from './compile-query';
-import { previousPeriodQuery } from './kpi';
-import type { CompiledSql } from './report-sql';
+import type { ReportQuery } from './compile-query';
+import { runKpiComparison } from './kpi-answer';
+import { markPartialPeriods } from './partial-periods';
+import { runCompiled, runQuery, type QueryInput } from './run-query';
 import {
   ReportQueryError,
   dimension,
@@ -40,11 +41,7 @@ export type VisualQueryInput = {
   sort: readonly Sort[] | null;
   /** Table visuals only: the rows to skip, a page of the visual's limit at a time (0 when absent). */
   offset?: number;
-  now: Date;
-  timeoutMs: number;
-  /** The columns of the visual's table in the warehouse, when known (CompileOptions.columns). */
-  columns?: ReadonlySet<string> | null;
-};
+} & QueryInput;
 
 /**
  * The filters that apply to a table: its own, and those on another table's dimension that this
@@ -116,6 +113,26 @@ export async function runVisualQuery(
   visual: Visual,
   input: VisualQueryInput,
 ): Promise<ReportQueryResponse> {
+  const filters = filtersForTable(model, visual.table, input.filters);
+  const answer = await markPartialPeriods(
+    warehouse,
+    model,
+    visual.table,
+    filters,
+    input,
+    await answerVisual(warehouse, model, visual, input),
+  );
+  // A table that leaves rows out (Search Console's anonymized queries) says so with every answer.
+  const { partial } = semanticTable(model, visual.table);
+  return partial === undefined ? answer : { ...answer, partial };
+}
+
+async function answerVisual(
+  warehouse: Warehouse,
+  model: SemanticModel,
+  visual: Visual,
+  input: VisualQueryInput,
+): Promise<ReportQueryResponse> {
   const table = semanticTable(model, visual.table);
   const fields = visualFields(visual);
   const offset = tableOffset(visual, input.offset);
@@ -148,10 +165,7 @@ export async function runVisualQuery(
   if (visual.kind === 'kpi') {
     const query = { ...base, measures: fields.measures };
     if (visual.comparison === null) return answer(await run(query, 1));
-    const { query: previousQuery, previous } = previousPeriodQuery(model, query, input.now);
-    // Both periods at once, each on its own connection.
-    const [current, before] = await Promise.all([run(query, 1), run(previousQuery, 1)]);
-    return { ...answer(current), comparison: { ...previous, rows: before.rows } };
+    return runKpiComparison(warehouse, model, query, input);
   }
   if ('axis' in visual && isOverTime(model, visual)) {
     return runTimeSeries(warehouse, model, { ...base, ...fields }, visual.axis, visual.legend, input);
@@ -270,67 +284,4 @@ function lastDay(rows: readonly ReportRow[], column: string): string | null {
     if (typeof day === 'string' && (last === null || day > last)) last = day;
   }
   return last;
-}
-
-async function runQuery(
-  warehouse: Warehouse,
-  model: SemanticModel,
-  query: ReportQuery,
-  input: Pick<VisualQueryInput, 'now' | 'timeoutMs' | 'columns'>,
-  maxRows: number,
-): Promise<Pick<CompiledReportQuery, 'columns'> & { rows: ReportRow[]; truncated: boolean }> {
-  // The statement itself stops one row past `maxRows` (that row tells rows were left out), so
-  // the warehouse reads its answer whole: capping an unbounded statement makes DuckDB stream
-  // it a chunk at a time, about 0.5 ms more a statement (bench/report.ts). Without dimensions
-  // the statement aggregates to one row: no LIMIT to plan (decision 148).
-  const cap = maxRows + 1;
-  const bounded =
-    query.dimensions.length === 0
-      ? query
-      : { ...query, limit: query.limit === null ? cap : Math.min(query.limit, cap) };
-  const compiled = compileReportQuery(model, bounded, warehouse.engine, {
-    now: input.now,
-    columns: input.columns ?? null,
-  });
-  const result = await runCompiled(warehouse, compiled, input.timeoutMs);
-  const truncated = result.truncated || result.rows.length > maxRows;
-  const rows = result.rows.length > maxRows ? result.rows.slice(0, maxRows) : result.rows;
-  // Rows of plain values go out as they are (the cache's, shared and frozen); copied only when a
-  // value needs writing as text.
-  const plain = rows.every(isReportRow);
-  return {
-    columns: compiled.columns,
-    rows: plain ? (rows as ReportRow[]) : rows.map(toReportRow),
-    truncated,
-  };
-}
-
-export function runCompiled(
-  warehouse: Warehouse,
-  compiled: CompiledSql,
-  timeoutMs: number,
-  maxRows?: number,
-) {
-  return warehouse.query(
-    compiled.sql,
-    compiled.params,
-    maxRows === undefined ? { timeoutMs } : { timeoutMs, maxRows },
-  );
-}
-
-const isReportValue = (value: unknown): value is ReportRow[string] =>
-  value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-
-function isReportRow(row: Row): boolean {
-  for (const key in row) if (!isReportValue(row[key])) return false;
-  return true;
-}
-
-/** Query results are JSON-safe already; a json column's value is shown as its text. */
-function toReportRow(row: Row): ReportRow {
-  const out: ReportRow = {};
-  for (const [key, value] of Object.entries(row)) {
-    out[key] = isReportValue(value) ? value : JSON.stringify(value);
-  }
-  return out;
 }

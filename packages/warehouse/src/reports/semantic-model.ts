@@ -2,7 +2,13 @@
 // dimensions (what rows are grouped and filtered by) and measures (what is aggregated). Report
 // documents name only these; the compiler turns the names into SQL, so that a report never holds
 // SQL and an unknown name never reaches the engine.
-import type { DimensionType, MeasureFormat, ReportErrorType, TimeGrain } from '@maya/contracts';
+import type {
+  DimensionType,
+  MeasureFormat,
+  PartialReason,
+  ReportErrorType,
+  TimeGrain,
+} from '@maya/contracts';
 import { assertIdentifier } from '../identifiers';
 
 export type ReportQueryErrorType = Exclude<ReportErrorType, 'invalid_report_state'>;
@@ -34,6 +40,9 @@ export type Dimension = {
   grains: readonly TimeGrain[];
 };
 
+/** An amount's currency column, and whether it is shown converted (Measure.money). */
+export type Money = { currency: string; converted: boolean };
+
 export type Aggregation = 'sum' | 'count' | 'count_distinct' | 'min' | 'max' | 'avg';
 
 export type Measure = {
@@ -48,6 +57,13 @@ export type Measure = {
       sql: SqlSource | null;
       /** The aggregate is divided by this (1,000,000 for micros), as a double; null: as is. */
       divisor: number | null;
+      /**
+       * An amount of money (a `sum`): `currency` is the column holding each row's ISO currency.
+       * `converted`: shown in the organization's currency, converted per day of the table's time
+       * dimension (reports/currency-sql.ts); otherwise in the rows' own currency, and NULL where
+       * the rows aggregated hold several. Absent: not money.
+       */
+      money?: Money;
     }
   | {
       /** numerator / denominator of two measures of the table; NULL when the denominator is 0. */
@@ -72,6 +88,14 @@ export type SemanticTable = {
    * warehouse's table has it.
    */
   packed?: readonly PackedPair[];
+  /**
+   * The dimensions that tell the data sources apart (service and account): each starts its
+   * history when it was connected, so a comparison checks every source covers the previous
+   * period (coverage.ts). Absent: the table is one source.
+   */
+  sourceDimensions?: readonly string[];
+  /** Why the table's rows add up to less than the source's totals (the query answer's `partial`). */
+  partial?: PartialReason;
 };
 
 /** `dimensions` are the packed column's parts, in its order. */
@@ -175,6 +199,13 @@ function checkMeasure(table: SemanticTable, m: Measure, where: string): void {
     throw new Error(`${where}: only count may omit its column`);
   if (m.divisor !== null && !(Number.isFinite(m.divisor) && m.divisor > 0)) {
     throw new Error(`${where}: the divisor must be a positive number`);
+  }
+  if (m.money !== undefined) {
+    assertIdentifier(m.money.currency, `currency column of ${where}`);
+    if (m.aggregation !== 'sum') throw new Error(`${where}: money is summed`);
+    if (m.money.converted && table.timeDimension === null) {
+      throw new Error(`${where}: converting money per day needs the table's time dimension`);
+    }
   }
 }
 

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { APPLE_ADS_SANDBOX_PREFIX, appleAdsSandbox } from '../../services/apple-ads';
 import { APPLE_OAUTH_SANDBOX_PREFIX, appleOAuthSandbox } from '../../services/apple-ads/sandbox-token';
+import { ECB_SANDBOX_PREFIX, ecbSandbox } from '../../services/ecb-rates';
 import { GA4_SANDBOX_PREFIX, ga4Sandbox } from '../../services/ga4';
 import { BIGQUERY_SANDBOX_PREFIX, bigQuerySandbox } from '../../services/ga4-events';
 import { GOOGLE_ADS_SANDBOX_PREFIX, googleAdsSandbox } from '../../services/google-ads';
@@ -26,4 +27,5 @@ export const SANDBOX_APIS: readonly SandboxApiMount[] = [
   { prefix: BIGQUERY_SANDBOX_PREFIX, plugin: bigQuerySandbox },
   { prefix: CLOUD_STORAGE_SANDBOX_PREFIX, plugin: cloudStorageSandbox },
   { prefix: MOOSEND_SANDBOX_PREFIX, plugin: moosendSandbox },
+  { prefix: ECB_SANDBOX_PREFIX, plugin: ecbSandbox },
 ];

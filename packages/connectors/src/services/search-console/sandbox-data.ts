@@ -78,16 +78,20 @@ const PAGES: readonly Page[] = [
   ...origin('https://trailfox.example', 0.7, 'trailfox', 'shop'),
 ];
 
-/** Search Console's countries are ISO 3166-1 alpha-3, lower case. */
+/**
+ * Search Console's countries are ISO 3166-1 alpha-3, lower case. `rank` scales a page's position
+ * there: the shops rank best at home (Greece) and further down where local sites compete, so
+ * each country's average position is its own, as in a real property.
+ */
 const COUNTRIES = [
-  { code: 'grc', weight: 1 },
-  { code: 'deu', weight: 0.8 },
-  { code: 'gbr', weight: 0.6 },
-  { code: 'usa', weight: 0.7 },
-  { code: 'fra', weight: 0.4 },
-  { code: 'ita', weight: 0.3 },
-  { code: 'esp', weight: 0.25 },
-  { code: 'nld', weight: 0.2 },
+  { code: 'grc', weight: 1, rank: 1 },
+  { code: 'deu', weight: 0.8, rank: 1.5 },
+  { code: 'gbr', weight: 0.6, rank: 2.1 },
+  { code: 'usa', weight: 0.7, rank: 2.6 },
+  { code: 'fra', weight: 0.4, rank: 1.8 },
+  { code: 'ita', weight: 0.3, rank: 1.3 },
+  { code: 'esp', weight: 0.25, rank: 1.6 },
+  { code: 'nld', weight: 0.2, rank: 1.2 },
 ] as const;
 const DEVICES = [
   { code: 'MOBILE', weight: 1 },
@@ -131,8 +135,11 @@ function* fineRows(siteUrl: string, date: string): Generator<Fine> {
           const base = 40 * page.weight * query.weight * country.weight * device.weight;
           const impressions = daily(base, date, page.url, query.text, country.code, device.code);
           if (impressions === 0) continue;
-          // Rank: a stable per-query rank with a little daily movement.
-          const rank = 1 + 25 * unit(page.url, query.text) ** 2;
+          // Rank: a stable per-query rank in each country, with a little daily movement.
+          const rank =
+            (1 + 25 * unit(page.url, query.text) ** 2) *
+            country.rank *
+            (0.8 + 0.4 * unit('rank', country.code, query.text));
           const position = Math.round((rank + 2 * unit(date, page.url, query.text, device.code)) * 10) / 10;
           const ctr = 0.32 / position ** 0.9;
           const clicks = Math.min(
@@ -169,7 +176,7 @@ function* fineRows(siteUrl: string, date: string): Generator<Fine> {
           device: device.code,
           clicks,
           impressions,
-          position: 18.5,
+          position: Math.round(18.5 * country.rank * 10) / 10,
         };
       }
     }

@@ -59,6 +59,22 @@ describe('sandbox Search Console API', () => {
     expect(body.rows[0]!.clicks).toBeGreaterThanOrEqual(body.rows[2]!.clicks);
   });
 
+  it('ranks pages differently in each country: positions by country are far apart', async () => {
+    const response = await query('sc-domain:example.com', {
+      startDate: '2025-06-01',
+      endDate: '2025-06-07',
+      dimensions: ['country'],
+      dataState: 'all',
+    });
+    const { rows } = (await response.json()) as { rows: { keys: string[]; position: number }[] };
+    const position = new Map(rows.map((r) => [r.keys[0], r.position]));
+    // Best at home, in Greece; pages further down in the United States.
+    expect(position.get('grc')).toBe(Math.min(...position.values()));
+    expect(position.get('usa')! - position.get('grc')!).toBeGreaterThan(5);
+    const spread = Math.max(...position.values()) - Math.min(...position.values());
+    expect(spread).toBeGreaterThan(5);
+  });
+
   it('leaves out rows for fresh days unless dataState is all, and data older than 16 months', async () => {
     const fresh = await (
       await query('https://www.example.com/', { startDate: '2025-06-13', endDate: '2025-06-14' })

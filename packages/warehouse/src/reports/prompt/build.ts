@@ -5,6 +5,7 @@
 import {
   REPORT_STATE_VERSION,
   reportLimits,
+  type AdHocVisual,
   type ReportDocument,
   type ReportFilter,
   type ReportPage,
@@ -14,8 +15,10 @@ import {
 import { addDays } from '../dates';
 import { visualFields } from '../run-visual';
 import { findDimension, semanticTable, type SemanticModel } from '../semantic-model';
+import { adHocVisual, answersExactly, asksForVisual } from './adhoc';
 import { currentUnitOf, type DateIntent } from './dates';
-import type { NamedValue, Recognized } from './recognize';
+import type { NamedValue, Order, Recognized } from './recognize';
+import { readableValue } from './synonyms';
 import { phraseStems } from './text';
 import type { Term } from './vocabulary';
 
@@ -27,6 +30,8 @@ export type AppliedDate = {
 
 export type AppliedValues = {
   label: string;
+  /** The values as people read them ("Germany" for 'deu'), in the order of `values`. */
+  shown: string[];
   values: string[];
   mode: 'include' | 'exclude';
   /** Set on a filter or a slicer of the page; null: the report cannot filter by it. */
@@ -39,9 +44,14 @@ export type Plan = {
   date: AppliedDate | null;
   values: AppliedValues[];
   sorted: { visuals: Visual[]; measure: Term; direction: 'asc' | 'desc' } | null;
-  /** Named measures and dimensions no visual of the page shows. */
+  /** The visual shown above the page's own when none of them is exactly the answer (decision 250). */
+  adhoc: AdHocVisual | null;
+  /** Named measures and dimensions no visual of the page (nor the ad-hoc one) shows. */
   missing: Term[];
 };
+
+/** How many values of a text dimension the organization has, if looked up. */
+export type ValueCount = (table: string, column: string) => number | null;
 
 const SORTABLE = new Set<Visual['kind']>([
   'table',
@@ -80,26 +90,72 @@ function valueTarget(
   return slicer === undefined ? null : { slicer };
 }
 
-/** How well a page shows what was named: dimensions lead, measures beside them, values filterable. */
-function pageScore(doc: ReportDocument, page: ReportPage, found: Recognized): number {
+/** A visual's row dimensions other than the date, coarsest first: the last is one row's grain. */
+const rowDimensions = (visual: Visual) => fieldsOf(visual).dimensions.filter((d) => d !== 'date');
+
+/** The date grain a visual groups by, if it groups by the date. */
+const dateGrainOf = (visual: Visual) =>
+  visualFields(visual).dimensions.find((d) => d.name === 'date')?.grain ?? null;
+
+/**
+ * How well one visual answers what was named: a dimension asked for is best where it is the
+ * visual's rows ("by campaign": a row per campaign, not per ad group of it), the date at the grain
+ * asked for; a measure best as the visual's first; and most when the visual shows all of it.
+ */
+function visualScore(visual: Visual, found: Recognized): number {
+  if (visual.kind === 'slicer') return 0;
+  const rows = rowDimensions(visual);
+  const { measures } = fieldsOf(visual);
   let score = 0;
+  let all = true;
   for (const dim of found.dimensions) {
-    const best = page.visuals
-      .filter((v) => v.kind !== 'slicer' && shows(v, dim))
-      .map((v) => {
-        const { dimensions } = fieldsOf(v);
-        const others = dimensions.filter(
-          (d) => d !== dim.name && d !== 'date' && !found.dimensions.some((f) => f.name === d),
-        );
-        return 10 + (dimensions[0] === dim.name ? 3 : 0) - others.length;
-      });
-    score += Math.max(0, ...best);
+    if (!shows(visual, dim)) {
+      all = false;
+      continue;
+    }
+    if (dim.name === 'date') {
+      const grain = dateGrainOf(visual);
+      score += found.grain === null ? 12 : grain === found.grain ? 14 : 10;
+      continue;
+    }
+    const at = rows.indexOf(dim.name);
+    const finer = rows.length - 1 - at;
+    const coarser = rows.filter((d, i) => i < at && !found.dimensions.some((f) => f.name === d)).length;
+    score += finer === 0 ? 14 - coarser : 10 - 2 * finer;
   }
   for (const measure of found.measures) {
-    const best = page.visuals
-      .filter((v) => shows(v, measure))
-      .map((v) => 6 + (found.dimensions.some((d) => shows(v, d)) ? 4 : 0));
-    score += Math.max(0, ...best);
+    if (!shows(visual, measure)) {
+      all = false;
+      continue;
+    }
+    score += measures[0] === measure.name ? 9 : 6;
+  }
+  if (score === 0) return 0;
+  // A date the prompt did not ask to group by is a column more than asked for.
+  const unaskedDate = dateGrainOf(visual) !== null && !found.dimensions.some((d) => d.name === 'date');
+  return score + (all ? 10 : 0) - (unaskedDate ? 1 : 0);
+}
+
+/** The page's visual that answers best, if any answers at all. */
+function answerOf(page: ReportPage, found: Recognized): { visual: Visual; score: number } | null {
+  let best: { visual: Visual; score: number } | null = null;
+  for (const visual of page.visuals) {
+    const score = visualScore(visual, found);
+    if (score > 0 && (best === null || score > best.score)) best = { visual, score };
+  }
+  return best;
+}
+
+/** How well a page shows what was named: its best visual, and the values it can filter by. */
+function pageScore(doc: ReportDocument, page: ReportPage, found: Recognized): number {
+  let score = answerOf(page, found)?.score ?? 0;
+  // A visual that is exactly the answer counts more than one that comes near, less than a value
+  // only this page can filter by (the answer is then an ad-hoc visual under that filter).
+  if (asksForVisual(found) && answeredOn(page, found)) score += EXACT_ANSWER;
+  // Between pages that answer as well, the one that shows more of what was named in any visual
+  // (where an ad-hoc visual of a measure and a breakdown sits beside the measure's KPI).
+  for (const term of [...found.measures, ...found.dimensions]) {
+    if (page.visuals.some((v) => v.kind !== 'slicer' && shows(v, term))) score += 1;
   }
   for (const value of found.values) {
     const target = valueTarget(doc, page, value.column);
@@ -114,6 +170,13 @@ function pageScore(doc: ReportDocument, page: ReportPage, found: Recognized): nu
     score += 2;
   return score;
 }
+
+/** What a page with a visual that is exactly the answer scores more (a value filter scores 20). */
+const EXACT_ANSWER = 15;
+
+/** Whether a visual of the page is exactly the answer (adhoc.ts). */
+const answeredOn = (page: ReportPage, found: Recognized) =>
+  page.visuals.some((v) => answersExactly(v, found));
 
 function choosePage(doc: ReportDocument, found: Recognized): ReportPage {
   if (found.page !== null) return found.page;
@@ -131,6 +194,37 @@ function choosePage(doc: ReportDocument, found: Recognized): ReportPage {
   }
   if (best === undefined) throw new Error(`report ${doc.slug} has no page`);
   return best;
+}
+
+/** Measures where a lower number is the better one: the best position is 1. */
+const LOWER_IS_BETTER = new Set(['position', 'cpa', 'cpc']);
+
+/**
+ * The direction a marketer means: "highest" and "lowest" as said; "best", "top" and "worst" by
+ * what is good for the measure ("best ranking": lowest position first; "top campaigns by CPC":
+ * the highest, since "top" ranks by the number unless the measure is a rank); largest first
+ * unless asked, best first for a rank.
+ */
+export function directionFor(measure: Term, order: Order | null): 'asc' | 'desc' {
+  const lowerBetter = LOWER_IS_BETTER.has(measure.name);
+  switch (order) {
+    case 'high':
+      return 'desc';
+    case 'low':
+      return 'asc';
+    case 'better':
+      return lowerBetter ? 'asc' : 'desc';
+    case 'top':
+      return measure.name === 'position' ? 'asc' : 'desc';
+    case 'worse':
+      return lowerBetter ? 'desc' : 'asc';
+    case null:
+      return measure.name === 'position' ? 'asc' : 'desc';
+    default: {
+      const unreachable: never = order;
+      throw new Error(String(unreachable));
+    }
+  }
 }
 
 const atNoon = (day: string) => `${day}T${reportLimits.defaultFilterTime}`;
@@ -196,7 +290,13 @@ function labelOf(model: SemanticModel, value: NamedValue): string {
   return findDimension(semanticTable(model, value.table), value.column)?.label ?? value.column;
 }
 
-export function plan(doc: ReportDocument, model: SemanticModel, found: Recognized, today: string): Plan {
+export function plan(
+  doc: ReportDocument,
+  model: SemanticModel,
+  found: Recognized,
+  today: string,
+  valueCount: ValueCount = () => null,
+): Plan {
   const page = choosePage(doc, found);
   const filters: ReportFilter[] = [];
   const slicers: ReportState['slicers'] = [];
@@ -218,7 +318,13 @@ export function plan(doc: ReportDocument, model: SemanticModel, found: Recognize
     const target = valueTarget(doc, page, column);
     const first = named[0];
     if (first === undefined) continue;
-    const applied: AppliedValues = { label: labelOf(model, first), values: chosen, mode, via: null };
+    const applied: AppliedValues = {
+      label: labelOf(model, first),
+      shown: chosen.map((v) => readableValue(column, v)),
+      values: chosen,
+      mode,
+      via: null,
+    };
     if (target !== null && 'filter' in target) {
       const { id, table } = target.filter;
       filters.push({ id, table, column, kind: 'list', mode, values: chosen });
@@ -233,35 +339,53 @@ export function plan(doc: ReportDocument, model: SemanticModel, found: Recognize
     }
     values.push(applied);
   }
+  // The answer's visual is sorted by the first measure named, if it is a list of rows: charts over
+  // time keep their time order.
   const measure = found.measures[0];
+  const best = answerOf(page, found)?.visual ?? null;
+  const direction = measure === undefined ? 'desc' : directionFor(measure, found.order);
+  // No visual of the page is exactly the answer: one that is, above the page's own.
+  const adhoc =
+    asksForVisual(found) && !page.visuals.some((v) => answersExactly(v, found))
+      ? adHocVisual({
+          document: doc,
+          model,
+          found,
+          preferredTable: best?.table ?? null,
+          valueCount,
+          sort: measure === undefined ? null : { measure, direction },
+        })
+      : null;
+  const answer = adhoc ?? best;
   const sortable =
-    measure === undefined
-      ? []
-      : page.visuals.filter((v) => {
-          if (!SORTABLE.has(v.kind) || !shows(v, measure)) return false;
-          // Charts over time keep their time order.
-          return !('axis' in v) || findDimension(semanticTable(model, v.table), v.axis.name)?.type !== 'date';
-        });
-  // Those that group by a dimension the prompt named, when any does ("clicks by query": the
-  // queries table, not the pages table beside it).
-  const grouped = sortable.filter((v) => found.dimensions.some((d) => shows(v, d)));
-  const sortedVisuals = grouped.length > 0 ? grouped : sortable;
-  const sort = sortedVisuals.map((v) => ({
-    visual_id: v.id,
-    sort: [{ field: measure?.name ?? '', direction: found.direction }],
-  }));
+    answer !== null &&
+    measure !== undefined &&
+    SORTABLE.has(answer.kind) &&
+    shows(answer, measure) &&
+    (!('axis' in answer) ||
+      findDimension(semanticTable(model, answer.table), answer.axis.name)?.type !== 'date');
+  // The ad-hoc visual carries its sort; a page's visual is sorted by the state.
+  const sort =
+    sortable && measure !== undefined && adhoc === null
+      ? [{ visual_id: answer.id, sort: [{ field: measure.name, direction }] }]
+      : [];
   const missing = [...found.measures, ...found.dimensions].filter(
-    (t) => !page.visuals.some((v) => shows(v, t)),
+    (t) => !page.visuals.some((v) => shows(v, t)) && (adhoc === null || !shows(adhoc, t)),
   );
   return {
-    state: { version: REPORT_STATE_VERSION, page: page.name, filters, slicers, sort },
+    state: {
+      version: REPORT_STATE_VERSION,
+      page: page.name,
+      filters,
+      slicers,
+      sort,
+      ...(adhoc === null ? {} : { adhoc: { page: page.name, visual: adhoc } }),
+    },
     page,
     date,
     values,
-    sorted:
-      measure === undefined || sortedVisuals.length === 0
-        ? null
-        : { visuals: sortedVisuals, measure, direction: found.direction },
+    sorted: sortable && measure !== undefined ? { visuals: [answer], measure, direction } : null,
+    adhoc,
     missing,
   };
 }

@@ -3,7 +3,7 @@
 // compiled against the model, so that a state the report cannot show never reaches a user.
 import { ReportStateError, ReportStateSchema, type ReportDocument, type ReportState } from '@maya/contracts';
 import { compileReportQuery } from '../compile-query';
-import { checkReportDocument, checkReportState, findVisual } from '../report-document';
+import { checkReportDocument, checkReportState, checkVisual, findVisual } from '../report-document';
 import { visualFields } from '../run-visual';
 import { ReportQueryError, type SemanticModel } from '../semantic-model';
 
@@ -33,9 +33,14 @@ export function checkGeneratedState(doc: ReportDocument, model: SemanticModel, i
         ],
       })),
     });
+    const { adhoc } = state;
+    if (adhoc !== undefined) checkVisual(model, adhoc.visual, `ad-hoc visual ${adhoc.visual.id}`);
     for (const { visual_id, sort } of state.sort) {
       const page = doc.pages.find((p) => p.visuals.some((v) => v.id === visual_id));
-      const { visual } = findVisual(doc, page?.name ?? state.page, visual_id);
+      const visual =
+        adhoc?.visual.id === visual_id
+          ? adhoc.visual
+          : findVisual(doc, page?.name ?? state.page, visual_id).visual;
       if (visual.kind === 'slicer')
         throw new ReportQueryError('invalid_report_query', `${visual_id} is a slicer: it has no sort`);
       const fields = visualFields(visual);

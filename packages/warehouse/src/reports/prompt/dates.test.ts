@@ -155,3 +155,41 @@ describe('calendar units', () => {
     expect(currentUnitOf(period('2026-03-01', null), TODAY)).toBeNull();
   });
 });
+
+// Phrasings the AI Builder bench (bench/ai-builder-prompts.ts) does not hold.
+describe('ranges, weeks and halves', () => {
+  it.each([
+    // Ranges without "from", a day alone at the start taking the month of the end.
+    ['between 5 and 20 September', period('2026-09-05', '2026-09-20')],
+    ['from 10 to 12 March 2025', period('2025-03-10', '2025-03-12')],
+    ['3-9 Aug', period('2026-08-03', '2026-08-09')],
+    ['Sep 2 – Sep 30', period('2026-09-02', '2026-09-30')],
+    ['March 3 to March 9 2025', period('2025-03-03', '2025-03-09')],
+    ['2025-12-01 - 2025-12-24', period('2025-12-01', '2025-12-24')],
+    ['between August and October', period('2026-08-01', '2026-10-31')],
+    // Weeks of a month are its days by sevens; the last one its final seven.
+    ['second week of October', period('2026-10-08', '2026-10-14')],
+    ['the 3rd week of September 2025', period('2025-09-15', '2025-09-21')],
+    ['final week of february', period('2026-02-22', '2026-02-28')],
+    // Halves of a year.
+    ['H1', period('2026-01-01', '2026-06-30')],
+    ['h2 of last year', period('2025-07-01', '2025-12-31')],
+    ['first half of 2024', period('2024-01-01', '2024-06-30')],
+    ['second half of the year', period('2026-07-01', '2026-12-31')],
+  ])('%s', (prompt, expected) => {
+    expect(date(prompt)).toEqual(expected);
+  });
+
+  it('leaves words with dashes and counts that are no dates alone', () => {
+    expect(date('top 10 campaigns')).toBeNull();
+    expect(date('e-commerce spend')).toBeNull();
+    expect(date('year-to-date clicks')).toEqual(thisUnit('year'));
+    // A day range across months is no bare day: the end must be a day.
+    expect(date('1 - October')).toEqual(period('2026-10-01', '2026-10-31'));
+  });
+
+  it('reads no range that ends before it starts: only the day named in full is left', () => {
+    expect(date('between 20 and 5 September')).toEqual({ kind: 'day', day: '2026-09-05' });
+    expect(date('31-30 Nov')).toEqual({ kind: 'day', day: '2025-11-30' });
+  });
+});

@@ -7,9 +7,27 @@
 // "Last month" is the calendar month before this one, as the ad platforms' date pickers (Google
 // Ads, Meta, Microsoft) and analytics tools mean it; a count ("last 30 days", "last 3 months") or
 // "past"/"trailing" ("past month") is a rolling window that ends today.
-import { reportLimits, type TimeGrain } from '@maya/contracts';
+import type { TimeGrain } from '@maya/contracts';
 import { addDays, addUnits, isIsoDay, startOf } from '../dates';
-import type { Span, Token } from './text';
+import {
+  UNITS,
+  TO_DATE,
+  LAST,
+  CALENDAR_LAST,
+  RANGE_LINKS,
+  LEADING,
+  word,
+  monthOf,
+  yearOf,
+  dayOfMonth,
+  countOf,
+  pad,
+  dayText,
+  endOf,
+  ORDINALS,
+  unitAt,
+} from './date-words';
+import { DASH, type Span, type Token } from './text';
 
 export type RelativeOperator = 'in_the_last' | 'in_this' | 'in_the_next';
 
@@ -21,106 +39,8 @@ export type DateIntent =
 
 export type DateMatch = { span: Span; intent: DateIntent };
 
-const UNITS: Record<string, TimeGrain> = {
-  day: 'day',
-  days: 'day',
-  week: 'week',
-  weeks: 'week',
-  wk: 'week',
-  wks: 'week',
-  month: 'month',
-  months: 'month',
-  mo: 'month',
-  mos: 'month',
-  quarter: 'quarter',
-  quarters: 'quarter',
-  qtr: 'quarter',
-  qtrs: 'quarter',
-  year: 'year',
-  years: 'year',
-  yr: 'year',
-  yrs: 'year',
-};
-
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fourteen: 14,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  sixty: 60,
-  ninety: 90,
-};
-
-const MONTHS = [
-  ['january', 'jan'],
-  ['february', 'feb'],
-  ['march', 'mar'],
-  ['april', 'apr'],
-  ['may'],
-  ['june', 'jun'],
-  ['july', 'jul'],
-  ['august', 'aug'],
-  ['september', 'sep', 'sept'],
-  ['october', 'oct'],
-  ['november', 'nov'],
-  ['december', 'dec'],
-];
-
-const TO_DATE: Record<string, TimeGrain> = { wtd: 'week', mtd: 'month', qtd: 'quarter', ytd: 'year' };
-
-const LAST = new Set(['last', 'past', 'previous', 'prior', 'trailing', 'recent']);
-/** Without a count, these name the calendar unit before the current one ("last month"). */
-const CALENDAR_LAST = new Set(['last', 'previous', 'prior']);
-const LEADING = new Set(['in', 'during', 'for', 'over', 'within', 'the', 'on', 'of']);
-
-const word = (tokens: readonly Token[], i: number) => tokens[i]?.word ?? '';
-
 /** A period of the calendar the prompt names, the token after it, and whether it named a year. */
 type Point = { from: string; to: string; end: number; yearGiven: boolean };
-
-function monthOf(word: string | undefined): number | null {
-  if (word === undefined) return null;
-  const index = MONTHS.findIndex((names) => names.includes(word));
-  return index === -1 ? null : index + 1;
-}
-
-function yearOf(word: string | undefined): number | null {
-  if (word === undefined || !/^\d{4}$/.test(word)) return null;
-  const year = Number(word);
-  return year >= 1990 && year <= 2100 ? year : null;
-}
-
-function dayOfMonth(word: string | undefined): number | null {
-  const match = /^(\d{1,2})(?:st|nd|rd|th)?$/.exec(word ?? '');
-  if (match === null) return null;
-  const day = Number(match[1]);
-  return day >= 1 && day <= 31 ? day : null;
-}
-
-function countOf(word: string | undefined): number | null {
-  if (word === undefined) return null;
-  const count = /^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? null);
-  if (count === null) return null;
-  return count >= reportLimits.relativeDateCountMin && count <= reportLimits.relativeDateCountMax
-    ? count
-    : null;
-}
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-const dayText = (y: number, m: number, d: number) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
-const endOf = (from: string, unit: TimeGrain) => addDays(addUnits(from, unit, 1), -1);
 
 /** The latest year in which the period starting on (month, day) has begun by today. */
 function latestYear(today: string, month: number, day = 1): number {
@@ -219,6 +139,8 @@ function twoPoints(
   links: readonly string[],
   today: string,
 ): { first: Point; last: Point } | null {
+  const bare = bareDayRange(tokens, i, links, today);
+  if (bare !== null) return bare;
   const first = pointAt(tokens, i, today, false);
   if (first === null || !links.includes(word(tokens, first.end))) return null;
   const last = pointAt(tokens, first.end + 1, today, false);
@@ -233,6 +155,80 @@ function twoPoints(
   return first.from <= last.to ? { first, last } : null;
 }
 
+/**
+ * "1 and 15 October", "3 to 17 November", "1-15 Oct": a first end that is a day of the month
+ * alone, in the month and year of the other end.
+ */
+function bareDayRange(
+  tokens: readonly Token[],
+  i: number,
+  links: readonly string[],
+  today: string,
+): { first: Point; last: Point } | null {
+  const day = dayOfMonth(word(tokens, i));
+  if (day === null || !links.includes(word(tokens, i + 1))) return null;
+  const last = pointAt(tokens, i + 2, today, false);
+  if (last === null || last.from !== last.to) return null;
+  const from = `${last.from.slice(0, 8)}${pad(day)}`;
+  if (!isIsoDay(from) || from > last.to) return null;
+  return { first: { from, to: from, end: i + 1, yearGiven: last.yearGiven }, last };
+}
+
+/**
+ * The year a phrase names after "of" or alone: "2025", "this year", "last year"; the current
+ * year when none is named. Answers the year and the token after it.
+ */
+function yearSpec(tokens: readonly Token[], i: number, today: string): { year: number; end: number } {
+  const at = word(tokens, i) === 'of' ? i + 1 : i;
+  const given = yearOf(word(tokens, at));
+  if (given !== null) return { year: given, end: at + 1 };
+  const current = Number(today.slice(0, 4));
+  const w = word(tokens, at);
+  if (unitAt(tokens, at + 1) === 'year') {
+    if (w === 'this' || w === 'current') return { year: current, end: at + 2 };
+    if (CALENDAR_LAST.has(w)) return { year: current - 1, end: at + 2 };
+  }
+  return { year: current, end: i };
+}
+
+/**
+ * Weeks of a month are its days by sevens (decision 221): the first week of November is 1 to 7
+ * November, the last its final seven days, whatever weekday the month starts on.
+ */
+function weekOfMonth(tokens: readonly Token[], i: number, today: string): DateMatch | null {
+  const w = word(tokens, i);
+  const nth = ORDINALS[w] ?? (w === 'last' || w === 'final' ? -1 : null);
+  if (nth === null || unitAt(tokens, i + 1) !== 'week' || word(tokens, i + 2) !== 'of') return null;
+  const month = monthOf(word(tokens, i + 3));
+  if (month === null) return null;
+  const year = yearOf(word(tokens, i + 4));
+  const whole = monthPoint(today, month, null, year, i + 4 + (year === null ? 0 : 1), year !== null);
+  if (whole === null) return null;
+  const from = nth === -1 ? addDays(whole.to, -6) : addDays(whole.from, 7 * (nth - 1));
+  const to = nth === -1 ? whole.to : addDays(from, 6) < whole.to ? addDays(from, 6) : whole.to;
+  return { span: { start: i, end: whole.end }, intent: { kind: 'period', from, to } };
+}
+
+/** "first half of this year", "second half of 2025", "H1", "H2 2025": January-June, July-December. */
+function halfYear(tokens: readonly Token[], i: number, today: string): DateMatch | null {
+  const w = word(tokens, i);
+  const h = /^h([12])$/.exec(w);
+  let half: number | null = h === null ? null : Number(h[1]);
+  let next = i + 1;
+  if (half === null) {
+    const nth = ORDINALS[w] ?? (w === 'last' ? 2 : null);
+    if (nth === null || nth > 2 || word(tokens, i + 1) !== 'half') return null;
+    half = nth;
+    next = i + 2;
+  }
+  const { year, end } = yearSpec(tokens, next, today);
+  const from = `${pad(year, 4)}-${half === 1 ? '01' : '07'}-01`;
+  return {
+    span: { start: i, end },
+    intent: { kind: 'period', from, to: addDays(addUnits(from, 'month', 6), -1) },
+  };
+}
+
 /** The whole calendar unit before the one containing today: last week is Monday to Sunday. */
 function previousUnit(today: string, unit: TimeGrain): DateIntent {
   const current = startOf(today, unit);
@@ -241,14 +237,12 @@ function previousUnit(today: string, unit: TimeGrain): DateIntent {
   return from === to ? { kind: 'day', day: from } : { kind: 'period', from, to };
 }
 
-function unitAt(tokens: readonly Token[], i: number): TimeGrain | null {
-  return UNITS[tokens[i]?.word ?? ''] ?? null;
-}
-
 /** The date phrase starting exactly at token i, or null. */
 function dateAt(tokens: readonly Token[], i: number, today: string): DateMatch | null {
   const w = word(tokens, i);
   const span = (end: number) => ({ start: i, end });
+  const part = weekOfMonth(tokens, i, today) ?? halfYear(tokens, i, today);
+  if (part !== null) return part;
   // Relative: last/past/previous [N] unit(s); this/current unit; next/coming [N] unit(s).
   if (LAST.has(w) || w === 'next' || w === 'coming') {
     const count = countOf(word(tokens, i + 1));
@@ -278,21 +272,20 @@ function dateAt(tokens: readonly Token[], i: number, today: string): DateMatch |
   // Open and closed periods: since/from/after X, before/until/through X, from X to Y, between X and Y.
   if (w === 'since' || w === 'from' || w === 'after' || w === 'starting') {
     const start = w === 'starting' && word(tokens, i + 1) === 'from' ? i + 2 : i + 1;
-    const point = pointAt(tokens, start, today, false);
-    if (point === null) return null;
-    const both =
-      w === 'from' ? twoPoints(tokens, start, ['to', 'until', 'till', 'through', 'thru'], today) : null;
+    const both = w === 'from' ? twoPoints(tokens, start, RANGE_LINKS, today) : null;
     if (both !== null) {
       return {
         span: span(both.last.end),
         intent: { kind: 'period', from: both.first.from, to: both.last.to },
       };
     }
+    const point = pointAt(tokens, start, today, false);
+    if (point === null) return null;
     const from = w === 'after' ? addDays(point.to, 1) : point.from;
     return { span: span(point.end), intent: { kind: 'period', from, to: null } };
   }
   if (w === 'between') {
-    const both = twoPoints(tokens, i + 1, ['and'], today);
+    const both = twoPoints(tokens, i + 1, ['and', DASH], today);
     if (both === null) return null;
     return { span: span(both.last.end), intent: { kind: 'period', from: both.first.from, to: both.last.to } };
   }
@@ -304,6 +297,11 @@ function dateAt(tokens: readonly Token[], i: number, today: string): DateMatch |
   }
   // A named period alone: a prepositions before it ("in March", "on 5 March") makes it sure.
   const afterLeading = LEADING.has(w) ? i + 1 : i;
+  // Two ends without "from": "1-15 Oct", "Nov 1 - Nov 15", "2026-10-05 to 2026-10-11".
+  const both = twoPoints(tokens, afterLeading, RANGE_LINKS, today);
+  if (both !== null) {
+    return { span: span(both.last.end), intent: { kind: 'period', from: both.first.from, to: both.last.to } };
+  }
   const point = pointAt(tokens, afterLeading, today, afterLeading === i);
   if (point === null) return null;
   const intent: DateIntent =

@@ -126,12 +126,17 @@ export function describePlan(plan: Plan, found: Recognized): { text: string; nam
   for (const v of plan.values.filter((x) => x.via !== null)) {
     clauses.push(
       v.mode === 'include'
-        ? `where ${v.label} is ${quoted(v.values)}`
-        : `excluding ${v.label} ${quoted(v.values)}`,
+        ? `where ${v.label} is ${quoted(v.shown)}`
+        : `excluding ${v.label} ${quoted(v.shown)}`,
     );
   }
   const where = `the ${plan.page.display_name} page`;
-  const head = subject === null ? `Here is ${where}` : `Here is ${subject} on ${where}`;
+  const head =
+    plan.adhoc !== null
+      ? `Here is ${plan.adhoc.title ?? subject ?? 'the answer'}, in a new visual at the top of ${where}`
+      : subject === null
+        ? `Here is ${where}`
+        : `Here is ${subject} on ${where}`;
   sentences.push(`${[head, ...clauses].join(', ')}.`);
   if (plan.sorted !== null) {
     const { visuals } = plan.sorted;
@@ -158,7 +163,7 @@ export function describePlan(plan: Plan, found: Recognized): { text: string; nam
   if (found.extraDates > 0) sentences.push('The report has one date filter, so only one period is used.');
   for (const v of plan.values.filter((x) => x.via === null)) {
     sentences.push(
-      `This report cannot filter by ${v.label}, so ${quoted(v.values, 'and')} ${v.values.length > 1 ? 'are' : 'is'} not applied.`,
+      `This report cannot filter by ${v.label}, so ${quoted(v.shown, 'and')} ${v.values.length > 1 ? 'are' : 'is'} not applied.`,
     );
   }
   if (plan.missing.length > 0) {
@@ -166,14 +171,19 @@ export function describePlan(plan: Plan, found: Recognized): { text: string; nam
       `The ${plan.page.display_name} page does not show ${list(plan.missing.map((t) => t.label))}.`,
     );
   }
+  if (found.corrections.length > 0) {
+    const read = found.corrections.slice(0, 5).map((c) => `“${c.typed}” as “${c.meant}”`);
+    sentences.push(`Read ${list(read)}.`);
+  }
   if (found.unknown.length > 0) sentences.push(`Not used: ${quoted(found.unknown.slice(0, 5), 'and')}.`);
 
   const nameParts = [
-    subject === null ? plan.page.display_name : subject.replace(/^the breakdown by/, 'By'),
+    plan.adhoc?.title ??
+      (subject === null ? plan.page.display_name : subject.replace(/^the breakdown by/, 'By')),
     ...(plan.date?.filter ? [shortDateLabel(plan.date.intent)] : []),
     ...plan.values
       .filter((v) => v.via !== null)
-      .map((v) => `${v.mode === 'exclude' ? 'excl. ' : ''}${v.values.join(' / ')}`),
+      .map((v) => `${v.mode === 'exclude' ? 'excl. ' : ''}${v.shown.join(' / ')}`),
   ];
   const name = nameParts.join(' · ');
   return { text: sentences.join(' '), name: name.length > 100 ? `${name.slice(0, 99)}…` : name };

@@ -56,11 +56,11 @@ const closed = (after: string, before: string) =>
   });
 
 describe('the e2e journey’s prompt', () => {
-  it('spend by campaign last month for Google Ads: the campaigns page, October, Google Ads, by spend', () => {
+  it('spend by campaign last month for Google Ads: the campaigns table of the overview, October, Google Ads, by spend', () => {
     const outcome = ok('spend by campaign last month for Google Ads');
     expect(outcome.state).toEqual({
       version: 1,
-      page: 'campaigns',
+      page: 'overview',
       filters: [
         closed('2026-09-30', '2026-11-01'),
         {
@@ -73,11 +73,11 @@ describe('the e2e journey’s prompt', () => {
         },
       ],
       slicers: [],
-      sort: [{ visual_id: 'ad-groups', sort: [{ field: 'spend', direction: 'desc' }] }],
+      sort: [{ visual_id: 'campaigns', sort: [{ field: 'spend', direction: 'desc' }] }],
     });
     expect(outcome.name).toBe('Spend by Campaign · Oct 2026 · Google Ads');
     expect(outcome.text).toBe(
-      'Here is Spend by Campaign on the Campaigns page, in October 2026, where Channel is “Google Ads”. ' +
+      'Here is Spend by Campaign on the Overview page, in October 2026, where Channel is “Google Ads”. ' +
         'The table is sorted by Spend, highest first.',
     );
     // What a bookmark stores, and what the report accepts.
@@ -126,7 +126,7 @@ describe('dates become the report’s date filter', () => {
 
   it('names a whole month, quarter or year', () => {
     const quarter = ok('conversions Q3 2025');
-    expect(quarter.text).toMatch(/^Here is Conversions on the Overview page, in Q3 2025\. /);
+    expect(quarter.text).toBe('Here is Conversions on the Overview page, in Q3 2025.');
     expect(quarter.name).toBe('Conversions · Q3 2025');
     expect(ok('spend in 2025').name).toBe('Spend · 2025');
     expect(ok('spend from May to July 2025')).toMatchObject({
@@ -137,10 +137,7 @@ describe('dates become the report’s date filter', () => {
 
   it('says the period, however long, and nothing the filter could not do', () => {
     const { text } = ok('conversions from 2023 to 2025');
-    expect(text).toBe(
-      'Here is Conversions on the Overview page, from 1 January 2023 to 31 December 2025. ' +
-        'The table is sorted by Conversions, highest first.',
-    );
+    expect(text).toBe('Here is Conversions on the Overview page, from 1 January 2023 to 31 December 2025.');
   });
 
   it('says so when the report has no date filter', () => {
@@ -178,21 +175,24 @@ describe('measures by name and synonym', () => {
 
   it('sorts ascending for the lowest', () => {
     const { state, text } = ok('lowest CPA campaigns');
-    expect(state.sort).toEqual([{ visual_id: 'ad-groups', sort: [{ field: 'cpa', direction: 'asc' }] }]);
+    expect(state.sort).toEqual([{ visual_id: 'campaigns', sort: [{ field: 'cpa', direction: 'asc' }] }]);
     expect(text).toContain('sorted by CPA, lowest first');
   });
 
-  it('says which named measure the page does not show', () => {
-    const { text } = ok('conversion rate by ad group');
+  it('shows a named measure no visual has in an ad-hoc visual, and says so', () => {
+    const { text, state } = ok('conversion rate by ad group');
     expect(text).toBe(
-      'Here is Conversion rate by Ad group on the Campaigns page. The Campaigns page does not show Conversion rate.',
+      'Here is Conversion rate by ad group, in a new visual at the top of the Campaigns page. ' +
+        '“Conversion rate by ad group” is sorted by Conversion rate, highest first.',
     );
+    expect(state.adhoc?.visual).toMatchObject({ kind: 'bar', measures: ['conversion_rate'] });
   });
 });
 
 describe('dimensions pick the page that shows them', () => {
   it.each([
-    ['spend by campaign', 'campaigns'],
+    // Rows of campaigns: the overview's table, not the ad groups of each campaign.
+    ['spend by campaign', 'overview'],
     ['spend by ad group', 'campaigns'],
     ['spend by channel', 'channels'],
     ['conversions per platform', 'channels'],
@@ -283,6 +283,10 @@ describe('values of the data', () => {
       { table: 'performance', column: 'channel' },
       { table: 'performance', column: 'campaign_type' },
       { table: 'performance', column: 'campaign' },
+      // The Channels page's Accounts table groups by them (spend in each account's currency).
+
+      { table: 'performance', column: 'account' },
+      { table: 'performance', column: 'currency' },
       { table: 'performance', column: 'ad_group' },
     ]);
   });
@@ -315,20 +319,24 @@ describe('pages by name', () => {
 });
 
 describe('prompts the report cannot answer', () => {
-  it.each(['hello there', 'asdf qwerty', 'what is the weather in Paris', '!!!'])('%s → invalid', (prompt) => {
+  it.each([
+    ['hello there', ' Not understood: “hello”.'],
+    ['asdf qwerty', ' Not understood: “asdf”, “qwerty”.'],
+    ['what is the weather in Paris', ' Not understood: “weather”, “Paris”.'],
+    ['!!!', ''],
+  ])('%s → invalid', (prompt, unknown) => {
     const outcome = generate(prompt);
     expect(outcome).toEqual({
       ok: false,
+      question: false,
       reason:
-        'Nothing in the prompt matches the maya report. Ask for a metric (Spend, Impressions, Clicks, CTR), ' +
+        `Nothing in the prompt matches the Marketing Performance report.${unknown} Ask for a metric (Spend, Impressions, Clicks, CTR), ` +
         'a breakdown (by Channel, Campaign, Campaign type, Ad group), a period (last 30 days, this month, ' +
         'Q3 2025, since March) or a page (Overview, Channels, Campaigns).',
     });
   });
 
   it('lists the words it did not use', () => {
-    expect(ok('spend by country').text).toBe(
-      'Here is Spend on the Overview page. The table is sorted by Spend, highest first. Not used: “country”.',
-    );
+    expect(ok('spend by flurbo').text).toBe('Here is Spend on the Overview page. Not used: “flurbo”.');
   });
 });

@@ -13,7 +13,14 @@ export type Token = {
   upper: boolean;
 };
 
-const WORD = /\d{4}-\d{2}-\d{2}|[\p{L}\p{N}]+/gu;
+/**
+ * A word, an ISO day, or a dash that joins two ends of a range ("1-15 Oct", "Nov 1 - Nov 15"):
+ * between digits or set apart by spaces, never inside a word ("year-to-date").
+ */
+const WORD = /\d{4}-\d{2}-\d{2}|[\p{L}\p{N}]+|(?<=\d)[-–—](?=\d)|(?<=\s)[-–—](?=\s)/gu;
+
+/** The token a range's dash becomes. */
+export const DASH = '-';
 
 export function stem(word: string): string {
   // Both sides of a comparison are stemmed alike, so "this" → "thi" is harmless; three-letter
@@ -25,7 +32,7 @@ export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   // Apostrophes join a word ("today's" → "todays"), underscores split (PERFORMANCE_MAX).
   for (const match of text.replace(/['’]/g, '').replace(/_/g, ' ').matchAll(WORD)) {
-    const raw = match[0];
+    const raw = /^[-–—]$/.test(match[0]) ? DASH : match[0];
     const word = raw.toLowerCase();
     tokens.push({
       word,
@@ -90,6 +97,7 @@ export const FILLER_WORDS = new Set(
     'worst highest lowest most least bottom biggest largest smallest only just also then than do does ' +
     'did vs versus compare compared breakdown split grouped group report dashboard data chart table ' +
     'page tab open go number numbers total sum value values much many sorted sort order ordered ' +
-    'performance performing results metrics metric stats statistics kpi kpis overall'
+    'performance performing results metrics metric stats statistics kpi kpis overall - including ' +
+    'included include everything anything has have had did our their there'
   ).split(' '),
 );

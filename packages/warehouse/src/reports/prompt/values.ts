@@ -3,7 +3,8 @@
 import type { FilterValue, ReportDocument } from '@maya/contracts';
 import { findDimension, semanticTable, type SemanticModel } from '../semantic-model';
 import { FILLER_WORDS, findPhrase, phraseStems, tokenize, type Span, type Token } from './text';
-import { VALUE_QUALIFIERS, VALUE_SYNONYMS, reportTables } from './vocabulary';
+import { LOWER_CASE_ALIASES, capitalsOnly, otherNames } from './synonyms';
+import { VALUE_QUALIFIERS, reportTables } from './vocabulary';
 
 /** A text column of the model: `table.column`. */
 export type ValueColumn = { table: string; column: string };
@@ -69,6 +70,7 @@ function typedAsWritten(
   stems: readonly string[],
 ): boolean {
   const typed = tokens.slice(span.start, span.end);
+  if (LOWER_CASE_ALIASES.has(value.toLowerCase())) return true;
   if (letters(value) < 3) return typed.every((t) => t.upper);
   if (!fillers(stems) || typed.every((t) => t.upper)) return true;
   const written = tokenize(value).map((t) => t.typed);
@@ -96,12 +98,18 @@ export function findValues(tokens: readonly Token[], values: DimensionValues): V
     const column = key.slice(dot + 1);
     for (const value of list) {
       if (typeof value !== 'string') continue;
-      const names = [value, ...(VALUE_SYNONYMS[column]?.[value] ?? [])];
+      const names = [value, ...otherNames(column, value)];
       for (const name of names) {
         const stems = phraseStems(name);
         if (!nameable(stems, name)) continue;
         for (const span of findPhrase(tokens, stems)) {
-          if (!typedAsWritten(tokens, span, name, stems)) continue;
+          const typed = tokens.slice(span.start, span.end);
+          if (
+            capitalsOnly(column, name)
+              ? !typed.every((t) => t.upper)
+              : !typedAsWritten(tokens, span, name, stems)
+          )
+            continue;
           if (name === value && !qualified(tokens, span, column, stems)) continue;
           matches.push({ span, table, column, value });
         }
@@ -109,4 +117,12 @@ export function findValues(tokens: readonly Token[], values: DimensionValues): V
     }
   }
   return matches;
+}
+
+/** Every name of every looked-up value (the values and their other names), for typo correction. */
+export function namesOfValues(values: DimensionValues): string[] {
+  return [...values].flatMap(([key, list]) => {
+    const column = key.slice(key.indexOf('.') + 1);
+    return list.flatMap((v) => (typeof v === 'string' ? [v, ...otherNames(column, v)] : []));
+  });
 }

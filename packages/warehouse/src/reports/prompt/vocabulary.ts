@@ -2,7 +2,6 @@
 // tables the report reads, by its name, its label and the synonyms marketers use ("cost" is
 // spend, "revenue" is conversion value), and each page by its name.
 import type { ReportDocument, ReportPage } from '@maya/contracts';
-import type { CampaignTypeLabel } from '../../models/campaign-types';
 import type { SemanticModel } from '../semantic-model';
 import { phraseStems } from './text';
 
@@ -17,11 +16,29 @@ export type Term = {
   phrases: string[][];
 };
 
+/**
+ * Words that ask for the date dimension at a grain ("weekly", "by month"): the visual at that
+ * grain answers best.
+ */
+export const DATE_GRAINS: Readonly<Record<string, 'day' | 'week' | 'month'>> = {
+  daily: 'day',
+  'per day': 'day',
+  'by day': 'day',
+  'day by day': 'day',
+  weekly: 'week',
+  'per week': 'week',
+  'by week': 'week',
+  monthly: 'month',
+  'per month': 'month',
+  'by month': 'month',
+  'month by month': 'month',
+};
+
 export type PageTerm = { page: ReportPage; phrases: string[][] };
 
 export type Vocabulary = { measures: Term[]; dimensions: Term[]; pages: PageTerm[] };
 
-const MEASURE_SYNONYMS: Record<string, readonly string[]> = {
+export const MEASURE_SYNONYMS: Record<string, readonly string[]> = {
   spend: ['cost', 'costs', 'spent', 'spending', 'ad spend', 'media spend', 'amount spent'],
   impressions: ['impr', 'imps'],
   clicks: ['click'],
@@ -32,12 +49,12 @@ const MEASURE_SYNONYMS: Record<string, readonly string[]> = {
   cpa: ['cost per acquisition', 'cost per conversion', 'cost per action', 'cost per lead', 'cpl'],
   conversion_value: ['revenue', 'conv value', 'sales value'],
   roas: ['return on ad spend', 'return on spend'],
-  position: ['rank', 'ranking', 'avg position', 'average position'],
+  position: ['rank', 'ranks', 'ranked', 'ranking', 'rankings', 'avg position', 'average position'],
 };
 
-const DIMENSION_SYNONYMS: Record<string, readonly string[]> = {
-  date: ['over time', 'trend', 'daily', 'timeline', 'per day'],
-  channel: ['platform', 'ad platform', 'network', 'ad network'],
+export const DIMENSION_SYNONYMS: Record<string, readonly string[]> = {
+  date: ['over time', 'trend', 'timeline'],
+  channel: ['platform', 'ad platform', 'network', 'ad network', 'traffic source', 'media source'],
   campaign_type: ['type of campaign'],
   ad_group: ['adgroup', 'ad set', 'adset'],
   account: ['ad account'],
@@ -46,24 +63,6 @@ const DIMENSION_SYNONYMS: Record<string, readonly string[]> = {
   query: ['queries', 'search query', 'search term', 'keyword'],
   page: ['url', 'landing page'],
   property: ['site', 'website'],
-};
-
-/**
- * Other names of values of the data, by column: the campaign types' labels (campaign-types.ts)
- * as marketers also say them ("pmax" campaigns are Performance Max ones).
- */
-const CAMPAIGN_TYPE_SYNONYMS: Partial<Record<CampaignTypeLabel, readonly string[]>> = {
-  'Performance Max': ['pmax', 'perf max'],
-  'Demand Gen': ['demand generation', 'discovery'],
-  'Local Services': ['local services ads', 'lsa'],
-  App: ['app install', 'app installs', 'app promotion'],
-  Leads: ['lead gen', 'lead generation'],
-  Awareness: ['brand awareness'],
-  Video: ['youtube'],
-};
-
-export const VALUE_SYNONYMS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
-  campaign_type: CAMPAIGN_TYPE_SYNONYMS,
 };
 
 /**
@@ -107,7 +106,10 @@ function collect(
           name: field.name,
           label: field.label,
           tables: [table.name],
-          phrases: phrasesOf(field.name, field.label, synonyms[field.name]),
+          phrases: phrasesOf(field.name, field.label, [
+            ...(synonyms[field.name] ?? []),
+            ...(field.name === 'date' ? Object.keys(DATE_GRAINS) : []),
+          ]),
         });
     }
   }
