@@ -3,39 +3,69 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config';
 import { openDatabase } from './platform/database';
-import { registerErrorHandling } from './platform/errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors';
 import { requireRouteGuards } from './platform/guards';
-import { API_PREFIX, registerOpenApi, registerSecurityHeaders } from './platform/http';
+import {
+  API_PREFIX,
+  BODY_LIMITS,
+  registerCompression,
+  registerOpenApi,
+  registerSecurityHeaders,
+} from './platform/http';
 import { startJobs, type Jobs } from './platform/jobs';
-import { loggerOptions } from './platform/logger';
+import { loggerOptions, type LogDestination } from './platform/logger';
 import type { Platform } from './platform/platform';
 import { loadSecrets } from './platform/secrets';
 import { createVault } from './platform/vault';
 import { registerSpa } from './platform/spa';
 import { createModules } from './modules';
+import type { ModellingService } from './modules/modelling';
 import { createMailer } from './platform/mail';
 import { registerMailbox } from './platform/mailbox';
 import { createRateLimiter } from './platform/ratelimit/limiter';
 import { registerSandbox } from './platform/sandbox';
+import { registerTextChecks } from './platform/text';
 import { startWarehouseFiles, type WarehouseFiles } from './platform/warehouse-files';
 
 declare module 'fastify' {
   interface FastifyInstance {
     platform: Platform;
+    /** The organizations' warehouses and models (modules/modelling), for whoever composes on the app. */
+    modelling: ModellingService;
   }
 }
+
+/** Hops become proxy-addr's own rule for them: the first `hops` addresses are proxies. */
+function trustProxyOption(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((a: string, i: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/** What a caller may hand the app besides its configuration. */
+export type BuildOptions = {
+  /** Where log lines go instead of stdout. */
+  logStream?: LogDestination;
+};
 
 /**
  * The app factory used by `main` (HTTP + in-process worker), `worker` (jobs only) and the tests.
  * Shutdown runs in order on `app.close()`: the worker stops taking jobs and finishes running
  * ones (preClose), the HTTP server drains, then the job queue and the database close (onClose).
  */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+/** How long requests under way at shutdown may take to finish before their connections close. */
+const HTTP_DRAIN_MS = 2_000;
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   // 422 answers read zod's English messages where a contract's rule has none of its own.
   loadZodMessages();
   const app = Fastify({
-    ...loggerOptions(config),
-    bodyLimit: 10 * 1024 * 1024,
+    ...loggerOptions(config, options.logStream),
+    bodyLimit: BODY_LIMITS.default,
+    trustProxy: trustProxyOption(config.trustProxy),
+    // Errors before a route is found, and requests Node refuses, answer in the envelope too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -63,18 +93,24 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       vault: createVault(config.credentialsKeys, secrets),
       warehouseFiles,
     };
-    const { modules, guards } = createModules(platform);
+    const { modules, guards, modelling } = createModules(platform);
     app.decorate('platform', platform);
+    app.decorate('modelling', modelling);
     app.addHook('preClose', async () => platform.jobs.stopWorkers());
+    const drained = drainConnections(app);
     app.addHook('onClose', async () => {
+      for (const module of modules) await module.stop?.();
+      drained.cancel();
       await platform.jobs.stop();
       await platform.warehouseFiles.close();
       await platform.database.close();
     });
 
     registerErrorHandling(app);
+    registerTextChecks(app);
     requireRouteGuards(app, guards);
     await registerSecurityHeaders(app);
+    await registerCompression(app);
     await registerOpenApi(app, config);
     await app.register(
       async (api) => {
@@ -86,7 +122,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     if (config.env !== 'production' && !config.smtpUrl) await registerMailbox(app, mailer);
     await registerSpa(app, config);
 
-    for (const module of modules) await module.start?.();
+    for (const module of modules) await module.start?.(app.log);
     if (config.runWorker) await jobs.work(modules.flatMap((module) => module.jobs?.() ?? []));
     return app;
   } catch (error) {
@@ -95,4 +131,31 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await database.close();
     throw error;
   }
+}
+
+/**
+ * Requests under way when shutdown starts get HTTP_DRAIN_MS to finish; once none is left (at
+ * once, when there is none) every connection still open is closed. Idle keep-alive clients (the
+ * in-process connectors talking to the sandbox on this same server among them) would otherwise
+ * hold `server.close()` open.
+ */
+function drainConnections(app: FastifyInstance): { cancel(): void } {
+  let underway = 0;
+  let closing = false;
+  let timer: NodeJS.Timeout | null = null;
+  const closeAll = () => app.server.closeAllConnections();
+  app.server.on('request', (_request, response) => {
+    underway += 1;
+    response.once('close', () => {
+      underway -= 1;
+      if (closing && underway === 0) closeAll();
+    });
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+    if (underway === 0) return closeAll();
+    timer = setTimeout(closeAll, HTTP_DRAIN_MS);
+    timer.unref();
+  });
+  return { cancel: () => timer !== null && clearTimeout(timer) };
 }

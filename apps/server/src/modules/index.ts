@@ -1,16 +1,19 @@
+import { createEcbRatesProvider } from '@maya/connectors';
 import { operations } from '@maya/contracts';
-import { BUILTIN_SEMANTIC_MODELS, openDestinationWarehouse } from '@maya/warehouse';
+import { CANONICAL_MODELS } from '@maya/warehouse';
 import type { GuardHandlers } from '../platform/guards';
 import type { Platform } from '../platform/platform';
 import { createAiBuilderModule } from './ai-builder';
 import { createAssistantAuthModule } from './assistant-auth';
 import { createAuthModule } from './auth';
 import { createBookmarksModule } from './bookmarks';
+import { createClustersModule } from './clusters';
 import { createDemoModule } from './demo';
 import { createDestinationsModule } from './destinations';
-import { createEtlModule, withWarehouse } from './etl';
+import { createEtlModule } from './etl';
 import { createHealthModule } from './health';
 import { createInvitationsModule } from './invitations';
+import { createModellingModule, type ModellingService } from './modelling';
 import type { Module } from './module';
 import { createNotificationsModule } from './notifications';
 import { createOrganizationsModule, DEMO_ORGANIZATION } from './organizations';
@@ -24,12 +27,19 @@ export type { Module } from './module';
 /**
  * The composition root of the feature modules: each service is created once and handed to the
  * modules that use it (an acyclic graph: users ← organizations ← invitations, assistant-auth;
- * users, organizations ← auth, notifications; users, auth ← subscriptions; the ETL's
- * withWarehouse ← reports, whose invalidate the ETL calls after each model rebuild). Organizations ask
+ * users, organizations ← auth, notifications; users, auth ← subscriptions; destinations ←
+ * modelling ← etl, reports, ai-builder, clusters (whose columns it applies as derived columns):
+ * modelling opens every warehouse and rebuilds, and its
+ * version, announced to every process, retires the reports' cached answers). Organizations ask
  * subscriptions which of them are paid for through a late-bound callback, so the graph stays acyclic.
  * Also answers the guards' checks.
  */
-export function createModules(platform: Platform): { modules: Module[]; guards: GuardHandlers } {
+export function createModules(platform: Platform): {
+  modules: Module[];
+  guards: GuardHandlers;
+  /** The organizations' warehouses and models: what registers derived columns and rebuilds. */
+  modelling: ModellingService;
+} {
   const users = createUsersService(platform);
   let subscriptionsService: SubscriptionsService | null = null;
   const organizations = createOrganizationsModule(platform, {
@@ -51,21 +61,24 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
     features: (access) => organizations.service.features(access),
     hasSources: async (organizationId) => (await sources.service.list(organizationId)).length > 0,
   });
-  const openDestination = async (organizationId: string) => {
-    const config = await destinations.service.warehouseConfig(organizationId);
-    return config ? openDestinationWarehouse(config) : null;
-  };
-  // Reports read with settings remembered a while (destinations' readConfig); loads never do.
-  const openDestinationForReports = async (organizationId: string) => {
-    const config = await destinations.service.readConfig(organizationId);
-    return config ? openDestinationWarehouse(config) : null;
-  };
+  const modelling = createModellingModule(platform, {
+    destinations: {
+      current: (organizationId) => destinations.service.warehouseConfig(organizationId),
+      remembered: (organizationId) => destinations.service.readConfig(organizationId),
+    },
+    rates: createEcbRatesProvider({ baseUrl: platform.config.connectors.endpoints.ecbData }),
+  });
   const reports = createReportsModule(platform, {
-    withWarehouse: (organizationId, work) =>
-      withWarehouse({ platform, openDestination: openDestinationForReports }, organizationId, work),
+    modelling: modelling.service,
     sourceAccounts: (organizationId) => sources.service.list(organizationId),
     organizationCurrency: async (organizationId) =>
       (await organizations.service.findById(organizationId))?.currencyId ?? operations.defaultCurrency,
+    people: async (ids) =>
+      (await users.findMany(ids)).map((user) => ({
+        id: user.id,
+        email: user.email,
+        name: `${user.firstName} ${user.lastName}`.trim() || null,
+      })),
   });
   const bookmarks = createBookmarksModule(platform, {
     memberIds: async (organizationId) =>
@@ -84,8 +97,7 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
       organizations.service.features({ organizationId, role: 'owner', isDemo: false }).data_history,
     isEtlEnabled: (organizationId) => organizations.service.isEtlEnabled(organizationId),
     listEtlEnabled: () => organizations.service.listEtlEnabled(),
-    openDestination,
-    modelsRebuilt: (organizationId) => reports.service.invalidate(organizationId),
+    modelling: modelling.service,
     notify: (organizationId, notification) =>
       notifications.service.notify(organizationId, notification, { email: true }),
   });
@@ -95,8 +107,18 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
   });
   const aiBuilder = createAiBuilderModule(platform, {
     reports: reports.service,
-    models: (name) => BUILTIN_SEMANTIC_MODELS.find((model) => model.name === name) ?? null,
+    models: (organizationId, name) => modelling.service.semanticModel(organizationId, name),
   });
+  // The fields come from the model definitions, not modelling.models(), which asks the derived
+  // columns (clusters' own among them) and would go round in a circle.
+  const clusters = createClustersModule(platform, {
+    model: async (_organizationId, table) => CANONICAL_MODELS.find((model) => model.name === table) ?? null,
+    withWarehouse: (organizationId, work) => modelling.service.withWarehouse(organizationId, work),
+    rebuild: async (organizationId) => {
+      await modelling.service.rebuild(organizationId);
+    },
+  });
+  modelling.service.registerDerivedColumns(clusters.derivedColumns);
   const subscriptions = createSubscriptionsModule(platform, { users, auth: auth.auth });
   subscriptionsService = subscriptions.service;
   return {
@@ -109,11 +131,13 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
       notifications.module,
       sources.module,
       destinations.module,
+      modelling.module,
       etl.module,
       demoData.module,
       reports.module,
       aiBuilder.module,
       bookmarks.module,
+      clusters.module,
       subscriptions.module,
     ],
     guards: {
@@ -121,5 +145,6 @@ export function createModules(platform: Platform): { modules: Module[]; guards: 
       authorizeOrganization: (request, user, organizationId) =>
         organizations.service.authorize(request, user, organizationId),
     },
+    modelling: modelling.service,
   };
 }

@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { JobDefinition } from '../platform/jobs';
 
-/** What a feature module contributes: routes under /api, start-up work, job handlers. */
+/** What a feature module contributes: routes under /api, start-up and shut-down work, job handlers. */
 export type Module = {
   name: string;
   routes(api: FastifyInstance): Promise<void>;
-  start?(): Promise<void>;
+  start?(log: FastifyBaseLogger): Promise<void>;
+  /** On close, before the database closes (connections the module holds). */
+  stop?(): Promise<void>;
   jobs?(): JobDefinition[];
 };

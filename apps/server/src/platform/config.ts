@@ -42,6 +42,16 @@ const EnvSchema = z.object({
   PROVIDER_CLIENTS: z.string().min(2).optional(),
   CREDENTIALS_KEYS: z.string().min(1).optional(),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
+  MAX_CLUSTER_COLUMNS: z.coerce.number().int().min(1).max(200).default(20),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+      'must be false, a number of hops, or comma-separated addresses or CIDRs',
+    )
+    .optional(),
+  ALLOW_PRIVATE_DESTINATIONS: booleanFlag.optional(),
   FIRST_LOAD_MAX_DAYS: z.coerce.number().int().min(1).max(3_660).optional(),
   LLM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   LLM_API_KEY: z.string().min(1).optional(),
@@ -91,6 +101,21 @@ export type Config = {
   credentialsKeys: CredentialsKey[] | null;
   /** Sign-ups one IP address may make per hour (abuse guard). */
   signupLimitPerHour: number;
+  /** Password sign-ins one address may try in 15 minutes from browsers no account knows. */
+  signInLimitPerAddress: number;
+  /** Cluster columns one category of an organization may hold (spec 001 §9 "Maximum clusters"). */
+  maxClusterColumns: number;
+  /**
+   * Which proxies in front of the app to believe about the client's address (Fastify's
+   * trustProxy): false (the socket's peer is the client), a number of hops, or addresses/CIDRs.
+   */
+  trustProxy: false | number | string[];
+  /**
+   * Whether a destination may point at loopback, link-local or private addresses (a local
+   * PostgreSQL in development); false in production unless set, so a customer cannot make the
+   * server probe its own network.
+   */
+  allowPrivateDestinations: boolean;
   /**
    * At most this many days of history in a first load, instead of the plan's years; null: the
    * plan's. Development and tests only: a quick first load that is still a real one.
@@ -191,6 +216,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     connectors,
     credentialsKeys,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
+    signInLimitPerAddress: e.SIGN_IN_LIMIT_PER_ADDRESS,
+    maxClusterColumns: e.MAX_CLUSTER_COLUMNS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    allowPrivateDestinations: e.ALLOW_PRIVATE_DESTINATIONS ?? e.NODE_ENV !== 'production',
     firstLoadMaxDays: e.FIRST_LOAD_MAX_DAYS ?? null,
     llm: e.LLM_BASE_URL
       ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY ?? null, model: e.LLM_MODEL }
@@ -198,6 +227,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandbox,
     version: serverPackage.version,
   };
+}
+
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  return value.split(',').map((part) => part.trim());
 }
 
 function marketplaceConfig(

@@ -31,6 +31,7 @@ const EndpointsOverrideSchema = z
     appleOAuthToken: z.url(),
     appleAds: z.url(),
     moosend: z.url(),
+    ecbData: z.url(),
   })
   .partial()
   .strict();

@@ -1,11 +1,11 @@
 import pg from 'pg';
+import { startEmbeddedPostgres } from '@maya/embedded-postgres';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from './config';
-import { startEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { createAppPool, withCredentials, type Database } from './db/pool';
 import { findTenantTablesWithoutPolicy } from './db/rls';
-import { ensureAppRole } from './db/roles';
+import { describeRole, ensureAppRole } from './db/roles';
 import { migrationsFolder } from './paths';
 import type { Secrets } from './secrets';
 
@@ -30,7 +30,8 @@ export async function openDatabase(config: Config, secrets: Secrets, log: Logger
     : await startEmbeddedPostgres({
         dataDir: config.dataDir,
         port: config.embeddedPostgresPort,
-        secrets,
+        superPassword: secrets.derive('embedded-postgres-superuser'),
+        ownerPassword: secrets.derive('embedded-postgres-owner'),
         log,
       });
   try {
@@ -67,6 +68,12 @@ async function prepare(ownerUrl: string, appUrl: string, role: string, password:
   try {
     await runMigrations(owner, migrationsFolder());
     await ensureAppRole(owner, role, password, appUrl);
+    const facts = await describeRole(owner, role);
+    if (!facts || facts.rolsuper || facts.rolbypassrls || facts.owned > 0) {
+      throw new Error(
+        `refusing to start: the app role ${role} must not be a superuser, bypass row-level security or own tables`,
+      );
+    }
     const problems = await findTenantTablesWithoutPolicy(owner);
     if (problems.length > 0) {
       const list = problems.map((p) => `${p.table}: ${p.problem}`).join('; ');

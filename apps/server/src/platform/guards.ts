@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AppError } from './errors';
 import { API_PREFIX } from './http';
 
 /**
@@ -11,7 +12,14 @@ import { API_PREFIX } from './http';
  */
 export type Guard = 'public' | 'user' | 'organization';
 
-export type Auth = { userId: string; email: string; emailVerified: boolean; isStaff: boolean };
+export type Auth = {
+  userId: string;
+  email: string;
+  emailVerified: boolean;
+  isStaff: boolean;
+  /** The sign-in session the access token belongs to; null for tokens minted outside one. */
+  sessionId: string | null;
+};
 export type OrganizationAccess = {
   organizationId: string;
   role: 'owner' | 'admin' | 'member';
@@ -65,13 +73,23 @@ export function requireRouteGuards(app: FastifyInstance, handlers: GuardHandlers
   });
 }
 
-/** The organization a call names: organization_id in the query or body, or `:id` of /organizations/:id/... */
+/**
+ * The organization a call names: `:id` of /organizations/:id/..., else organization_id in the
+ * query or body. Two places that name different organizations are refused, so a handler can
+ * never read one while the guard checked the other.
+ */
 function organizationIdOf(request: FastifyRequest): string {
   const fromQuery = (request.query as { organization_id?: unknown } | undefined)?.organization_id;
   const fromBody = (request.body as { organization_id?: unknown } | undefined)?.organization_id;
   const isOrganizationPath = request.routeOptions.url?.startsWith(`${API_PREFIX}/organizations/:id`) ?? false;
   const fromParams = isOrganizationPath ? (request.params as { id?: unknown } | undefined)?.id : undefined;
-  const id = [fromQuery, fromBody, fromParams].find((value) => typeof value === 'string');
+  const named = new Set([fromParams, fromQuery, fromBody].filter((v) => v !== undefined && v !== null));
+  if (named.size > 1) {
+    throw new AppError(400, 'organization_mismatch', {
+      message: 'The request names two different organizations.',
+    });
+  }
+  const [id] = named;
   return typeof id === 'string' ? id : '';
 }
 

@@ -1,14 +1,42 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { ServerResponse } from 'node:http';
+import { constants as zlib } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { ErrorResponseSchema, PRODUCT_NAME, ValidationErrorResponseSchema } from '@maya/contracts';
+import {
+  bookmarkLimits,
+  ErrorResponseSchema,
+  PRODUCT_NAME,
+  reportLimits,
+  ValidationErrorResponseSchema,
+} from '@maya/contracts';
 import type { Config } from './config';
 
 export const API_PREFIX = '/api';
+
+/** One encoded report state at its longest, with room for the rest of its request. */
+const REPORT_STATE_BODY = reportLimits.maxEncodedStateLength + 64 * 1024;
+
+/**
+ * Request body limits in bytes (docs/decisions.md). Every route reads at most `default`; a route
+ * whose contract carries more sets `bodyLimit` to one of the others where it is declared. A body
+ * past its limit answers 413 payload_too_large before it is parsed. Nothing is uploaded as
+ * multipart today: a BigQuery key file (about 2.4 kB) and the Apple Ads key ids come as JSON.
+ */
+export const BODY_LIMITS = {
+  /** Sign-in, sign-up, settings, destinations with a key file: all far below it. */
+  default: 64 * 1024,
+  /** Save as, an embed token, a bookmark's update: a state of 65,536 characters and more fields. */
+  reportState: REPORT_STATE_BODY,
+  /** A batch of bookmarks (all saved or none), each with a state at its longest. */
+  bookmarkBatch: bookmarkLimits.maxBatch * REPORT_STATE_BODY,
+  /** A visual's query: a list filter at its longest (1,000 values of 1,000 characters) fits. */
+  reportQuery: 1024 * 1024,
+} as const;
 
 /**
  * A route's `serializerCompiler` for answers too large to check again on every call: plain
@@ -84,4 +112,24 @@ function frameable(raw: ServerResponse): void {
   if (typeof csp === 'string') {
     raw.setHeader('content-security-policy', csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
   }
+}
+
+/** Answers smaller than this go uncompressed: the headers and the work would cost more. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/**
+ * API answers (and static files without a precompressed twin) compressed on the fly when the
+ * client accepts it: brotli at a fast level, else gzip. Sign-in and session answers carry tokens
+ * and are never compressed (BREACH: a secret compressed beside reflected input leaks by length).
+ * Registered before the routes: it reads each route's `compress` option as the route is added.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(`${API_PREFIX}/auth/`)) route.compress = false;
+  });
+  await app.register(compress, {
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 }

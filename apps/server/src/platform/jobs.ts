@@ -20,8 +20,16 @@ export type JobRun = {
   /** When the job was queued: before its first attempt. */
   createdOn: Date;
 };
-/** A queue and its handler; `cron` (UTC) also schedules it, once across all processes. */
-export type JobDefinition = { name: string; handler: JobHandler; cron?: string };
+/**
+ * A queue and its handler; `cron` (UTC) also schedules it, once across all processes.
+ * `pollingIntervalSeconds` (at least 0.5; pg-boss's default 2) for queues a person waits on.
+ */
+export type JobDefinition = {
+  name: string;
+  handler: JobHandler;
+  cron?: string;
+  pollingIntervalSeconds?: number;
+};
 
 export type Jobs = {
   boss: PgBoss;
@@ -55,11 +63,12 @@ export async function startJobs(ownerUrl: string, log: Logger, runWorker: boolea
   return {
     boss,
     async work(definitions) {
-      for (const { name, handler, cron } of definitions) {
+      for (const { name, handler, cron, pollingIntervalSeconds } of definitions) {
         await boss.createQueue(name);
         if (cron) await boss.schedule(name, cron);
         queues.push(name);
-        await boss.work(name, { includeMetadata: true }, async (jobs) => {
+        const polling = pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds };
+        await boss.work(name, { includeMetadata: true, ...polling }, async (jobs) => {
           for (const job of jobs) {
             const { id, retryCount, retryLimit, signal, createdOn } = job;
             await handler(job.data, {
@@ -86,8 +95,9 @@ export async function startJobs(ownerUrl: string, log: Logger, runWorker: boolea
     async stop() {
       if (stopped) return;
       stopped = true;
-      // graceful: lets running jobs finish (up to the timeout) before the database goes away.
-      await boss.stop({ graceful: true, timeout: 20_000 });
+      // Workers stopped first (stopWorkers: running jobs aborted, and waited for), so this only
+      // lets pg-boss finish its own bookkeeping before the database goes away.
+      await boss.stop({ graceful: true, timeout: 2_000 });
     },
   };
 }

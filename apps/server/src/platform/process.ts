@@ -15,6 +15,12 @@ export function readConfig(env = process.env): Config {
 }
 
 /**
+ * A last resort: an orderly shutdown (running jobs aborted, requests drained for 2 s, the job
+ * queue and the database closed) takes a few seconds.
+ */
+const FORCED_EXIT_MS = 10_000;
+
+/**
  * Signal handling, installed before anything starts: a SIGINT or SIGTERM during start-up waits
  * for the app to finish building (so the embedded PostgreSQL it started is stopped too) and then
  * shuts down in order; a second signal exits at once.
@@ -27,9 +33,9 @@ export function handleSignals() {
     if (!app) return;
     const running = app;
     const force = setTimeout(() => {
-      running.log.error('shutdown took longer than 30 s: exiting');
+      running.log.error(`shutdown took longer than ${FORCED_EXIT_MS / 1000} s: exiting`);
       process.exit(1);
-    }, 30_000);
+    }, FORCED_EXIT_MS);
     force.unref();
     running.close().then(
       () => process.exit(0),

@@ -35,6 +35,8 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
     await app.register(staticFiles, {
       root: dist,
       wildcard: false,
+      // The build's .br and .gz twins, whichever the browser accepts (Content-Encoding, Vary).
+      preCompressed: true,
       // Hashed assets are immutable; index.html must always be revalidated.
       setHeaders: (reply: { header(name: string, value: string): unknown }, file: string) => {
         reply.header(

@@ -5,13 +5,12 @@
 // through PostgreSQL's LISTEN/NOTIFY on the database every process shares.
 import path from 'node:path';
 import { closeIdleDuckDbs, letGoOfDuckDb, type DuckDbSharing } from '@maya/warehouse';
-import pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import { listenTo } from './pg-listen';
 
 const CHANNEL = 'maya_warehouse_release';
 /** How long a process waits for another to let go of a file before the request fails. */
 const LOCK_WAIT_MS = 15_000;
-const RECONNECT_MS = 1_000;
 
 export type WarehouseFiles = {
   /** What `openDuckDbWarehouse` gets for an organization's managed file. */
@@ -28,58 +27,27 @@ export async function startWarehouseFiles(options: {
 }): Promise<WarehouseFiles> {
   const folder = path.join(path.resolve(options.dataDir), 'warehouse') + path.sep;
   const { log } = options;
-  let client: pg.Client | null = null;
-  let closed = false;
-  let retry: NodeJS.Timeout | null = null;
-
-  async function listen(): Promise<void> {
-    const next = new pg.Client({
-      connectionString: options.ownerUrl,
-      application_name: 'maya-warehouse-files',
-    });
-    next.on('notification', (message) => {
-      const file = message.payload ?? '';
+  const listener = await listenTo({
+    url: options.ownerUrl,
+    channel: CHANNEL,
+    applicationName: 'maya-warehouse-files',
+    log,
+    onNotification: (file) => {
       // Only files of this data folder: a payload names a path this process will close.
-      if (message.channel !== CHANNEL || !file.startsWith(folder)) return;
+      if (!file.startsWith(folder)) return;
       letGoOfDuckDb(file).catch((error: unknown) =>
         log.warn({ err: error, file }, 'could not close a warehouse file'),
       );
-    });
-    next.on('error', (error) => {
-      log.warn({ err: error }, 'warehouse hand-over connection lost; reconnecting');
-      if (client === next) client = null;
-      next.end().catch(() => undefined);
-      scheduleReconnect();
-    });
-    await next.connect();
-    await next.query(`LISTEN ${CHANNEL}`);
-    client = next;
-  }
-
-  function scheduleReconnect(): void {
-    if (closed || retry !== null) return;
-    retry = setTimeout(() => {
-      retry = null;
-      listen().catch(() => scheduleReconnect());
-    }, RECONNECT_MS);
-    retry.unref();
-  }
-
-  await listen();
+    },
+  });
   return {
     sharing: {
       keepOpenMs: options.keepOpenSeconds * 1000,
       lockWaitMs: LOCK_WAIT_MS,
-      onLocked: async (file) => {
-        await client?.query('SELECT pg_notify($1, $2)', [CHANNEL, file]);
-      },
+      onLocked: (file) => listener.notify(file),
     },
     async close() {
-      closed = true;
-      if (retry !== null) clearTimeout(retry);
-      const last = client;
-      client = null;
-      await last?.end().catch(() => undefined);
+      await listener.close();
       await closeIdleDuckDbs(folder);
     },
   };

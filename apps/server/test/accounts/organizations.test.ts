@@ -23,10 +23,10 @@ describe('organizations', () => {
     expect(bySlug['acme-shoes']).toMatchObject({
       role: 'admin',
       is_demo: false,
-      has_dashboard: false,
+      has_dashboard: true,
       currency_id: 'USD',
     });
-    expect(bySlug.demo).toMatchObject({ is_demo: true, role: 'member' });
+    expect(bySlug.demo).toMatchObject({ is_demo: true, role: 'member', has_dashboard: false });
     expect((await call(t.base, 'GET', '/user', { token })).body.organizations_count).toBe(2);
 
     const datasets = await call(t.base, 'GET', `/organizations/${first.body.id}/datasets`, { token });
@@ -37,6 +37,31 @@ describe('organizations', () => {
     expect(members.body.users).toEqual([
       expect.objectContaining({ email: 'founder@acme.example', role: 'admin' }),
     ]);
+  });
+
+  it('refuses a call that names one organization in the path and another in organization_id', async () => {
+    const member = await verifiedUser(t, 'member.of.a@acme.example');
+    const a = await call(t.base, 'POST', '/organizations', { token: member.token, body: { name: 'Org A' } });
+    const outsider = await verifiedUser(t, 'owner.of.b@acme.example');
+    const b = await call(t.base, 'POST', '/organizations', {
+      token: outsider.token,
+      body: { name: 'Org B' },
+    });
+    const crossed = await call(
+      t.base,
+      'GET',
+      `/organizations/${b.body.id}/users?organization_id=${a.body.id}`,
+      {
+        token: member.token,
+      },
+    );
+    expect(crossed.status).toBe(400);
+    expect(crossed.body.detail.type).toBe('organization_mismatch');
+    expect(JSON.stringify(crossed.body)).not.toContain('owner.of.b@acme.example');
+    const same = await call(t.base, 'GET', `/organizations/${a.body.id}/users?organization_id=${a.body.id}`, {
+      token: member.token,
+    });
+    expect(same.status).toBe(200);
   });
 
   it('refuses an empty name with the spec message and creates nothing', async () => {

@@ -18,11 +18,11 @@ const company = { company_name: 'Engines Ltd', company_position: 'CMO' };
 
 describe('Google sign-in through the sandbox provider', () => {
   it('an unknown user gets no_such_user with the token, signs up with it, then signs in', async () => {
-    const { code, state } = await providerConsent(t, 'google', {
+    const { code, state, cookie } = await providerConsent(t, 'google', {
       email: 'fresh@gmail.com',
       name: 'Fresh Person',
     });
-    const first = await call(t.base, 'POST', '/auth/login', { body: { google_code: code, state } });
+    const first = await call(t.base, 'POST', '/auth/login', { body: { google_code: code, state }, cookie });
     expect(first.status).toBe(400);
     expect(first.body.detail).toMatchObject({
       type: 'no_such_user',
@@ -43,15 +43,16 @@ describe('Google sign-in through the sandbox provider', () => {
     const again = await providerConsent(t, 'google', { email: 'fresh@gmail.com' });
     const login = await call(t.base, 'POST', '/auth/login', {
       body: { google_code: again.code, state: again.state },
+      cookie: again.cookie,
     });
     expect(login.status).toBe(200);
     expect(login.body.user_id).toBe(signUp.body.id);
   });
 
   it('a state is good for one return only (invalid_state)', async () => {
-    const { code, state } = await providerConsent(t, 'google', { email: 'once@gmail.com' });
-    await call(t.base, 'POST', '/auth/login', { body: { google_code: code, state } });
-    const replay = await call(t.base, 'POST', '/auth/login', { body: { google_code: code, state } });
+    const { code, state, cookie } = await providerConsent(t, 'google', { email: 'once@gmail.com' });
+    await call(t.base, 'POST', '/auth/login', { body: { google_code: code, state }, cookie });
+    const replay = await call(t.base, 'POST', '/auth/login', { body: { google_code: code, state }, cookie });
     expect(replay.body.detail.type).toBe('invalid_state');
   });
 
@@ -64,8 +65,8 @@ describe('Google sign-in through the sandbox provider', () => {
   it('merges Google into a verified password account only through the e-mailed link', async () => {
     const email = 'merge.me@acme.example';
     await verifiedUser(t, email);
-    const { code, state } = await providerConsent(t, 'google', { email });
-    const refused = await call(t.base, 'POST', '/auth/login', { body: { google_code: code, state } });
+    const { code, state, cookie } = await providerConsent(t, 'google', { email });
+    const refused = await call(t.base, 'POST', '/auth/login', { body: { google_code: code, state }, cookie });
     expect(refused.body.detail).toMatchObject({
       type: 'merge_required',
       email,
@@ -79,12 +80,17 @@ describe('Google sign-in through the sandbox provider', () => {
       (await call(t.base, 'GET', `/auth/check_merge_accounts?email=${email}&provider=google`)).body,
     ).toEqual({ is_merged: false });
 
-    await call(t.base, 'POST', '/auth/request_merge_accounts_email', { body: { provider: 'google', email } });
-    const since = t.smtp.messages.length;
-    await call(t.base, 'POST', '/auth/request_merge_accounts_email', { body: { provider: 'google', email } });
-    const first = new URL(
-      t.smtp.messages.filter((m) => m.to === email && /Merge/.test(m.subject))[0]!.links[0]!,
-    );
+    let since = t.smtp.messages.length;
+    await call(t.base, 'POST', '/auth/request_merge_accounts_email', {
+      body: { provider: 'google', email },
+      cookie,
+    });
+    const first = new URL((await t.smtp.next(email, /Merge/, since)).links[0]!);
+    since = t.smtp.messages.length;
+    await call(t.base, 'POST', '/auth/request_merge_accounts_email', {
+      body: { provider: 'google', email },
+      cookie,
+    });
     const second = new URL((await t.smtp.next(email, /Merge/, since)).links[0]!);
     expect(first.pathname).toBe('/merge-account');
     expect(first.searchParams.get('provider')).toBe('google');
@@ -94,14 +100,15 @@ describe('Google sign-in through the sandbox provider', () => {
     });
     expect(bogus.body.detail.type).toBe('merge_request_does_not_exist');
     const merged = await call(t.base, 'POST', '/auth/merge_accounts', {
-      body: { request_id: first.searchParams.get('request_id'), email },
+      body: { request_id: first.searchParams.get('request_id'), email, confirm: true },
     });
     expect(merged.body).toEqual({ success: true, is_merged: true });
-    expect(
-      (await call(t.base, 'GET', `/auth/check_merge_accounts?email=${email}&provider=google`)).body,
-    ).toEqual({ is_merged: true });
+    const check = `/auth/check_merge_accounts?email=${email}&provider=google`;
+    // The browser that asked for the merge is told it is done; anyone else learns nothing.
+    expect((await call(t.base, 'GET', check, { cookie })).body).toEqual({ is_merged: true });
+    expect((await call(t.base, 'GET', check)).body).toEqual({ is_merged: false });
     const late = await call(t.base, 'POST', '/auth/merge_accounts', {
-      body: { request_id: second.searchParams.get('request_id'), email },
+      body: { request_id: second.searchParams.get('request_id'), email, confirm: true },
     });
     expect(late.body.detail).toEqual({ type: 'already_merged', provider: 'google' });
 
@@ -112,10 +119,10 @@ describe('Google sign-in through the sandbox provider', () => {
   it('an unverified password account does not capture a Google sign-in: Google wins, the password goes', async () => {
     const email = 'victim@acme.example';
     await call(t.base, 'POST', '/user', { body: signUpBody(email, 'attacker chose this') });
-    const { code, state } = await providerConsent(t, 'google', { email });
-    expect((await call(t.base, 'POST', '/auth/login', { body: { google_code: code, state } })).status).toBe(
-      200,
-    );
+    const { code, state, cookie } = await providerConsent(t, 'google', { email });
+    expect(
+      (await call(t.base, 'POST', '/auth/login', { body: { google_code: code, state }, cookie })).status,
+    ).toBe(200);
     const attacker = await call(t.base, 'POST', '/auth/login', {
       body: { email, password: 'attacker chose this' },
     });
@@ -127,8 +134,8 @@ describe('Google sign-in through the sandbox provider', () => {
   });
 
   it('no_password_set for a Google-only account, then a password added through the merge link', async () => {
-    const { code, state } = await providerConsent(t, 'google', { email: 'gonly@gmail.com' });
-    const first = await call(t.base, 'POST', '/auth/login', { body: { google_code: code, state } });
+    const { code, state, cookie } = await providerConsent(t, 'google', { email: 'gonly@gmail.com' });
+    const first = await call(t.base, 'POST', '/auth/login', { body: { google_code: code, state }, cookie });
     await call(t.base, 'POST', '/user', {
       body: { google_id_token: first.body.detail.access_token, ...company },
     });
@@ -170,6 +177,7 @@ describe('Microsoft sign-in through the sandbox provider', () => {
     const one = await providerConsent(t, 'microsoft', { email });
     const first = await call(t.base, 'POST', '/auth/login', {
       body: { microsoft_code: one.code, state: one.state },
+      cookie: one.cookie,
     });
     expect(first.body.detail).toMatchObject({
       type: 'no_such_user',

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signUpBody, startAccountsApp, verifiedUser, type AccountsApp } from '../support/accounts';
+import {
+  authMailsSettled,
+  call,
+  signUpBody,
+  startAccountsApp,
+  verifiedUser,
+  type AccountsApp,
+} from '../support/accounts';
 
 let t: AccountsApp;
 beforeAll(async () => {
@@ -53,7 +60,7 @@ describe('e-mail verification', () => {
         })
       ).body,
     ).toEqual({ success: true });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await authMailsSettled(t);
     expect(t.smtp.messages.slice(since).filter((m) => m.to === 'ghost@acme.example')).toEqual([]);
   });
 });
@@ -81,6 +88,32 @@ describe('password reset and change', () => {
       body: { request_id: id, email, new_password: 'another secret 43' },
     });
     expect([replay.status, replay.body.detail.type]).toEqual([404, 'reset_request_does_not_exist']);
+  });
+
+  it('tells whether a link can still be used without using it: 200 before the reset, 404 after and for a made-up one', async () => {
+    const email = 'check-link@acme.example';
+    await verifiedUser(t, email);
+    await call(t.base, 'POST', '/auth/reset_password_request', { body: { email } });
+    const id = new URL((await t.smtp.next(email, /Reset your password/)).links[0]!).searchParams.get('id');
+    const check = (requestId: string | null, address = email) =>
+      call(
+        t.base,
+        'GET',
+        `/auth/reset_password?${new URLSearchParams({ request_id: requestId ?? '', email: address }).toString()}`,
+      );
+
+    expect((await check(id)).body).toEqual({ success: true });
+    // Asking twice leaves the link usable.
+    expect((await check(id)).status).toBe(200);
+    const reset = await call(t.base, 'POST', '/auth/reset_password', {
+      body: { request_id: id, email, new_password: 'checked secret 44' },
+    });
+    expect(reset.status).toBe(200);
+    const used = await check(id);
+    expect([used.status, used.body.detail.type]).toEqual([404, 'reset_request_does_not_exist']);
+    expect((await check('made-up')).status).toBe(404);
+    expect((await check(id, 'nobody@acme.example')).status).toBe(404);
+    expect((await check(id, 'not an address')).status).toBe(422);
   });
 
   it('answers the same for an unknown e-mail, and 404 for a made-up link', async () => {

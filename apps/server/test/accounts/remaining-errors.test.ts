@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { createTestDatabase, testConfig } from '../support/database';
-import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
+import { call, signUpBody, startAccountsApp, type AccountsApp } from '../support/accounts';
 
 let t: AccountsApp;
 beforeAll(async () => {
@@ -10,11 +10,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the remaining errors of spec 000 §8', () => {
-  it('merging into an account that does not exist answers 404', async () => {
-    const answer = await call(t.base, 'POST', '/auth/merge_accounts', {
+  it('merging into an account that does not exist answers exactly as a bad link does (no oracle)', async () => {
+    const unknown = await call(t.base, 'POST', '/auth/merge_accounts', {
       body: { request_id: 'whatever', email: 'nobody-here@acme.example' },
     });
-    expect(answer.status).toBe(404);
+    await call(t.base, 'POST', '/user', { body: signUpBody('somebody-here@acme.example') });
+    const known = await call(t.base, 'POST', '/auth/merge_accounts', {
+      body: { request_id: 'whatever', email: 'somebody-here@acme.example' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ detail: { type: 'merge_request_does_not_exist' } });
+    expect(known.body).toEqual(unknown.body);
   });
 
   it('an empty new password on reset is refused with the spec message', async () => {

@@ -30,7 +30,8 @@ async function buy(email: string, plan = 'standard'): Promise<string> {
 /** The landing page's Microsoft sign-in: auth_uri with is_mona and the token, consent, the return. */
 async function monaConsent(marketplaceToken: string, email: string) {
   const query = new URLSearchParams({ is_mona: '1', state: marketplaceToken });
-  const { body } = await call(t.base, 'GET', `/auth/microsoft/auth_uri?${query.toString()}`);
+  const started = await call(t.base, 'GET', `/auth/microsoft/auth_uri?${query.toString()}`);
+  const { body } = started;
   const authUri = new URL(body.auth_uri as string);
   expect(authUri.searchParams.get('redirect_uri')).toBe(`${t.base}/microsoft/mona/redirect`);
   const consent = await fetch(authUri);
@@ -51,13 +52,14 @@ async function monaConsent(marketplaceToken: string, email: string) {
   });
   const location = new URL(answer.headers.get('location') ?? '');
   expect(location.pathname).toBe('/microsoft/mona/redirect');
-  return { code: location.searchParams.get('code') ?? '', state: location.searchParams.get('state') ?? '' };
+  return {
+    body: { code: location.searchParams.get('code') ?? '', state: location.searchParams.get('state') ?? '' },
+    cookie: started.browser ?? '',
+  };
 }
 
 async function create(marketplaceToken: string, email: string) {
-  return call(t.base, 'POST', '/subscriptions/mona/create', {
-    body: await monaConsent(marketplaceToken, email),
-  });
+  return call(t.base, 'POST', '/subscriptions/mona/create', await monaConsent(marketplaceToken, email));
 }
 
 /** Signs up with the Microsoft token of a no_such_user answer and verifies the e-mail. */
@@ -69,8 +71,10 @@ async function microsoftSignUp(email: string, microsoftToken: string) {
   expect(signUp.status).toBe(201);
   const mail = await t.smtp.next(email, /Verify your e-mail/, since);
   const link = new URL(mail.links[0] ?? '');
+  // Verified in the browser that signed up: the Microsoft identity chosen there is kept.
   const verified = await call(t.base, 'POST', '/auth/verify_email', {
     body: { request_id: link.searchParams.get('request_id'), email },
+    cookie: signUp.browser ?? '',
   });
   expect(verified.status).toBe(200);
 }

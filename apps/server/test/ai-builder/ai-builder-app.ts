@@ -1,6 +1,5 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BUILTIN_SEMANTIC_MODELS } from '@maya/warehouse';
 import { createModules } from '../../src/modules';
 import { createAiBuilderModule, createLlmClient } from '../../src/modules/ai-builder';
 import { registerErrorHandling } from '../../src/platform/errors';
@@ -29,7 +28,7 @@ export async function startAiBuilderApp(
         });
   const aiBuilder = createAiBuilderModule(t.app.platform, {
     reports: reports.service,
-    models: (name) => BUILTIN_SEMANTIC_MODELS.find((m) => m.name === name) ?? null,
+    models: (organizationId, name) => reports.modelling.semanticModel(organizationId, name),
     llm,
     now: () => options.now,
   });

@@ -87,12 +87,13 @@ describe('the built-in parser', () => {
     expect(answer).toMatchObject({
       success: true,
       bookmark: { name: `Spend by Campaign · ${month.short} · Google Ads` },
-      text_response: `Here is Spend by Campaign on the Campaigns page, in ${month.name}, where Channel is “Google Ads”. The table is sorted by Spend, highest first.`,
+      // Rows of campaigns: the overview's campaigns table (the Campaigns page lists ad groups).
+      text_response: `Here is Spend by Campaign on the Overview page, in ${month.name}, where Channel is “Google Ads”. The table is sorted by Spend, highest first.`,
     });
     const state = decodeReportState(answer.bookmark.state as string);
     expect(state).toEqual({
       version: 1,
-      page: 'campaigns',
+      page: 'overview',
       filters: [
         // "Last month" is the calendar month before this one: after its eve, before the 1st.
         {
@@ -114,14 +115,14 @@ describe('the built-in parser', () => {
         },
       ],
       slicers: [],
-      sort: [{ visual_id: 'ad-groups', sort: [{ field: 'spend', direction: 'desc' }] }],
+      sort: [{ visual_id: 'campaigns', sort: [{ field: 'spend', direction: 'desc' }] }],
     });
     // Applied: the page's table under the state's filters and sort.
     const shown = await reports.call('POST', '/reports/-maya/query', owner.token, {
       organization_id: owner.organizationId,
       report: '-maya',
       page: state.page,
-      visual_id: 'ad-groups',
+      visual_id: 'campaigns',
       filters: state.filters,
       date_range: null,
       sort: state.sort[0]!.sort,
@@ -191,8 +192,34 @@ describe('the built-in parser', () => {
     const answer = await builtIn.generate('-maya', owner.token, body('hello there'));
     expect(answer).toMatchObject({ status: 422, body: { detail: { type: 'invalid_prompt' } } });
     expect(answer.body.detail.message).toMatch(
-      /^Nothing in the prompt matches the maya report\. Ask for a metric \(Spend/,
+      /^Nothing in the prompt matches the Marketing Performance report\. Not understood: “hello”\. Ask for a metric \(Spend/,
     );
+  });
+
+  it('resolves channels against the organization’s data: one it has by another name, one it has not', async () => {
+    const google = await builtIn.generate('-maya', owner.token, body('adwords spned last wek'));
+    expect(google.status, JSON.stringify(google.body)).toBe(200);
+    expect(decodeReportState(google.body.bookmark.state as string).filters).toContainEqual(
+      expect.objectContaining({ column: 'channel', mode: 'include', values: ['Google Ads'] }),
+    );
+    expect(google.body.text_response).toContain('Read “spned” as “spend” and “wek” as “week”.');
+    // Only Google Ads is loaded here: Meta is a channel of the product, not of this organization.
+    const meta = await builtIn.generate('-maya', owner.token, body('facebook spend last month'));
+    expect(meta).toMatchObject({ status: 422, body: { detail: { type: 'invalid_prompt' } } });
+    expect(meta.body.detail.message).toMatch(/^This organization has no Meta Ads data\./);
+  });
+
+  it('asks back, without a bookmark, when a word could mean two measures', async () => {
+    const answer = await builtIn.generate('-maya', owner.token, body('rate by channel last month'));
+    expect(answer).toEqual({
+      status: 200,
+      body: {
+        success: false,
+        bookmark: null,
+        text_response:
+          'Did you mean “CTR” or “Conversion rate” by “rate”? Write the prompt again with the one you mean.',
+      },
+    });
   });
 
   it('validates the prompt: not blank, at most 1,000 characters', async () => {

@@ -47,7 +47,16 @@ describe('a bookmark from capture to delete', () => {
 
     const renamed = await api.update(bookmark.id, { name: 'Paid – Ünïcode spend' });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
-    expect(renamed.body).toMatchObject({ name: 'Paid – Ünïcode spend', slug: 'paid-unicode-spend' });
+    // The slug is the bookmark's address: a rename keeps it, so links copied earlier still open it.
+    expect(renamed.body).toMatchObject({ name: 'Paid – Ünïcode spend', slug: 'spend-by-channel' });
+    const afterRename = await api.list();
+    expect(
+      afterRename.body.bookmarks.find((b: { slug: string }) => b.slug === 'spend-by-channel')?.name,
+    ).toBe('Paid – Ünïcode spend');
+    // The old name is free again; a bookmark that takes it gets its own slug.
+    const namesake = await created(api, { name: 'Spend by Channel!', state: stateOn('overview') });
+    expect(namesake.slug).toBe('spend-by-channel-2');
+    expect((await api.remove(namesake.id)).status).toBe(200);
 
     const refreshed = await api.update(bookmark.id, { state: stateOn('details') });
     expect(refreshed.status).toBe(200);

@@ -5,49 +5,31 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDestinationsService } from '../../src/modules/destinations';
 import { call, startAccountsApp, verifiedUser, type AccountsApp } from '../support/accounts';
-import { createTestDatabase } from '../support/database';
 import { organizationOwner, ownerQuery } from '../support/sources';
+import {
+  CONNECTION_FAILED,
+  createDestinationDatabase,
+  postgresBody as destinationBody,
+  type DestinationDatabase,
+} from './support';
 
-/**
- * Destinations against real PostgreSQL: the destination is a database of the test server, reached
- * as a role of its own that may create schemas in it, so a wrong password really fails to connect.
- */
+/** Destinations against real PostgreSQL: the destination is a database of the test server (support.ts). */
 
 let t: AccountsApp;
 let owner: { token: string; organizationId: string };
-let destination: { host: string; port: string; database: string; user: string; password: string };
+let destination: DestinationDatabase;
 const DESTINATION_ROLE = 'maya_destination_test';
 const PASSWORD = 'destination-secret-3b9f1c';
 
 beforeAll(async () => {
   t = await startAccountsApp();
   owner = await organizationOwner(t, 'dest-owner@example.com');
-  const url = new URL(await createTestDatabase());
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE ROLE ${DESTINATION_ROLE} LOGIN PASSWORD '${PASSWORD}'`);
-    await admin.query(`GRANT CREATE, CONNECT ON DATABASE ${url.pathname.slice(1)} TO ${DESTINATION_ROLE}`);
-  } finally {
-    await admin.end();
-  }
-  destination = {
-    host: url.hostname,
-    port: url.port || '5432',
-    database: url.pathname.slice(1),
-    user: DESTINATION_ROLE,
-    password: PASSWORD,
-  };
+  destination = await createDestinationDatabase(DESTINATION_ROLE, PASSWORD);
 });
 afterAll(() => t.close());
 
-const postgresBody = (organizationId: string, overrides: Record<string, string> = {}) => ({
-  organization_id: organizationId,
-  destinationId: 'postgresql',
-  destinationName: 'PostgreSQL',
-  credentials: { ...destination, ssl: 'disable', ...overrides },
-  location: 'europe-west3',
-});
+const postgresBody = (organizationId: string, overrides: Record<string, string> = {}) =>
+  destinationBody(destination, organizationId, overrides);
 
 function save(token: string, body: object) {
   return call(t.base, 'PUT', '/destinations/organization', { token, body });
@@ -161,8 +143,7 @@ describe('the organization destination', () => {
       postgresBody(owner.organizationId, { password: 'wrong-password' }),
     );
     expect(refused.status).toBe(400);
-    expect(refused.body.detail.type).toBe('destination_connection_failed');
-    expect(refused.body.detail.message).toMatch(/password|authentication/i);
+    expect(refused.body.detail).toEqual(CONNECTION_FAILED);
     expect(JSON.stringify(refused.body)).not.toContain('wrong-password');
     expect((await organizationDestination(owner)).status).toBe(404);
     expect(await sealedRows(owner.organizationId)).toEqual([]);
@@ -192,7 +173,8 @@ describe('the organization destination', () => {
         throw new Error('not asked');
       },
       hasSources: async () => false,
-      checkDestination,
+      checkDestination: (config, timeoutMs) =>
+        checkDestination(config, { timeoutMs, allowPrivateAddresses: true }),
     });
     expect(await service.warehouseConfig(owner.organizationId)).toEqual({
       kind: 'postgresql',
@@ -221,8 +203,7 @@ describe('the organization destination', () => {
         body: { organization_id: owner.organizationId },
       });
       expect(check.status).toBe(200);
-      expect(check.body.reachable).toBe(false);
-      expect(check.body.message).toMatch(/password|authentication/i);
+      expect(check.body).toEqual({ reachable: false, message: CONNECTION_FAILED.message });
     } finally {
       await admin.query(`ALTER ROLE ${DESTINATION_ROLE} PASSWORD '${PASSWORD}'`);
       await admin.end();
@@ -314,19 +295,25 @@ describe('the organization destination', () => {
       platform: t.app.platform,
       features: () => ({ can_configure_destination: true }) as never,
       hasSources: async () => false,
-      checkDestination,
+      checkDestination: (config, timeoutMs) =>
+        checkDestination(config, { timeoutMs, allowPrivateAddresses: true }),
     });
     const access = { organizationId: owner.organizationId, role: 'owner' as const, isDemo: false };
     const { credentials, ...input } = postgresBody(owner.organizationId);
     await service.remove(access);
     expect(await service.readConfig(owner.organizationId)).toBeNull();
     const me = await call(t.base, 'GET', '/user', { token: owner.token });
-    await service.save(access, me.body.id as string, {
-      destinationId: input.destinationId,
-      destinationName: input.destinationName,
-      location: 'europe-west3',
-      credentials,
-    });
+    await service.save(
+      access,
+      me.body.id as string,
+      {
+        destinationId: input.destinationId,
+        destinationName: input.destinationName,
+        location: 'europe-west3',
+        credentials,
+      },
+      { ip: '127.0.0.1', log: { warn: () => undefined } },
+    );
     expect(await service.readConfig(owner.organizationId)).toMatchObject({ kind: 'postgresql' });
     await service.remove(access);
     expect(await service.readConfig(owner.organizationId)).toBeNull();

@@ -5,7 +5,14 @@ import { organizationOwner, setSandboxFaults, accountSettled, connectGoogleAds }
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 type Progress = { running: boolean; description: string; points: number };
-type Run = { step: string; sync_started_at: string; run_time: number; status: string; error: string | null };
+type Run = {
+  step: string;
+  sync_started_at: string;
+  run_time: number;
+  status: string;
+  error: string | null;
+  accounts: { total: number; failed: number } | null;
+};
 type Tables = {
   tables: { name: string; rows: number; first_date: string | null; last_date: string | null }[];
 };
@@ -61,7 +68,13 @@ describe("the organization's data load", () => {
     expect(logs.latest_etl_date).not.toBeNull();
     expect(logs.all_logs).toHaveLength(1);
     const [run] = logs.all_logs[0]!.runs;
-    expect(run).toMatchObject({ status: 'finished', error: null, sync_started_at: logs.latest_etl_date });
+    expect(run).toMatchObject({
+      status: 'finished',
+      error: null,
+      sync_started_at: logs.latest_etl_date,
+      step: '1 of 1 account loaded',
+      accounts: { total: 1, failed: 0 },
+    });
     expect(run!.run_time).toBeGreaterThanOrEqual(0);
     expect(logs.all_logs[0]!.date).toBe(logs.latest_etl_date!.slice(0, 10));
 
@@ -101,10 +114,15 @@ describe("the organization's data load", () => {
     const runs = logs.all_logs.flatMap((day) => day.runs);
     // Newest first: this run, the run of the test above, and the account's first load.
     expect(runs).toHaveLength(3);
-    expect(runs[0]).toMatchObject({ status: 'failed' });
+    // The history says what happened: the one account failed, none loaded.
+    expect(runs[0]).toMatchObject({
+      status: 'failed',
+      step: '0 of 1 loaded, 1 failed',
+      accounts: { total: 1, failed: 1 },
+    });
     expect(runs[0]!.error).toContain('Customer not enabled');
     expect(runs[1]).toMatchObject({ status: 'finished' });
-    expect(runs[2]).toMatchObject({ status: 'finished', error: null });
+    expect(runs[2]).toMatchObject({ status: 'finished', error: null, accounts: null });
     expect(runs[2]!.step).toMatch(/^First load of Google Ads: /);
     expect(await get<Tables>('/etl/tables')).toEqual(before);
 

@@ -6,7 +6,7 @@ import type { ReportFilter, ReportQueryResponse } from '@maya/contracts';
 import { MAYA_REPORT } from '@maya/warehouse';
 import { expect } from 'vitest';
 import { call, type AccountsApp } from '../support/accounts';
-import type { AccountTotals, DayTotals, Range } from './provider-totals';
+import type { AccountTotals, DayTotals, Range } from '@maya/connectors/testing';
 import type { Connected, Owner } from './sandbox-accounts';
 
 /** -maya's table of a row per day, and its page. */
@@ -45,13 +45,13 @@ const only = (column: string, value: string): ReportFilter => ({
   values: [value],
 });
 
-/** In the account's minor units: the report shows spend in currency units. */
+/** In the account's minor units: the report shows spend in currency units (its own: account_spend). */
 type ToMinor = (spend: number) => number;
 /** The report's days of one account, and its totals row. */
 type ReportDays = { days: AccountTotals['days']; total: DayTotals };
 
 const dayOf = (row: ReportQueryResponse['rows'][number], minor: ToMinor): DayTotals => ({
-  spendMinor: minor(Number(row.spend ?? 0)),
+  spendMinor: minor(Number(row.account_spend ?? 0)),
   clicks: Number(row.clicks ?? 0),
   conversions: Number(row.conversions ?? 0),
 });

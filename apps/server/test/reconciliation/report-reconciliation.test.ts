@@ -16,9 +16,15 @@ import { currencyExponent, duckDbFileFor, openDuckDbWarehouse } from '@maya/ware
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
 import { accountSettled, organizationOwner } from '../support/sources';
-import { providerTotals, type DayTotals, type Range } from './provider-totals';
+import { providerTotals, type DayTotals, type Range } from '@maya/connectors/testing';
 import { DAILY_PAGE, comparable, reportTotals, sumOf } from './report-days';
-import { connectSandboxAccounts, connectedAccounts, type Connected, type Owner } from './sandbox-accounts';
+import {
+  connectSandboxAccounts,
+  connectedAccounts,
+  providerWhere,
+  type Connected,
+  type Owner,
+} from './sandbox-accounts';
 
 /** Every advertising service of the catalogue; each needs its way to connect and its totals. */
 const AD_SERVICES = catalog.filter((s) => s.category === 'advertising').map((s) => s.id);
@@ -60,10 +66,7 @@ type Reconciled = Map<string, { report: Record<string, DayTotals>; provider: Rec
  * accounts at once, as a dashboard asks its visuals (Microsoft's reports take a poll each).
  */
 async function reconcile(): Promise<Reconciled> {
-  const where = {
-    endpoints: t.app.platform.config.connectors.endpoints,
-    clients: t.app.platform.config.connectors.clients,
-  };
+  const where = providerWhere(t);
   const reconciled = (await connectedAccounts(t, owner)).map(async (target) => {
     const [provider, read] = await Promise.all([
       providerTotals(where, target, range),

@@ -3,10 +3,11 @@
 // connected accounts read back with their credentials, for asking the providers' own reports.
 import { catalog, type Credentials } from '@maya/connectors';
 import { APPLE_SANDBOX_ORGS } from '@maya/connectors/services/apple-ads';
+import type { ProviderAccount, Where } from '@maya/connectors/testing';
+import { META_CONVERSION_ACTION_TYPES, currencyExponent } from '@maya/warehouse';
 import { expect } from 'vitest';
 import { call, type AccountsApp } from '../support/accounts';
 import { authorize, ownerQuery, verifyCallback, type organizationOwner } from '../support/sources';
-import type { ProviderAccount } from './provider-totals';
 
 export type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 export type Connected = ProviderAccount & { uuid: string };
@@ -65,6 +66,16 @@ async function connectAppleAds(t: AccountsApp, owner: Owner): Promise<number> {
   });
   expect(connected.status, JSON.stringify(connected.body)).toBe(200);
   return APPLE_SANDBOX_ORGS.length;
+}
+
+/** Where the app's providers answer, and the model's rules the providers' totals follow. */
+export function providerWhere(t: AccountsApp): Where {
+  return {
+    endpoints: t.app.platform.config.connectors.endpoints,
+    clients: t.app.platform.config.connectors.clients,
+    currencyExponent,
+    metaConversionTypes: META_CONVERSION_ACTION_TYPES,
+  };
 }
 
 /** Connects every account the sandbox offers of service `id`; answers how many it offered. */

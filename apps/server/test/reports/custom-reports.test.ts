@@ -150,6 +150,13 @@ describe('save as', () => {
     await refused({ name: '#-demo' }, 'Duplicate or reserved name');
     await refused({ name: 'Filter values' }, 'Duplicate or reserved name');
     await refused({ name: '???' }, 'Duplicate or reserved name');
+    // The built-ins' displayed names, however spelled, name the report they belong to.
+    await refused({ name: 'SEO' }, 'Duplicate or reserved name: a built-in report is called SEO');
+    await refused(
+      { name: 'marketing  performance!' },
+      'Duplicate or reserved name: a built-in report is called Marketing Performance',
+    );
+    expect((await save({ name: 'Marketing Performance' })).body.detail[0].type).toBe('built_in_report_name');
 
     const invalid = async (body: Record<string, unknown>, status: number, type: string) => {
       const answer = await save({ name: 'Fine name', ...body });

@@ -1,7 +1,8 @@
-// Embedding a report in another site: a signed token, valid one hour, that opens one report under
+// Embedding a report in another site: a signed token naming a grant, which opens one report under
 // one state through the public /embed routes, answers its queries as the app does, and nothing
-// else; refused (401 invalid_embed_token) once expired, when forged or tampered with, and once its
-// custom report is deleted. The -maya of this app hides its Channels page from embedded reports.
+// else; refused (401 invalid_embed_token) when forged or tampered with, and once its custom report
+// is deleted. The -maya of this app hides its Channels page from embedded reports. Revoking,
+// expiry and the grant's filters: embed-grants.test.ts.
 import { encodeReportState, decodeReportState, type ReportDocument } from '@maya/contracts';
 import { MAYA_REPORT } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,8 +14,7 @@ import { invitedMember } from './reports-support';
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 
-const HOUR = 3_600_000;
-let clock = new Date();
+const clock = new Date();
 let t: AccountsApp;
 let reports: ReportsApp;
 let owner: Owner;
@@ -56,10 +56,12 @@ const newToken = async (slug: string, state: string | null) => {
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.token as string;
 };
+/** -maya's own filters, which an embed of the report as saved keeps to. */
+const MAYA_FILTERS = MAYA_REPORT.filters;
 const visual = (over: Record<string, unknown> = {}) => ({
   page: 'overview',
   visual_id: 'campaigns',
-  filters: [],
+  filters: MAYA_FILTERS,
   date_range: null,
   sort: [{ field: 'clicks', direction: 'asc' }],
   ...over,
@@ -74,16 +76,14 @@ describe('an embed token', () => {
     const { token, expires_at, embed_url } = made.body;
     expect(token.length).toBeLessThanOrEqual(100);
     expect(embed_url).toBe(`${t.config.appUrl}/embed/${token}`);
-    const lifetime = Date.parse(expires_at) - clock.getTime();
-    expect(lifetime).toBeGreaterThan(HOUR - 1_000);
-    expect(lifetime).toBeLessThanOrEqual(HOUR);
+    expect(expires_at).toBeNull();
 
     const opened = await reports.call('GET', `/embed/${token}`, null);
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
     expect(opened.body.report).toEqual({
       id: 'maya',
       slug: '-maya',
-      name: '-maya',
+      name: 'Marketing Performance',
       embed_url,
       access_token: token,
       access_level: 'View',
@@ -97,6 +97,7 @@ describe('an embed token', () => {
       'campaigns',
     ]);
     expect(opened.body.state).toBe(state);
+    expect(opened.body.allow_filtering).toBe(false);
     expect(opened.body.data_through).toEqual(expect.any(String));
     expect(opened.body).not.toHaveProperty('warnings');
   });
@@ -113,12 +114,13 @@ describe('an embed token', () => {
     expect(embedded.body).toEqual(app.body);
     expect(embedded.body.rows.length).toBeGreaterThan(0);
 
+    // The values among the view's rows (its last 30 days): some of the app's, none other.
     const values = '/filter-values?datasetId=marketing&table=performance&column=channel';
     const embeddedValues = await reports.call('GET', `/embed/${token}${values}`, null);
     expect(embeddedValues.status, JSON.stringify(embeddedValues.body)).toBe(200);
-    expect(embeddedValues.body).toEqual(
-      (await reports.call('GET', `/reports${values}&${on()}`, owner.token)).body,
-    );
+    expect(embeddedValues.body.data.length).toBeGreaterThan(0);
+    const appValues = (await reports.call('GET', `/reports${values}&${on()}`, owner.token)).body;
+    for (const value of embeddedValues.body.data) expect(appValues.data).toContain(value);
 
     const hiddenPage = await reports.call(
       'POST',
@@ -132,27 +134,16 @@ describe('an embed token', () => {
       `/embed/${token}/filter-values?datasetId=search&table=queries&column=query`,
       null,
     );
-    expect(otherDataset).toMatchObject({ status: 422, body: { detail: { type: 'unknown_field' } } });
+    expect(otherDataset).toMatchObject({
+      status: 403,
+      body: { detail: { type: 'embed_filter_not_allowed' } },
+    });
   });
 
   it('opens the first visible page when made on a hidden one', async () => {
     const onHidden = encodeReportState({ version: 1, page: 'channels', filters: [], slicers: [], sort: [] });
     const opened = await reports.call('GET', `/embed/${await newToken('-maya', onHidden)}`, null);
     expect(decodeReportState(opened.body.state).page).toBe('overview');
-  });
-
-  it('is refused once expired', async () => {
-    const token = await newToken('-maya', null);
-    const started = clock;
-    try {
-      clock = new Date(started.getTime() + HOUR - 1_000);
-      expect((await reports.call('GET', `/embed/${token}`, null)).status).toBe(200);
-      clock = new Date(started.getTime() + HOUR);
-      expect(await reports.call('GET', `/embed/${token}`, null)).toMatchObject(invalidToken);
-      expect(await reports.call('POST', `/embed/${token}/query`, null, visual())).toMatchObject(invalidToken);
-    } finally {
-      clock = started;
-    }
   });
 
   it('is refused when tampered with or forged', async () => {

@@ -6,7 +6,7 @@ import { ReportQueryResponseSchema } from '@maya/contracts';
 import { duckDbFileFor, openDuckDbWarehouse, type Row, type Warehouse } from '@maya/warehouse';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startAccountsApp, type AccountsApp } from '../support/accounts';
-import { accountSettled, connectGoogleAds, organizationOwner } from '../support/sources';
+import { accountSettled, connectGoogleAds, organizationOwner, ownerQuery } from '../support/sources';
 import { startReportsApp, type ReportsApp } from './reports-app';
 
 export type Owner = Awaited<ReturnType<typeof organizationOwner>>;
@@ -33,17 +33,27 @@ export function loadedOrganization(email: string, now: Date) {
     loaded.reports = await startReportsApp(loaded.t, { now });
     loaded.owner = await organizationOwner(loaded.t, email);
     const { accounts } = await connectGoogleAds(loaded.t, loaded.owner, 1);
-    expect(await accountSettled(loaded.t, loaded.owner, accounts[0]!.uuid, 120_000)).toMatchObject({
+    // Two years of one account, its models and the ECB's rates of those days, on a busy machine.
+    expect(await accountSettled(loaded.t, loaded.owner, accounts[0]!.uuid, 240_000)).toMatchObject({
       sync_status: 'finished',
     });
     loaded.warehouse = await openDuckDbWarehouse({
       file: duckDbFileFor(loaded.t.config.dataDir, loaded.owner.organizationId),
     });
+    // Shown in the account's own currency, amounts are its sums exactly (a factor of 1 a day),
+    // which these tests compute in plain SQL; the conversion itself is the money tests'.
+    const [currency] = await sql('SELECT MIN(currency) AS code FROM analytics.marketing_performance');
+    await ownerQuery(
+      loaded.t,
+      loaded.owner.organizationId,
+      'UPDATE organizations SET currency_id = $1 WHERE id = $2',
+      [String(currency?.code), loaded.owner.organizationId],
+    );
     const [last] = await sql('SELECT max(date) AS last FROM analytics.marketing_performance');
     const to = String(last?.last);
     loaded.period = { from: addDays(to, -29), to };
     loaded.previous = { from: addDays(to, -59), to: addDays(to, -30) };
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await loaded.warehouse?.close();

@@ -1,9 +1,11 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { duckDbFileFor, openDuckDbWarehouse, type Warehouse } from '@maya/warehouse';
+import type { Warehouse } from '@maya/warehouse';
 import { createModules } from '../../src/modules';
-import { createReportsModule, type BuiltinReport, type WithWarehouse } from '../../src/modules/reports';
+import { createModellingService, type WithWarehouse } from '../../src/modules/modelling';
+import { createReportsModule, type BuiltinReport } from '../../src/modules/reports';
 import { createSourcesService } from '../../src/modules/sources';
+import { createUsersService } from '../../src/modules/users';
 import { registerErrorHandling } from '../../src/platform/errors';
 import { requireRouteGuards } from '../../src/platform/guards';
 import { API_PREFIX } from '../../src/platform/http';
@@ -16,6 +18,8 @@ import { ownerQuery } from '../support/sources';
  * memberships, and the organization's managed DuckDB file is the one its loads wrote. Every
  * statement that reaches the warehouse is counted, so that a test can tell a cached answer, and
  * kept in `statements`, so that it can tell how a query was written; so are its catalog listings.
+ * Its modelling service follows every process's rebuilds (the accounts app's loads) as a second
+ * API process would; `modelling.rebuild` rebuilds the models here.
  */
 export async function startReportsApp(
   t: AccountsApp,
@@ -40,18 +44,18 @@ export async function startReportsApp(
       return warehouse.listColumns(schema, table);
     },
   });
-  // The managed default of the ETL's withWarehouse: these organizations have no destination.
-  const withWarehouse: WithWarehouse = async (organizationId, work) => {
-    const warehouse = await openDuckDbWarehouse({
-      file: duckDbFileFor(t.config.dataDir, organizationId),
-    });
-    reached.opened += 1;
-    try {
-      return await work(counting(warehouse));
-    } finally {
-      await warehouse.close();
-    }
-  };
+  // These organizations have no destination: their managed DuckDB files.
+  const modelling = createModellingService({ platform: t.app.platform });
+  await modelling.listen(t.app.log);
+  const withWarehouse: WithWarehouse = (organizationId, work, openFor) =>
+    modelling.withWarehouse(
+      organizationId,
+      (warehouse) => {
+        reached.opened += 1;
+        return work(counting(warehouse));
+      },
+      openFor,
+    );
   // The accounts the sources page lists: a report's source warnings (features are not asked).
   const sources = createSourcesService({
     platform: t.app.platform,
@@ -59,9 +63,10 @@ export async function startReportsApp(
       throw new Error('the reports tests do not connect accounts through this service');
     },
   });
+  const users = createUsersService(t.app.platform);
   const { now } = options;
   const reports = createReportsModule(t.app.platform, {
-    withWarehouse,
+    modelling: { ...modelling, withWarehouse },
     now: typeof now === 'function' ? now : () => now,
     sourceAccounts: (organizationId) => sources.list(organizationId),
     organizationCurrency: async (organizationId) => {
@@ -73,6 +78,8 @@ export async function startReportsApp(
       );
       return row?.currency_id ?? 'USD';
     },
+    people: async (ids) =>
+      (await users.findMany(ids)).map((user) => ({ id: user.id, email: user.email, name: null })),
     ...(options.builtins ? { builtins: options.builtins } : {}),
   });
 
@@ -97,6 +104,11 @@ export async function startReportsApp(
     return { status: response.statusCode, body: (text ? JSON.parse(text) : null) as Record<string, any> };
   }
 
-  return { app, service: reports.service, reached, statements, call, close: () => app.close() };
+  async function close() {
+    await app.close();
+    await modelling.close();
+  }
+
+  return { app, service: reports.service, modelling, reached, statements, call, close };
 }
 export type ReportsApp = Awaited<ReturnType<typeof startReportsApp>>;

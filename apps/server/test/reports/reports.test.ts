@@ -51,7 +51,7 @@ describe('the reports list and a report', () => {
       {
         id: 'maya',
         slug: '-maya',
-        name: '-maya',
+        name: 'Marketing Performance',
         embed_url: `${t.config.appUrl}/api/reports/-maya?organization_id=${owner.organizationId}`,
         access_token: null,
         access_level: 'Edit',
@@ -171,11 +171,11 @@ describe("the -maya overview on the organization's data", () => {
     }
   });
 
-  it('compares each KPI with the previous period of equal length', async () => {
+  it('compares each KPI with the previous period of equal length, the source covering both', async () => {
     const [now, before] = [total(await sums(period)), total(await sums(previous))];
     const spend = await ok(query('kpi-spend'));
     expect(spend.rows[0].spend).toBeCloseTo(now.spend, 6);
-    expect(spend.comparison).toMatchObject(previous);
+    expect(spend.comparison).toMatchObject({ ...previous, current: period, data_from: null });
     expect(spend.comparison.rows[0].spend).toBeCloseTo(before.spend, 6);
     const clicks = await ok(query('kpi-clicks'));
     expect(clicks.rows[0].clicks).toBe(now.clicks);
@@ -216,7 +216,13 @@ describe("the -maya overview on the organization's data", () => {
     const range = resolveRelativeDate(lastThirty as Extract<ReportFilter, { kind: 'relative_date' }>, NOW);
     const relative = await ok(query('kpi-clicks', { filters: [lastThirty], date_range: null }));
     expect(relative.rows[0].clicks).toBe(total(await sums(range)).clicks);
-    expect(relative.comparison).toMatchObject({ to: addDays(range.from, -1) });
+    // Compared up to the last day with data, with the same days 30 days before.
+    expect(relative.comparison).toMatchObject({
+      current: { from: range.from, to: period.to },
+      from: addDays(range.from, -30),
+      to: addDays(period.to, -30),
+      data_from: null,
+    });
 
     // "is after" bounds no period: the KPI shows its value without a comparison.
     const after: ReportFilter = {

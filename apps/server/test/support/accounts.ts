@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { createTestDatabase, testConfig } from './database';
 import { startSmtp } from './smtp';
-import { buildApp } from '../../src/app';
+import { buildApp, type BuildOptions } from '../../src/app';
 
 /**
  * The app listening on a real port (the sign-in code fetches the sandbox providers over HTTP
  * from APP_URL) with mail going to a real SMTP server.
  */
-export async function startAccountsApp(overrides: Record<string, string> = {}) {
+export async function startAccountsApp(overrides: Record<string, string> = {}, options: BuildOptions = {}) {
   const smtp = await startSmtp();
   const port = await freePort();
   const config = await testConfig({
@@ -18,7 +18,7 @@ export async function startAccountsApp(overrides: Record<string, string> = {}) {
     PORT: String(port),
     ...overrides,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   app.addHook('onClose', () => rm(config.dataDir, { recursive: true, force: true }));
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -50,7 +50,7 @@ export async function call(
   base: string,
   method: string,
   path: string,
-  options: { body?: unknown; token?: string; cookie?: string } = {},
+  options: { body?: unknown; token?: string; cookie?: string; headers?: Record<string, string> } = {},
 ) {
   const response = await fetch(`${base}/api${path}`, {
     method,
@@ -58,6 +58,7 @@ export async function call(
       ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...options.headers,
     },
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
     redirect: 'manual',
@@ -65,8 +66,11 @@ export async function call(
   const text = await response.text();
   const setCookie = response.headers.get('set-cookie') ?? '';
   const refresh = /maya_refresh=([^;]*)/.exec(setCookie)?.[1] ?? null;
+  const browser = /maya_browser=([^;]*)/.exec(setCookie)?.[1] ?? null;
   return {
     status: response.status,
+    /** The `maya_browser` cookie the answer gave this client, to send back as `cookie`. */
+    browser: browser ? `maya_browser=${browser}` : null,
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers
     body: (text ? JSON.parse(text) : null) as Record<string, any>,
     cookie: refresh ? `maya_refresh=${refresh}` : null,
@@ -85,11 +89,14 @@ export const signUpBody = (email: string, password = 'correct horse battery') =>
 /** Signs up with e-mail, follows the verification link, and returns the signed-in session. */
 export async function verifiedUser(t: AccountsApp, email: string, password = 'correct horse battery') {
   const since = t.smtp.messages.length;
-  expect((await call(t.base, 'POST', '/user', { body: signUpBody(email, password) })).status).toBe(201);
+  const signedUp = await call(t.base, 'POST', '/user', { body: signUpBody(email, password) });
+  expect(signedUp.status).toBe(201);
   const mail = await t.smtp.next(email, /Verify your e-mail/, since);
   const link = new URL(mail.links[0]!);
+  // In the browser that signed up (its maya_browser cookie): the password chosen there is kept.
   const verified = await call(t.base, 'POST', '/auth/verify_email', {
     body: { request_id: link.searchParams.get('request_id'), email },
+    cookie: signedUp.browser ?? '',
   });
   expect(verified.status).toBe(200);
   return {
@@ -106,10 +113,18 @@ export async function verifiedUser(t: AccountsApp, email: string, password = 'co
 export async function providerConsent(
   t: AccountsApp,
   provider: 'google' | 'microsoft',
-  as: { account?: string; email?: string; name?: string },
-): Promise<{ code: string; state: string }> {
-  const { body } = await call(t.base, 'GET', `/auth/${provider}/auth_uri`);
-  const consent = await fetch(body.auth_uri as string);
+  as: { account?: string; email?: string; name?: string; emailVerified?: boolean; tenant?: string },
+  /** The browser that starts the sign-in: its `maya_browser` cookie (a new browser when absent). */
+  cookie?: string,
+): Promise<{ code: string; state: string; cookie: string }> {
+  const started = await call(t.base, 'GET', `/auth/${provider}/auth_uri`, cookie ? { cookie } : {});
+  const { body } = started;
+  const browser = cookie ?? started.browser ?? '';
+  // A Microsoft tenant of its own: the same e-mail there is another identity (tid:oid).
+  const authUri = as.tenant
+    ? String(body.auth_uri).replace('/common/', `/${as.tenant}/`)
+    : String(body.auth_uri);
+  const consent = await fetch(authUri);
   const html = await consent.text();
   const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? '';
   const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1] ?? '';
@@ -119,7 +134,7 @@ export async function providerConsent(
     account: as.account ?? 'other',
     email: as.email ?? '',
     name: as.name ?? '',
-    email_verified: 'true',
+    email_verified: as.emailVerified === false ? 'false' : 'true',
   });
   const answer = await fetch(new URL(action, consent.url), {
     method: 'POST',
@@ -129,7 +144,25 @@ export async function providerConsent(
   });
   const location = new URL(answer.headers.get('location') ?? '');
   expect(location.pathname).toBe(`/${provider}/redirect`);
-  return { code: location.searchParams.get('code') ?? '', state: location.searchParams.get('state') ?? '' };
+  return {
+    code: location.searchParams.get('code') ?? '',
+    state: location.searchParams.get('state') ?? '',
+    cookie: browser,
+  };
+}
+
+/**
+ * Waits until the queued auth mails (verification, reset, merge: sent by a job) are all handled,
+ * so a test can say a mail was not sent without guessing how long sending takes.
+ */
+export async function authMailsSettled(t: AccountsApp): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const jobs = await t.app.platform.jobs.boss.findJobs('auth.mail');
+    if (!jobs.some((job) => ['created', 'retry', 'active'].includes(job.state))) return;
+    if (Date.now() > deadline) throw new Error('auth mails still queued after 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export type TestApp = FastifyInstance;

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/platform/config';
 import { TEMPLATE_DATABASE, TEST_SECRET_KEY } from './constants';
-import { withDatabase } from './global-setup';
+import { withDatabase } from '@maya/embedded-postgres/testing';
 
 /** A new database cloned from the migrated template; its owner URL. */
 export async function createTestDatabase(): Promise<string> {

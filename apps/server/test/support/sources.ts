@@ -1,4 +1,5 @@
 import { catalog } from '@maya/connectors';
+import { answerConsent } from '@maya/connectors/testing';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { call, verifiedUser, type AccountsApp } from './accounts';
@@ -14,27 +15,6 @@ export async function organizationOwner(t: AccountsApp, email: string) {
   return { ...user, organizationId: created.body.id as string };
 }
 
-/**
- * Answers a sandbox provider's consent page as a browser would (Allow as the first offered
- * account, or Deny) and returns where the provider sent the browser back.
- */
-export async function consent(authorizationUrl: string, decision: 'allow' | 'deny'): Promise<URL> {
-  const page = await fetch(authorizationUrl);
-  const html = await page.text();
-  expect(page.status, html).toBe(200);
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? '';
-  const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  const account = /name="account" value="([^"]+)"/.exec(html)?.[1] ?? 'other';
-  const answer = await fetch(new URL(action, page.url), {
-    method: 'POST',
-    body: new URLSearchParams({ request_id: requestId, decision, account }),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    redirect: 'manual',
-  });
-  expect(answer.status).toBe(302);
-  return new URL(answer.headers.get('location') ?? '');
-}
-
 /** Starts the authorization of a service and consents: the callback URL the browser lands on. */
 export async function authorize(
   t: AccountsApp,
@@ -47,7 +27,7 @@ export async function authorize(
     body: { serviceUuid: service.uuid, organization_id: owner.organizationId },
   });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
-  return consent(started.body.authorization_url as string, decision);
+  return answerConsent(started.body.authorization_url as string, decision);
 }
 
 /**

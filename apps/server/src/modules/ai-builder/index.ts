@@ -6,6 +6,7 @@ import { createAiBuilderService, type AiBuilderDeps } from './service';
 
 export { createAiBuilderService, type AiBuilderService, type AiBuilderDeps } from './service';
 export { createLlmClient, type LlmClient } from './llm';
+export { systemPrompt } from './llm-prompt';
 
 /**
  * The AI Builder (spec 002 §2 chat bubble, §7 Generate bookmark): a prompt becomes a bookmark of

@@ -1,8 +1,20 @@
 // What the language model is told and what it must answer: the report described from its
 // document and model (pages, visuals, filters, fields, values found in the data), the state's
 // shape, and the answer's schema. Its state is then checked as any generated state is.
-import { reportLimits, type ReportDocument, type ReportFilter, type Visual } from '@maya/contracts';
-import { dateLabel, visualFields, type DimensionValues, type SemanticModel } from '@maya/warehouse';
+import {
+  reportLimits,
+  type FilterValue,
+  type ReportDocument,
+  type ReportFilter,
+  type Visual,
+} from '@maya/contracts';
+import {
+  dateLabel,
+  otherNames,
+  visualFields,
+  type DimensionValues,
+  type SemanticModel,
+} from '@maya/warehouse';
 import { z } from 'zod';
 import type { ChatMessage } from './llm';
 
@@ -72,9 +84,18 @@ function describeVisual(visual: Visual, model: SemanticModel): string {
   return `    - ${visual.id}: ${visual.kind}${title} on table ${visual.table}, ${shows}`;
 }
 
+/**
+ * The values of each column, with the other names marketers use for them (a country code's
+ * names, a channel's platforms: "deu" (Germany, DE, DEU)), so the model maps "Germany" to 'deu'.
+ */
 function describeValues(values: DimensionValues): string[] {
   return [...values].map(([key, list]) => {
-    const shown = list.slice(0, VALUES_SHOWN).map((v) => JSON.stringify(v));
+    const column = key.slice(key.indexOf('.') + 1);
+    const named = (v: FilterValue) => {
+      const others = typeof v === 'string' ? otherNames(column, v).slice(0, 4) : [];
+      return others.length === 0 ? JSON.stringify(v) : `${JSON.stringify(v)} (${others.join(', ')})`;
+    };
+    const shown = list.slice(0, VALUES_SHOWN).map(named);
     const more = list.length > VALUES_SHOWN ? ` and ${list.length - VALUES_SHOWN} more` : '';
     return `- ${key}: ${shown.join(', ')}${more}`;
   });
@@ -110,6 +131,13 @@ export function systemPrompt(
     '- slicers: [{"visual_id": <a slicer below>, "filter": <a list filter whose id is the visual id, on the slicer\'s table and column>}]',
     '- sort: [{"visual_id": <a visual below>, "sort": [{"field": <a field that visual shows>, "direction": "asc" | "desc"}]}]',
     'Filters and sorts the request does not ask for are left out (empty arrays): the report keeps its own.',
+    '- adhoc (optional): {"page": <the state\'s page>, "visual": <a visual of the shape below, id "adhoc", layout {"x": 0, "y": 0, "w": 12, "h": 2 for a kpi, 5 for a chart, 6 for a table}>}',
+    '  only when no visual below shows exactly what is asked (its measures, its breakdown as rows, the date at the grain asked); it shows above the page under its filters. Kinds:',
+    '  {"id", "kind": "kpi", "title", "table", "layout", "measure", "comparison": "previous_period" | null}',
+    '  {"id", "kind": "line", "title", "table", "layout", "axis": {"name": "date", "grain": "day" | "week" | "month"}, "legend": null | {"name", "grain": null}, "measures": [...]}',
+    '  {"id", "kind": "bar", "title", "table", "layout", "axis": {"name", "grain": null}, "legend": null, "measures": [...], "sort": [{"field", "direction"}], "limit": null}',
+    '  {"id", "kind": "table", "title", "table", "layout", "dimensions": [{"name", "grain": null}], "measures": [...], "sort": [...], "limit": 100, "totals": true}',
+    '  fields only of one table listed under "Fields of the tables"; a request for fields the tables lack has state null.',
     '',
     'Pages and their visuals:',
     ...doc.pages.flatMap((p) => [

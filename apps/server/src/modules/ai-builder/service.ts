@@ -25,8 +25,8 @@ import { LlmAnswerSchema, firstMessages, retryMessages, systemPrompt } from './l
 export type AiBuilderDeps = {
   /** The organization's report (404 workspace_not_setup before its first load) and its values. */
   reports: Pick<ReportsService, 'access' | 'filterValues'>;
-  /** The semantic model a report's dataset_id names. */
-  models: (name: string) => SemanticModel | null;
+  /** The organization's semantic model a report's dataset_id names (modelling's `semanticModel`). */
+  models: (organizationId: string, name: string) => Promise<SemanticModel | null>;
   /** The language model; null: the built-in parser answers. */
   llm: LlmClient | null;
   rateLimiter: Pick<RateLimiter, 'check'>;
@@ -102,7 +102,7 @@ export function createAiBuilderService(deps: AiBuilderDeps) {
     ): Promise<GenerateBookmarkResponse> {
       try {
         const { report, document } = await deps.reports.access(access, slug);
-        const model = deps.models(report.dataset_id);
+        const model = await deps.models(access.organizationId, report.dataset_id);
         if (model === null) throw new Error(`report ${slug} reads the unknown model ${report.dataset_id}`);
         const values = await lookupValues(access.organizationId, report.dataset_id, document, model);
         let generated: Generated;
@@ -113,8 +113,10 @@ export function createAiBuilderService(deps: AiBuilderDeps) {
           generated = await withLlm(deps.llm, document, model, values, prompt);
         } else {
           const outcome = generateFromPrompt({ prompt, document, model, values, now: now() });
-          if (!outcome.ok) throw invalidPrompt(outcome.reason);
-          generated = outcome;
+          // A question back (which of two meanings) is a reply, not a failure of the prompt.
+          if (!outcome.ok && outcome.question) generated = { state: null, text: outcome.reason };
+          else if (!outcome.ok) throw invalidPrompt(outcome.reason);
+          else generated = outcome;
         }
         if (generated.state === null)
           return { success: false, bookmark: null, text_response: generated.text };

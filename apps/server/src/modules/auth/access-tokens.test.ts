@@ -7,6 +7,7 @@ const claims = {
   email: 'a@acme.example',
   emailVerified: true,
   isStaff: false,
+  sessionId: 'a1b2c3d4-0000-4000-8000-000000000001',
 };
 
 afterEach(() => {

@@ -8,7 +8,14 @@ const AUDIENCE = 'maya-api';
 /** Tokens verified lately, kept until they expire: a dashboard's visuals each send the same one. */
 const VERIFIED_KEPT = 10_000;
 
-export type AccessClaims = { userId: string; email: string; emailVerified: boolean; isStaff: boolean };
+export type AccessClaims = {
+  userId: string;
+  email: string;
+  emailVerified: boolean;
+  isStaff: boolean;
+  /** The session family the token was minted for (a password change keeps this one). */
+  sessionId: string | null;
+};
 
 export function createAccessTokens(secrets: Secrets, issuer: string) {
   const key = new TextEncoder().encode(secrets.derive('jwt-access-token'));
@@ -22,7 +29,12 @@ export function createAccessTokens(secrets: Secrets, issuer: string) {
   return {
     async issue(claims: AccessClaims): Promise<{ token: string; expiresAt: Date }> {
       const expiresAt = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
-      const token = await new SignJWT({ email: claims.email, ev: claims.emailVerified, st: claims.isStaff })
+      const token = await new SignJWT({
+        email: claims.email,
+        ev: claims.emailVerified,
+        st: claims.isStaff,
+        ...(claims.sessionId === null ? {} : { sid: claims.sessionId }),
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.userId)
         .setIssuer(issuer)
@@ -48,6 +60,7 @@ export function createAccessTokens(secrets: Secrets, issuer: string) {
           email: payload.email,
           emailVerified: payload.ev === true,
           isStaff: payload.st === true,
+          sessionId: typeof payload.sid === 'string' ? payload.sid : null,
         };
         if (typeof payload.exp === 'number') verified.set(token, claims, payload.exp * 1000);
         return claims;

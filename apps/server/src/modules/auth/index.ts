@@ -8,7 +8,7 @@ import { authRoutes } from './routes';
 import { createAuthService } from './service';
 
 export type { AuthService } from './service';
-export { setRefreshCookie } from './cookies';
+export { ensureBrowser, setRefreshCookie } from './cookies';
 
 export function createAuthModule(
   platform: Platform,
@@ -30,10 +30,14 @@ export function createAuthModule(
         organizationsCount: (userId) => services.organizationsCount(userId),
       }),
     jobs: () => [
+      auth.mails.job(),
       {
         name: 'auth.purge-rate-limits',
         cron: '17 * * * *',
-        handler: async () => void (await platform.rateLimiter.purge()),
+        handler: async () => {
+          await platform.rateLimiter.purge();
+          await auth.providers.purgeExpired();
+        },
       },
     ],
   };

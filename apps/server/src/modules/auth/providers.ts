@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { JWTPayload } from 'jose';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/pool';
 import { AppError } from '../../platform/errors';
 import type { IdentityProvider } from '../users';
 import { createOidcClient, type OidcClient } from './oidc';
-import { oauthStates } from './schema';
+import { createOauthStates } from './repository/oauth-states';
 
 /** What a provider sign-in proves: a stable subject, and an e-mail that may or may not be verified. */
 export type ProviderIdentity = {
@@ -20,9 +19,19 @@ export type ProviderIdentity = {
   token: string;
 };
 
+/** The name to show the e-mail owner before a merge. */
+export const displayName = (identity: ProviderIdentity) =>
+  `${identity.firstName} ${identity.lastName}`.trim();
+
 const STATE_TTL_MS = 10 * 60_000;
 
+const invalidState = () =>
+  new AppError(400, 'invalid_state', {
+    message: 'This sign-in was not started in this browser, or it expired. Please sign in again.',
+  });
+
 export function createProviders(config: Config, db: Database) {
+  const states = createOauthStates(db);
   const clients: Record<IdentityProvider, OidcClient | null> = {
     google: config.google ? createOidcClient(config.google) : null,
     microsoft: config.microsoft ? createOidcClient(config.microsoft) : null,
@@ -56,21 +65,14 @@ export function createProviders(config: Config, db: Database) {
     provider: IdentityProvider,
     code: string,
     state: string,
+    browserHash: string | null,
   ): Promise<{ identity: ProviderIdentity; isMona: boolean; marketplaceToken: string | null }> {
-    const [row] = await db
-      .update(oauthStates)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(oauthStates.state, state),
-          eq(oauthStates.provider, provider),
-          isNull(oauthStates.usedAt),
-          gt(oauthStates.expiresAt, sql`now()`),
-        ),
-      )
-      .returning();
-    if (!row)
-      throw new AppError(400, 'invalid_state', { message: 'The sign-in link expired. Please try again.' });
+    // The state is good only in the browser that started the sign-in (its maya_browser cookie):
+    // a code and state carried to another browser by a link would sign that browser in as the
+    // link's author (login CSRF).
+    if (browserHash === null) throw invalidState();
+    const row = await states.use(state, provider, browserHash);
+    if (!row) throw invalidState();
     const idToken = await client(provider).exchangeCode({
       code,
       codeVerifier: row.codeVerifier,
@@ -91,18 +93,20 @@ export function createProviders(config: Config, db: Database) {
     async authorizationUrl(
       provider: IdentityProvider,
       isMona: boolean,
-      marketplaceToken: string | null = null,
+      marketplaceToken: string | null,
+      browserHash: string,
     ): Promise<string> {
       const state = randomBytes(24).toString('base64url');
       const codeVerifier = randomBytes(32).toString('base64url');
       const nonce = randomBytes(16).toString('base64url');
-      await db.insert(oauthStates).values({
+      await states.insert({
         state,
         provider,
         codeVerifier,
         nonce,
         isMona,
         marketplaceToken: isMona ? marketplaceToken : null,
+        browserHash,
         expiresAt: new Date(Date.now() + STATE_TTL_MS),
       });
       const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
@@ -115,11 +119,21 @@ export function createProviders(config: Config, db: Database) {
     },
 
     /** The return from the provider: the state is used once, the code exchanged, the ID token verified. */
-    async fromCode(provider: IdentityProvider, code: string, state: string): Promise<ProviderIdentity> {
-      return (await fromCodeWithState(provider, code, state)).identity;
+    async fromCode(
+      provider: IdentityProvider,
+      code: string,
+      state: string,
+      browserHash: string | null,
+    ): Promise<ProviderIdentity> {
+      return (await fromCodeWithState(provider, code, state, browserHash)).identity;
     },
 
     fromCodeWithState,
+
+    /** Drops the states of sign-ins that expired (called by a periodic job). */
+    async purgeExpired(): Promise<void> {
+      await states.purgeExpired();
+    },
 
     /** An ID token the client holds (Google's own button, or one we handed back for sign-up). */
     fromToken: (provider: IdentityProvider, token: string) => identityFrom(provider, token, null),

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,9 +12,12 @@ import {
   LoginRequestSchema,
   MergeAccountsResponseSchema,
   MergeAccountsSchema,
+  MergeRequestQuerySchema,
+  MergeRequestResponseSchema,
   RequestMergeEmailSchema,
   RequestVerificationEmailSchema,
   ResetPasswordRequestSchema,
+  ResetLinkQuerySchema,
   ResetPasswordSchema,
   SignUpRequestSchema,
   SignUpResponseSchema,
@@ -30,7 +33,8 @@ import { AppError } from '../../platform/errors';
 import { errorResponses } from '../../platform/http';
 import { authOf } from '../../platform/guards';
 import type { Platform } from '../../platform/platform';
-import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './cookies';
+import { limitedAddress } from '../../platform/ratelimit/limiter';
+import { clearRefreshCookie, ensureBrowser, refreshCookieOf, setRefreshCookie } from './cookies';
 import { companyFromDomain } from './domains';
 import type { MergeService } from './merge';
 import type { RecoveryService } from './recovery';
@@ -46,16 +50,21 @@ export type AuthRouteDeps = {
   organizationsCount(userId: string): Promise<number>;
 };
 
-const context = (request: FastifyRequest): RequestContext => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'] ?? '',
-});
+/** Who asks; every auth answer gives the browser its id first (cookies.ts) when it has none. */
+const contextOf =
+  (config: Platform['config']) =>
+  (request: FastifyRequest, reply: FastifyReply): RequestContext => ({
+    ip: limitedAddress(request.ip),
+    userAgent: request.headers['user-agent'] ?? '',
+    browserHash: ensureBrowser(request, reply, config),
+  });
 const tags = ['auth'];
 const success = { success: true } as const;
 
 export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { config } = d.platform;
+  const context = contextOf(config);
   const publicRoute = { guard: 'public' as const };
 
   api.post(
@@ -69,7 +78,7 @@ export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps): Promis
       },
     },
     async (request, reply) => {
-      const signedIn = await d.auth.login(request.body, context(request));
+      const signedIn = await d.auth.login(request.body, context(request, reply));
       setRefreshCookie(reply, config, signedIn.refreshToken);
       return signedIn.token;
     },
@@ -82,7 +91,7 @@ export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps): Promis
       const token = refreshCookieOf(request);
       if (!token) throw new AppError(401, 'unauthorized', { message: 'Please sign in.' });
       try {
-        const signedIn = await d.auth.refresh(token, context(request));
+        const signedIn = await d.auth.refresh(token, context(request, reply));
         setRefreshCookie(reply, config, signedIn.refreshToken);
         return signedIn.token;
       } catch (error) {
@@ -114,7 +123,7 @@ export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps): Promis
       },
     },
     async (request, reply) => {
-      const { response, signedIn } = await d.auth.signUp(request.body, context(request));
+      const { response, signedIn } = await d.auth.signUp(request.body, context(request, reply));
       if (signedIn) setRefreshCookie(reply, config, signedIn.refreshToken);
       return reply.status(201).send(response);
     },
@@ -162,11 +171,12 @@ export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps): Promis
       },
     },
     async (request) => {
+      const { userId, sessionId } = authOf(request);
       await d.recovery.changePassword(
-        authOf(request).userId,
+        userId,
+        sessionId,
         request.body.current_password,
         request.body.new_password,
-        context(request),
       );
       return success;
     },
@@ -182,8 +192,25 @@ export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps): Promis
         response: { 200: SuccessResponseSchema, ...errorResponses(429) },
       },
     },
-    async (request) => {
-      await d.recovery.requestReset(request.body.email, context(request));
+    async (request, reply) => {
+      await d.recovery.requestReset(request.body.email, context(request, reply));
+      return success;
+    },
+  );
+
+  api.get(
+    '/auth/reset_password',
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'Whether an e-mailed reset link can still be used (404 when used, expired or unknown)',
+        querystring: ResetLinkQuerySchema,
+        response: { 200: SuccessResponseSchema, ...errorResponses(404, 429) },
+      },
+    },
+    async (request, reply) => {
+      await d.recovery.checkResetLink(request.query.request_id, request.query.email, context(request, reply));
       return success;
     },
   );
@@ -198,9 +225,9 @@ export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps): Promis
         response: { 200: SuccessResponseSchema, ...errorResponses(400, 404, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { request_id, email, new_password } = request.body;
-      await d.recovery.reset(request_id, email, new_password, context(request));
+      await d.recovery.reset(request_id, email, new_password, context(request, reply));
       return success;
     },
   );
@@ -216,7 +243,9 @@ export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps): Promis
       },
     },
     async (request) => {
-      await d.deps.rateLimiter.check([{ key: `domain:ip:${request.ip}`, max: 60, windowSeconds: 60 }]);
+      await d.deps.rateLimiter.check([
+        { key: `domain:ip:${limitedAddress(request.ip)}`, max: 60, windowSeconds: 60 },
+      ]);
       return companyFromDomain(request.body.domain);
     },
   );
@@ -232,14 +261,16 @@ export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps): Promis
       },
     },
     async (request, reply) => {
-      await d.deps.rateLimiter.check([{ key: `verify:ip:${request.ip}`, max: 30, windowSeconds: 3600 }]);
-      const signedIn = await d.recovery.verifyEmail(
+      await d.deps.rateLimiter.check([
+        { key: `verify:ip:${limitedAddress(request.ip)}`, max: 30, windowSeconds: 3600 },
+      ]);
+      const { signedIn, setPasswordRequestId } = await d.recovery.verifyEmail(
         request.body.request_id,
         request.body.email,
-        context(request),
+        context(request, reply),
       );
-      setRefreshCookie(reply, config, signedIn.refreshToken);
-      return { success: true, token: signedIn.token };
+      if (signedIn) setRefreshCookie(reply, config, signedIn.refreshToken);
+      return { success: true, token: signedIn?.token ?? null, set_password_request_id: setPasswordRequestId };
     },
   );
 
@@ -253,8 +284,8 @@ export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps): Promis
         response: { 200: SuccessResponseSchema, ...errorResponses(429) },
       },
     },
-    async (request) => {
-      await d.recovery.requestVerification(request.body.email, context(request));
+    async (request, reply) => {
+      await d.recovery.requestVerification(request.body.email, context(request, reply));
       return success;
     },
   );
@@ -269,8 +300,8 @@ export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps): Promis
         response: { 200: SuccessResponseSchema, ...errorResponses(429) },
       },
     },
-    async (request) => {
-      await d.merge.requestEmail(request.body.provider, request.body.email, context(request));
+    async (request, reply) => {
+      await d.merge.requestEmail(request.body.provider, request.body.email, context(request, reply));
       return success;
     },
   );
@@ -285,10 +316,37 @@ export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps): Promis
         response: { 200: MergeAccountsResponseSchema, ...errorResponses(400, 404, 429) },
       },
     },
+    async (request, reply) => {
+      await d.deps.rateLimiter.check([
+        { key: `merge:ip:${limitedAddress(request.ip)}`, max: 30, windowSeconds: 3600 },
+      ]);
+      const { request_id, email, new_password, confirm, decline } = request.body;
+      const decision = {
+        ...(new_password === undefined ? {} : { newPassword: new_password }),
+        ...(confirm === undefined ? {} : { confirm }),
+        ...(decline === undefined ? {} : { decline }),
+      };
+      const { merged } = await d.merge.merge(request_id, email, decision, context(request, reply));
+      return { success: true, is_merged: merged };
+    },
+  );
+
+  api.get(
+    '/auth/merge_request',
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'What an e-mailed merge link would add, shown to the owner before confirming',
+        querystring: MergeRequestQuerySchema,
+        response: { 200: MergeRequestResponseSchema, ...errorResponses(400, 429) },
+      },
+    },
     async (request) => {
-      await d.deps.rateLimiter.check([{ key: `merge:ip:${request.ip}`, max: 30, windowSeconds: 3600 }]);
-      await d.merge.merge(request.body.request_id, request.body.email, request.body.new_password);
-      return { success: true, is_merged: true };
+      await d.deps.rateLimiter.check([
+        { key: `merge:ip:${limitedAddress(request.ip)}`, max: 30, windowSeconds: 3600 },
+      ]);
+      return d.merge.describe(request.query.request_id, request.query.email);
     },
   );
 
@@ -302,9 +360,14 @@ export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps): Promis
         response: { 200: CheckMergeResponseSchema, ...errorResponses(429) },
       },
     },
-    async (request) => {
-      await d.deps.rateLimiter.check([{ key: `merge-check:ip:${request.ip}`, max: 120, windowSeconds: 600 }]);
-      return { is_merged: await d.merge.isMerged(request.query.email, request.query.provider) };
+    async (request, reply) => {
+      // The merge page polls every 3 s while its owner reads their mail: 200 in 10 minutes from
+      // one tab, so the ceiling leaves room for two tabs waiting that long (decision 231).
+      await d.deps.rateLimiter.check([
+        { key: `merge-check:ip:${limitedAddress(request.ip)}`, max: 400, windowSeconds: 600 },
+      ]);
+      const { email, provider } = request.query;
+      return { is_merged: await d.merge.checkMerged(email, provider, context(request, reply)) };
     },
   );
 
@@ -316,13 +379,20 @@ export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps): Promis
         schema: {
           tags,
           querystring: AuthUriQuerySchema,
-          response: { 200: AuthUriResponseSchema, ...errorResponses(404, 502) },
+          response: { 200: AuthUriResponseSchema, ...errorResponses(404, 429, 502) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
+        // Each start stores a state row (with a marketplace token of up to 4,000 characters).
+        await d.deps.rateLimiter.check([
+          { key: `auth-uri:ip:${limitedAddress(request.ip)}`, max: 60, windowSeconds: 900 },
+        ]);
         const isMona = request.query.is_mona === 'true' || request.query.is_mona === '1';
         const marketplaceToken = isMona ? (request.query.state ?? null) : null;
-        return { auth_uri: await d.auth.providers.authorizationUrl(provider, isMona, marketplaceToken) };
+        const browserHash = ensureBrowser(request, reply, config);
+        return {
+          auth_uri: await d.auth.providers.authorizationUrl(provider, isMona, marketplaceToken, browserHash),
+        };
       },
     );
   }

@@ -17,8 +17,12 @@ export const sessions = pgTable(
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent').notNull().default(''),
+    /** When the family's sign-in happened: carried through rotations, the absolute lifetime's start. */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The browser the session was started in (hash of its `maya_browser` cookie): a known browser. */
+    browserHash: text('browser_hash'),
   },
-  (t) => [index('sessions_user').on(t.userId), index('sessions_family').on(t.familyId)],
+  (t) => [index('sessions_user').on(t.userId, t.browserHash), index('sessions_family').on(t.familyId)],
 );
 
 /** One-time links sent by e-mail: stored hashed, single use, expiring. */
@@ -31,6 +35,10 @@ export const emailTokens = pgTable(
     email: text('email').notNull(),
     /** For merges: the sign-in method being added (maya = a password). */
     provider: text('provider', { enum: ['maya', 'google', 'microsoft'] }),
+    /** For a Google or Microsoft merge: the one waiting identity this link may add, and no other. */
+    pendingIdentityId: uuid('pending_identity_id').references(() => pendingIdentities.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -47,6 +55,8 @@ export const oauthStates = pgTable('oauth_states', {
   isMona: boolean('is_mona').notNull().default(false),
   /** With is_mona: the marketplace landing-page token, handed back with the code's identity. */
   marketplaceToken: text('marketplace_token'),
+  /** Hash of the `maya_browser` cookie of the browser that started the sign-in (login CSRF). */
+  browserHash: text('browser_hash'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
@@ -64,8 +74,17 @@ export const pendingIdentities = pgTable(
     email: text('email').notNull(),
     provider: text('provider', { enum: ['google', 'microsoft'] }).notNull(),
     subject: text('subject').notNull(),
+    /** What the owner is shown before confirming: the provider account's name and whether it vouches. */
+    name: text('name').notNull().default(''),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /**
+     * The browser that signed in with it (hash of its `maya_browser` cookie): a merge mail asked
+     * for in that browser names this identity, never one someone else signed in with.
+     */
+    browserHash: text('browser_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [unique('pending_identities_email_provider').on(t.email, t.provider)],
+  // One row per identity: a second sign-in attempt never overwrites the identity a link names.
+  (t) => [unique('pending_identities_email_provider_subject').on(t.email, t.provider, t.subject)],
 );

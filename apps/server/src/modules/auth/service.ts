@@ -1,23 +1,28 @@
 import type { LoginRequest, SignUpRequest, SignUpResponse, TokenResponse } from '@maya/contracts';
 import { AuthErrorType } from '@maya/contracts';
 import { AppError } from '../../platform/errors';
-import { actionMail } from '../../platform/mail';
 import type { Platform } from '../../platform/platform';
 import type { UserRow, UsersService } from '../users';
 import { createAccessTokens } from './access-tokens';
-import { createEmailTokens } from './email-tokens';
+import { createEmailTokens } from './repository/email-tokens';
+import { createLoginThrottle } from './login-throttle';
+import { createAuthMails } from './mails';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords';
-import { createPendingIdentities } from './pending-identities';
-import { createProviders, type ProviderIdentity } from './providers';
-import { createSessions } from './sessions';
+import { createPendingIdentities } from './repository/pending-identities';
+import { createProviders, displayName, type ProviderIdentity } from './providers';
+import { createSessions } from './repository/sessions';
 
-export type RequestContext = { ip: string; userAgent: string };
+/** Who is asking: the client's address, its user agent, and this browser's id (cookies.ts). */
+export type RequestContext = { ip: string; userAgent: string; browserHash: string | null };
 export type SignedIn = { token: TokenResponse; refreshToken: string };
 
 /** A hash to verify against when the e-mail is unknown, so both answers take as long. */
 const DUMMY_HASH = hashPassword('not-a-real-password-used-for-timing');
 
-export type AuthDeps = Pick<Platform, 'config' | 'secrets' | 'database' | 'mailer' | 'rateLimiter'> & {
+export type AuthDeps = Pick<
+  Platform,
+  'config' | 'secrets' | 'database' | 'mailer' | 'rateLimiter' | 'jobs'
+> & {
   users: UsersService;
 };
 
@@ -28,71 +33,78 @@ export function createAuthService(deps: AuthDeps) {
   const emailTokens = createEmailTokens(db);
   const providers = createProviders(deps.config, db);
   const pending = createPendingIdentities(db);
+  const mails = createAuthMails({ ...deps, emailTokens, pending });
+  const throttle = createLoginThrottle(deps.rateLimiter, sessions, deps.config.signInLimitPerAddress);
   const limit = deps.rateLimiter;
 
   async function signIn(user: UserRow, context: RequestContext): Promise<SignedIn> {
-    const refreshToken = await sessions.start(user.id, context.userAgent);
-    return { token: await accessTokenFor(user), refreshToken };
+    const { familyId, refreshToken } = await sessions.start(user.id, context.userAgent, context.browserHash);
+    return { token: await accessTokenFor(user, familyId), refreshToken };
   }
 
-  async function accessTokenFor(user: UserRow): Promise<TokenResponse> {
+  async function accessTokenFor(user: UserRow, sessionId: string | null): Promise<TokenResponse> {
     const { token, expiresAt } = await accessTokens.issue({
       userId: user.id,
       email: user.email,
       emailVerified: user.isEmailVerified,
       isStaff: user.isStaff,
+      sessionId,
     });
     return { access_token: token, access_token_expires_at: expiresAt.toISOString(), user_id: user.id };
   }
 
-  async function sendVerification(email: string): Promise<void> {
-    const token = await emailTokens.issue('verify_email', email);
-    const url = `${deps.config.appUrl}/verify-email?${new URLSearchParams({ request_id: token, email }).toString()}`;
-    await deps.mailer.send(
-      actionMail({
-        to: email,
-        subject: 'Verify your e-mail address',
-        intro: 'Welcome to Maya! Please confirm that this is your e-mail address.',
-        action: 'Verify e-mail',
-        url,
-        outro: 'The link expires after 24 hours. If you did not sign up, ignore this message.',
-      }),
-    );
-  }
-
   async function passwordSignIn(email: string, password: string, context: RequestContext): Promise<SignedIn> {
-    await limit.check([
-      { key: `login:ip:${context.ip}`, max: 30, windowSeconds: 900 },
-      { key: `login:email:${email}`, max: 10, windowSeconds: 900 },
-    ]);
     const user = await deps.users.findByEmail(email);
+    const attempt = await throttle.begin(email, user?.id ?? null, context);
     if (!user) {
+      await attempt.guessing();
       await verifyPassword(await DUMMY_HASH, password);
       throw new AppError(400, AuthErrorType.invalidCredentials);
     }
     if (user.passwordHash === null) {
+      // The spec's answer (merge to add a password); not a guess, so it costs nothing.
       throw new AppError(400, AuthErrorType.noPasswordSet, {
         email,
         provider: 'maya',
         ...(await deps.users.methods(user)),
       });
     }
-    if (!(await verifyPassword(user.passwordHash, password)))
+    await attempt.guessing();
+    if (!(await verifyPassword(user.passwordHash, password))) {
       throw new AppError(400, AuthErrorType.invalidCredentials);
+    }
+    await attempt.succeeded();
     if (!user.isEmailVerified) throw new AppError(400, AuthErrorType.emailNotVerified, { email });
     return signIn(user, context);
   }
 
-  /** spec 000 §2: a provider sign-in signs in, asks to merge, or continues to sign-up. */
-  async function providerSignIn(identity: ProviderIdentity, context: RequestContext): Promise<SignedIn> {
+  /** Google's `email_verified: false` is never linked to anything (decision 159). */
+  function assertVouched(identity: ProviderIdentity): void {
+    if (identity.provider === 'google' && !identity.emailVerified) {
+      throw new AppError(400, AuthErrorType.providerEmailNotVerified, {
+        email: identity.email,
+        provider: identity.provider,
+        message:
+          'Google has not verified this e-mail address. Verify it with Google, or use your e-mail and a password.',
+      });
+    }
+  }
+
+  /**
+   * spec 000 §2: the account a provider identity signs in to, or the refusal that says what to do
+   * (no_such_user: sign up; merge_required: the e-mail owner adds it by the mailed link).
+   */
+  async function userForIdentity(identity: ProviderIdentity, browserHash: string | null): Promise<UserRow> {
+    assertVouched(identity);
     const tokenField = identity.provider === 'google' ? 'access_token' : 'microsoft_access_token';
-    let user = await deps.users.findByIdentity(identity.provider, identity.subject);
-    if (user) {
-      if (!user.isEmailVerified && identity.emailVerified)
-        user = (await deps.users.update(user.id, { isEmailVerified: true })) ?? user;
-      if (!user.isEmailVerified)
-        throw new AppError(400, AuthErrorType.emailNotVerified, { email: user.email });
-      return signIn(user, context);
+    const linked = await deps.users.findByIdentity(identity.provider, identity.subject);
+    if (linked) {
+      if (linked.isEmailVerified) return linked;
+      // The provider vouches for the identity's address only: it proves the account's when they
+      // are the same (a tenant may change its user's address to one of its own domains).
+      if (!identity.emailVerified || identity.email !== linked.email)
+        throw new AppError(400, AuthErrorType.emailNotVerified, { email: linked.email });
+      return ownedThrough(linked, identity);
     }
     const existing = await deps.users.findByEmail(identity.email);
     if (!existing) {
@@ -102,14 +114,10 @@ export function createAuthService(deps: AuthDeps) {
         [tokenField]: identity.token,
       });
     }
-    if (!existing.isEmailVerified && identity.emailVerified) {
-      // The provider proves the address; an unverified password set by whoever typed it first
-      // must not survive (account pre-hijacking): drop it, link the identity, sign in.
-      const owned = await deps.users.update(existing.id, { passwordHash: null, isEmailVerified: true });
-      await deps.users.linkIdentity(existing.id, identity);
-      return signIn(owned ?? existing, context);
-    }
-    await pending.record(identity);
+    if (!existing.isEmailVerified && identity.emailVerified) return ownedThrough(existing, identity);
+    // Linking by e-mail alone would hand the account to whoever controls that claim: the owner
+    // confirms by the mailed link instead (Microsoft's e-mail claim is never proof).
+    await pending.record({ ...identity, name: displayName(identity) }, browserHash);
     throw new AppError(400, AuthErrorType.mergeRequired, {
       email: identity.email,
       provider: identity.provider,
@@ -118,29 +126,67 @@ export function createAuthService(deps: AuthDeps) {
     });
   }
 
+  /**
+   * The provider vouches for the address of an unverified account: whatever else the account
+   * holds (a password, other identities) was chosen by someone who never proved the address, and
+   * goes (account pre-hijacking); this identity is linked.
+   */
+  async function ownedThrough(user: UserRow, identity: ProviderIdentity): Promise<UserRow> {
+    const owned = (await deps.users.proveAddress(user.id, null, false)) ?? user;
+    await deps.users.linkIdentity(user.id, identity);
+    await sessions.revokeAll(user.id);
+    return owned;
+  }
+
+  async function providerSignUp(
+    token: { provider: 'google' | 'microsoft'; token: string },
+    company: { companyName: string; companyPosition: string; howFound: string },
+    context: RequestContext,
+  ): Promise<{ user: UserRow; identity: ProviderIdentity }> {
+    const identity = await providers.fromToken(token.provider, token.token);
+    assertVouched(identity);
+    if (await deps.users.findByIdentity(identity.provider, identity.subject))
+      throw new AppError(409, AuthErrorType.emailInUse);
+    const user = await deps.users.create({
+      email: identity.email,
+      passwordHash: null,
+      firstName: identity.firstName,
+      lastName: identity.lastName,
+      isEmailVerified: identity.emailVerified,
+      signupBrowserHash: identity.emailVerified ? null : context.browserHash,
+      ...company,
+    });
+    if (!user) throw new AppError(409, AuthErrorType.emailInUse);
+    await deps.users.linkIdentity(user.id, identity);
+    return { user, identity };
+  }
+
   return {
     accessTokens,
     sessions,
     emailTokens,
     providers,
     pending,
+    mails,
     signIn,
     accessTokenFor,
-    sendVerification,
+    userForIdentity,
 
     async login(body: LoginRequest, context: RequestContext): Promise<SignedIn> {
       if ('password' in body) return passwordSignIn(body.email, body.password, context);
-      await limit.check([{ key: `login:ip:${context.ip}`, max: 30, windowSeconds: 900 }]);
-      if ('google_code' in body)
-        return providerSignIn(await providers.fromCode('google', body.google_code, body.state), context);
-      if ('microsoft_code' in body)
-        return providerSignIn(
-          await providers.fromCode('microsoft', body.microsoft_code, body.state),
-          context,
-        );
-      if ('google_id_token' in body)
-        return providerSignIn(await providers.fromToken('google', body.google_id_token), context);
-      return providerSignIn(await providers.fromToken('microsoft', body.microsoft_access_token), context);
+      // The address's one ceiling on sign-ins, shared with password sign-ins (login-throttle.ts).
+      await limit.check([
+        { key: `login:ip:${context.ip}`, max: deps.config.signInLimitPerAddress, windowSeconds: 900 },
+      ]);
+      const identity =
+        'google_code' in body
+          ? await providers.fromCode('google', body.google_code, body.state, context.browserHash)
+          : 'microsoft_code' in body
+            ? await providers.fromCode('microsoft', body.microsoft_code, body.state, context.browserHash)
+            : 'google_id_token' in body
+              ? await providers.fromToken('google', body.google_id_token)
+              : await providers.fromToken('microsoft', body.microsoft_access_token);
+      return signIn(await userForIdentity(identity, context.browserHash), context);
     },
 
     async signUp(
@@ -155,40 +201,29 @@ export function createAuthService(deps: AuthDeps) {
         companyPosition: body.company_position,
         howFound: body.how_found ?? '',
       };
+      let user: UserRow;
       if ('password' in body) {
         assertAcceptablePassword(body.password, body.email);
-        const user = await deps.users.create({
+        const created = await deps.users.create({
           email: body.email,
           passwordHash: await hashPassword(body.password),
           firstName: body.first_name,
           lastName: body.last_name,
+          // Verifying in this browser keeps the password; anywhere else, it is dropped.
+          signupBrowserHash: context.browserHash,
           ...company,
         });
-        if (!user) throw new AppError(409, AuthErrorType.emailInUse);
-        await sendVerification(user.email);
-        return {
-          response: { id: user.id, email: user.email, is_email_verified: false, token: null },
-          signedIn: null,
-        };
+        if (!created) throw new AppError(409, AuthErrorType.emailInUse);
+        user = created;
+      } else {
+        const token =
+          'google_id_token' in body
+            ? { provider: 'google' as const, token: body.google_id_token }
+            : { provider: 'microsoft' as const, token: body.microsoft_access_token };
+        user = (await providerSignUp(token, company, context)).user;
       }
-      const identity =
-        'google_id_token' in body
-          ? await providers.fromToken('google', body.google_id_token)
-          : await providers.fromToken('microsoft', body.microsoft_access_token);
-      if (await deps.users.findByIdentity(identity.provider, identity.subject))
-        throw new AppError(409, AuthErrorType.emailInUse);
-      const user = await deps.users.create({
-        email: identity.email,
-        passwordHash: null,
-        firstName: identity.firstName,
-        lastName: identity.lastName,
-        isEmailVerified: identity.emailVerified,
-        ...company,
-      });
-      if (!user) throw new AppError(409, AuthErrorType.emailInUse);
-      await deps.users.linkIdentity(user.id, identity);
       if (!user.isEmailVerified) {
-        await sendVerification(user.email);
+        await mails.sendNow({ kind: 'verify_email', email: user.email });
         return {
           response: { id: user.id, email: user.email, is_email_verified: false, token: null },
           signedIn: null,
@@ -208,7 +243,7 @@ export function createAuthService(deps: AuthDeps) {
         throw new AppError(401, AuthErrorType.unauthorized, { message: 'Please sign in again.' });
       const user = await deps.users.findById(outcome.userId);
       if (!user) throw new AppError(401, AuthErrorType.unauthorized);
-      return { token: await accessTokenFor(user), refreshToken: outcome.refreshToken };
+      return { token: await accessTokenFor(user, outcome.familyId), refreshToken: outcome.refreshToken };
     },
   };
 }

@@ -15,7 +15,7 @@ import {
 } from '@maya/contracts';
 import { z } from 'zod';
 import { authOf, organizationOf } from '../../platform/guards';
-import { errorResponses } from '../../platform/http';
+import { BODY_LIMITS, errorResponses } from '../../platform/http';
 import type { Caller } from './rules';
 import type { BookmarksService } from './service';
 
@@ -59,6 +59,7 @@ export async function bookmarksRoutes(app: FastifyInstance, bookmarks: Bookmarks
     '/bookmarks',
     {
       config: { guard: 'organization' },
+      bodyLimit: BODY_LIMITS.bookmarkBatch, // up to 50 bookmarks, each with its encoded state
       schema: {
         tags,
         summary:
@@ -81,6 +82,7 @@ export async function bookmarksRoutes(app: FastifyInstance, bookmarks: Bookmarks
     '/bookmarks/:id',
     {
       config: { guard: 'organization' },
+      bodyLimit: BODY_LIMITS.reportState, // a refreshed encoded state
       schema: {
         tags,
         summary:

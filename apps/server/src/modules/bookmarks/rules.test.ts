@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredBookmark } from './repository';
 import {
   canEdit,
+  competitors,
   depthOf,
   freeSlug,
   heightOf,
@@ -43,7 +44,7 @@ function row(overrides: Partial<StoredBookmark> = {}): StoredBookmark {
 
 const caller = (userId: string, role: 'owner' | 'admin' | 'member', isStaff = false): Caller => ({
   access: { organizationId: 'o', role, isDemo: false },
-  auth: { userId, email: 'x@example.com', emailVerified: true, isStaff },
+  auth: { userId, email: 'x@example.com', emailVerified: true, isStaff, sessionId: null },
 });
 
 describe('bookmark visibility (spec 002 §5, §6)', () => {
@@ -95,5 +96,36 @@ describe('slugs and the tree', () => {
     expect(heightOf('top', childrenByParent([top, mid, leaf]))).toBe(2);
     expect(isWithin('leaf', 'top', byId)).toBe(true);
     expect(isWithin('top', 'leaf', byId)).toBe(false);
+  });
+});
+
+describe('the names a bookmark competes with (spec 002 §5 duplicate names)', () => {
+  const theirPrivate = row({ id: 'p', isPrivate: true, createdById: OTHER });
+  const myPrivate = row({ id: 'm', isPrivate: true, createdById: CREATOR });
+  const hiddenShared = row({ id: 's', createdById: OTHER, visibleToAll: false });
+  const open = row({ id: 'o', createdById: OTHER, visibleToAll: true });
+  const rows = [theirPrivate, myPrivate, hiddenShared, open];
+  const ids = (found: StoredBookmark[]) => found.map((b) => b.id).sort();
+
+  it("never counts another person's private bookmark, whoever asks", () => {
+    for (const who of [
+      caller(CREATOR, 'member'),
+      caller(CREATOR, 'owner'),
+      caller(CREATOR, 'member', true),
+    ]) {
+      for (const isPrivate of [true, false]) {
+        expect(ids(competitors(rows, { isPrivate, createdById: CREATOR }, who))).not.toContain('p');
+      }
+    }
+  });
+
+  it('counts what the caller sees, and the shared ones for a shared bookmark (the unique index)', () => {
+    const member = caller(CREATOR, 'member');
+    expect(ids(competitors(rows, { isPrivate: true, createdById: CREATOR }, member))).toEqual(['m', 'o']);
+    expect(ids(competitors(rows, { isPrivate: false, createdById: CREATOR }, member))).toEqual([
+      'm',
+      'o',
+      's',
+    ]);
   });
 });

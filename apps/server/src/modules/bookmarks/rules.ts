@@ -45,6 +45,28 @@ export function isListed(bookmark: StoredBookmark, caller: Caller, scope: ListSc
   }
 }
 
+/** Whose names a bookmark's name must not repeat: a private one's creator's, or the organization's. */
+export type NameScope = { isPrivate: boolean; createdById: string | null };
+
+function inScope(row: StoredBookmark, scope: NameScope): boolean {
+  return row.isPrivate === scope.isPrivate && (!scope.isPrivate || row.createdById === scope.createdById);
+}
+
+/**
+ * The bookmarks whose names and slugs a bookmark of `scope` may not repeat (spec 002 §5
+ * 'Bookmark name already exists'): those of its scope (the unique indexes: a private bookmark
+ * competes with its creator's private ones, a shared one with the shared ones) and those the
+ * caller sees, so that a slug names one bookmark in what they see. Never another person's private
+ * one: a refusal, or a slug numbered past it, would tell that it exists.
+ */
+export function competitors(
+  rows: readonly StoredBookmark[],
+  scope: NameScope,
+  caller: Caller,
+): StoredBookmark[] {
+  return rows.filter((row) => inScope(row, scope) || isListed(row, caller, 'manage'));
+}
+
 /**
  * Rename, refresh, delete and visibility (spec 002 §4 "where the flags permit"): a user bookmark
  * by its creator or a manager; the navigation menu by managers only.

@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../platform/db/tenant';
@@ -17,8 +18,12 @@ import { userIdColumn, users } from '../users/schema';
 
 /**
  * A saved view of one report in one organization (spec 002 §3 Bookmark). User bookmarks and the
- * navigation menu (categories and their bookmarks, `parent_id`) share the table, so names and
- * slugs are unique across both within a report: a route's slug names one bookmark.
+ * navigation menu (categories and their bookmarks, `parent_id`) share the table. Names and slugs
+ * are unique within a report in two scopes: a private bookmark's among its creator's private
+ * ones, the others among the organization's shared ones. Per creator for private ones, so that
+ * saving a name never tells anyone that someone else keeps a private bookmark of that name
+ * (the demo organization is shared by every user); the service also refuses a name the caller
+ * already sees, so a route's slug names one bookmark in what a person sees.
  */
 export const bookmarks = pgTable(
   'bookmarks',
@@ -48,8 +53,18 @@ export const bookmarks = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('bookmarks_report_name').on(t.organizationId, t.reportSlug, t.nameKey),
-    unique('bookmarks_report_slug').on(t.organizationId, t.reportSlug, t.slug),
+    uniqueIndex('bookmarks_shared_name')
+      .on(t.organizationId, t.reportSlug, t.nameKey)
+      .where(sql`not is_private`),
+    uniqueIndex('bookmarks_private_name')
+      .on(t.organizationId, t.reportSlug, t.createdById, t.nameKey)
+      .where(sql`is_private`),
+    uniqueIndex('bookmarks_shared_slug')
+      .on(t.organizationId, t.reportSlug, t.slug)
+      .where(sql`not is_private`),
+    uniqueIndex('bookmarks_private_slug')
+      .on(t.organizationId, t.reportSlug, t.createdById, t.slug)
+      .where(sql`is_private`),
     // The target of the composite keys below: nothing can point at another organization's bookmark.
     unique('bookmarks_id_organization').on(t.id, t.organizationId),
     foreignKey({

@@ -18,6 +18,7 @@ import { bookmarksRepository as repository, type StoredBookmark } from './reposi
 import {
   canEdit,
   childrenByParent,
+  competitors,
   depthOf,
   freeSlug,
   isListed,
@@ -44,23 +45,18 @@ export type BookmarksService = ReturnType<typeof createBookmarksService>;
 /** Where a bookmark goes: under an existing category, under one created in the same batch, or the top. */
 type Parent = { id: string; depth: number } | null;
 
-/** What the batch has taken so far: names, slugs, and the last position among each set of siblings. */
-type Taken = { names: Set<string>; slugs: Set<string>; positions: Map<string, number> };
-
 const siblingsKey = (isNavigation: boolean, parentId: string | null) =>
   `${isNavigation ? 'nav' : 'user'}:${parentId ?? ''}`;
 
-function takenBy(rows: readonly StoredBookmark[]): Taken {
-  const positions = new Map<string, number>();
-  for (const row of rows) {
-    const key = siblingsKey(row.isNavigation, row.parentId);
-    positions.set(key, Math.max(positions.get(key) ?? -1, row.position));
-  }
-  return {
-    names: new Set(rows.map((row) => row.nameKey)),
-    slugs: new Set(rows.map((row) => row.slug)),
-    positions,
-  };
+/** The next position among a set of siblings: after the last of those the caller sees. */
+function nextPosition(rows: readonly StoredBookmark[], key: string): number {
+  return (
+    rows.reduce(
+      (last, row) =>
+        siblingsKey(row.isNavigation, row.parentId) === key ? Math.max(last, row.position) : last,
+      -1,
+    ) + 1
+  );
 }
 
 export function createBookmarksService(deps: BookmarksDeps) {
@@ -127,7 +123,8 @@ export function createBookmarksService(deps: BookmarksDeps) {
     context: {
       reportSlug: string;
       members: ReadonlySet<string>;
-      taken: Taken;
+      /** Every bookmark of the report, those of this batch included as they are inserted. */
+      rows: StoredBookmark[];
       byId: Map<string, StoredBookmark>;
     },
     input: NewBookmark,
@@ -159,14 +156,13 @@ export function createBookmarksService(deps: BookmarksDeps) {
 
     const name = input.name.trim();
     const nameKey = bookmarkNameKey(name);
-    if (context.taken.names.has(nameKey)) throw nameExists(name);
-    const slug = freeSlug(name, context.taken.slugs);
+    const others = competitors(context.rows, { isPrivate, createdById: auth.userId }, caller);
+    if (others.some((row) => row.nameKey === nameKey)) throw nameExists(name);
+    const slug = freeSlug(name, new Set(others.map((row) => row.slug)));
     const parentId = parent?.id ?? null;
-    const key = siblingsKey(isNavigation, parentId);
-    const position = input.order ?? (context.taken.positions.get(key) ?? -1) + 1;
-    context.taken.names.add(nameKey);
-    context.taken.slugs.add(slug);
-    context.taken.positions.set(key, Math.max(context.taken.positions.get(key) ?? -1, position));
+    // Placed after what the caller sees: counting everyone's would tell how many others keep.
+    const seen = context.rows.filter((row) => isListed(row, caller, 'manage'));
+    const position = input.order ?? nextPosition(seen, siblingsKey(isNavigation, parentId));
 
     const row = await repository.insert(tx, {
       organizationId: access.organizationId,
@@ -189,6 +185,7 @@ export function createBookmarksService(deps: BookmarksDeps) {
     await repository.setMembers(tx, access.organizationId, row.id, memberIds);
     const stored = { ...row, memberIds };
     context.byId.set(row.id, stored);
+    context.rows.push(stored);
     const created = [stored];
     for (const child of children) {
       const inserted = await insertOne(tx, caller, context, child, { id: row.id, depth });
@@ -257,13 +254,16 @@ export function createBookmarksService(deps: BookmarksDeps) {
       return withOrganization(db, access.organizationId, async (tx) => {
         await repository.lockReport(tx, access.organizationId, reportSlug);
         const rows = await repository.listForReport(tx, reportSlug);
-        if (rows.length + total > bookmarkLimits.maxPerReport) {
+        // Per person: one who filled it (with private bookmarks nobody else can even delete, or
+        // in the demo organization everyone shares) must not stop anyone else from saving.
+        const own = rows.filter((row) => row.createdById === auth.userId).length;
+        if (own + total > bookmarkLimits.maxPerReport) {
           throw new AppError(422, BookmarkErrorType.invalidKind, {
-            message: `A report keeps at most ${bookmarkLimits.maxPerReport} bookmarks`,
+            message: `You can keep at most ${bookmarkLimits.maxPerReport} bookmarks on a report`,
           });
         }
         const byId = new Map(rows.map((row) => [row.id, row]));
-        const context = { reportSlug, members, taken: takenBy(rows), byId };
+        const context = { reportSlug, members, rows: [...rows], byId };
         const topIds: string[] = [];
         const created: StoredBookmark[] = [];
         for (const input of inputs) {

@@ -7,6 +7,7 @@ import { bookmarksRepository as repository, type BookmarkRowChange, type StoredB
 import {
   canEdit,
   childrenByParent,
+  competitors,
   depthOf,
   freeSlug,
   heightOf,
@@ -34,20 +35,35 @@ function editsBookmark(change: BookmarkChange): boolean {
   return Object.values(rest).some((value) => value !== undefined);
 }
 
+/**
+ * The name, checked against the bookmarks it competes with in the scope it ends in (a change of
+ * `is_private` moves it to another scope, where its name must be free too and its slug is
+ * renumbered only if taken there). The slug does not follow a rename.
+ */
 function renamed(input: ChangeInput, fields: BookmarkRowChange): void {
-  const { row, rows, change } = input;
-  if (change.name !== undefined) {
-    const name = change.name.trim();
+  const { caller, row, rows, change } = input;
+  const isPrivate = change.is_private ?? row.isPrivate;
+  if (change.name !== undefined || isPrivate !== row.isPrivate) {
+    const name = change.name?.trim() ?? row.name;
     const nameKey = bookmarkNameKey(name);
-    if (rows.some((other) => other.id !== row.id && other.nameKey === nameKey)) throw nameExists(name);
+    const scope = { isPrivate, createdById: row.createdById };
+    const others = competitors(
+      rows.filter((other) => other.id !== row.id),
+      scope,
+      caller,
+    );
+    if (others.some((other) => other.nameKey === nameKey)) throw nameExists(name);
+    const taken = new Set(others.map((other) => other.slug));
     if (name !== row.name) {
-      // The slug follows the name (spec 002 §5); a case-only rename keeps it when it still fits.
-      const taken = new Set(rows.filter((other) => other.id !== row.id).map((other) => other.slug));
+      // The slug is the bookmark's address and stays, so links copied before a rename keep
+      // working (decision 200); only a clash in the scope it moves to renumbers it, below.
       fields.name = name;
       fields.nameKey = nameKey;
-      fields.slug = freeSlug(name, taken);
       // A navigation item may carry its own label; a user bookmark's label is its name.
       if (!row.isNavigation || row.displayName === row.name) fields.displayName = name;
+    }
+    if (taken.has(row.slug)) {
+      fields.slug = freeSlug(name, taken);
     }
   }
   if (change.display_name !== undefined) {
@@ -107,6 +123,11 @@ export async function applyChange(tx: Transaction, input: ChangeInput): Promise<
   if (change.state !== undefined && row.isCategory) throw invalidKind('A category has no state');
   if (change.show_demo !== undefined && !(auth.isStaff && access.isDemo)) {
     throw forbidden('Only staff show bookmarks of the demo organization to everyone');
+  }
+  // Hiding a bookmark from everyone, the manager included, is its creator's choice; refused
+  // before any name is compared, as a clash there would tell of its creator's private names.
+  if (change.is_private === true && !row.isPrivate && row.createdById !== auth.userId) {
+    throw forbidden('Only its creator makes a bookmark private');
   }
 
   const fields: BookmarkRowChange = {};

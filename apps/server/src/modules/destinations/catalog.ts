@@ -117,8 +117,10 @@ const databricks: Destination = {
     field({
       name: 'host',
       label: 'Host',
-      pattern: '^[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)+$',
-      help: 'the workspace host without https://, e.g. adb-1234567890123456.7.azuredatabricks.net',
+      // Only Azure Databricks workspaces: the warehouse package refuses other hosts too.
+      pattern:
+        '^[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.(azuredatabricks\\.net|databricks\\.azure\\.cn|databricks\\.azure\\.us)$',
+      help: 'the Azure Databricks workspace host without https://, e.g. adb-1234567890123456.7.azuredatabricks.net',
     }),
     field({
       name: 'http_path',

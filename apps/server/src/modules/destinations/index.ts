@@ -16,7 +16,16 @@ export function createDestinationsModule(
   platform: Platform,
   services: Pick<DestinationsDeps, 'features' | 'hasSources'>,
 ) {
-  const service = createDestinationsService({ platform, checkDestination, ...services });
+  const service = createDestinationsService({
+    platform,
+    // Production refuses hosts that are not publicly reachable (config.allowPrivateDestinations).
+    checkDestination: (config, timeoutMs) =>
+      checkDestination(config, {
+        timeoutMs,
+        allowPrivateAddresses: platform.config.allowPrivateDestinations,
+      }),
+    ...services,
+  });
   const module: Module = {
     name: 'destinations',
     routes: (api) => destinationsRoutes(api, service),

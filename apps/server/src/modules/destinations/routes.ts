@@ -65,13 +65,14 @@ export async function destinationsRoutes(
         response: {
           200: OrganizationDestinationSchema,
           204: z.null().describe('The managed default was chosen: the organization destination is removed'),
-          ...errorResponses(400, 401, 403, 404),
+          ...errorResponses(400, 401, 403, 404, 429),
         },
       },
     },
     async (request, reply) => {
       const { organization_id: _organizationId, ...input } = request.body;
-      const saved = await destinations.save(organizationOf(request), authOf(request).userId, input);
+      const client = { ip: request.ip, log: request.log };
+      const saved = await destinations.save(organizationOf(request), authOf(request).userId, input, client);
       return saved ? saved : reply.status(204).send(null);
     },
   );
@@ -101,10 +102,14 @@ export async function destinationsRoutes(
         tags,
         summary: "Check the organization's external database: connect with its stored settings",
         body: DestinationOrganizationBodySchema,
-        response: { 200: DestinationCheckResponseSchema, ...errorResponses(401, 403, 404) },
+        response: { 200: DestinationCheckResponseSchema, ...errorResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => destinations.checkOrganization(organizationOf(request).organizationId),
+    async (request) =>
+      destinations.checkOrganization(organizationOf(request).organizationId, {
+        ip: request.ip,
+        log: request.log,
+      }),
   );
 
   api.get(

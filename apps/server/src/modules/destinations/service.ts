@@ -1,4 +1,6 @@
 import {
+  DESTINATION_ADDRESS_NOT_ALLOWED,
+  DESTINATION_CONNECTION_FAILED,
   DestinationsErrorType,
   formCredentials,
   type Destination,
@@ -9,11 +11,13 @@ import {
   type OrganizationDestination,
 } from '@maya/contracts';
 import { isWarehouseError, type DestinationConfig } from '@maya/warehouse';
+import type { FastifyBaseLogger } from 'fastify';
 import { withOrganization } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
 import { createExpiringMap } from '../../platform/expiring-map';
 import type { OrganizationAccess } from '../../platform/guards';
 import type { Platform } from '../../platform/platform';
+import { limitedAddress } from '../../platform/ratelimit/limiter';
 import { destinationCatalog, findDestination, kindOf } from './catalog';
 import { destinationsRepository as repo, type OrganizationDestinationRow } from './repository';
 import { toWarehouseConfig } from './warehouse-config';
@@ -28,16 +32,27 @@ export const CHECK_TIMEOUT_MS = 20_000;
  */
 export const READ_CONFIG_TTL_MS = 30_000;
 const READ_CONFIGS_KEPT = 10_000;
+/**
+ * Connection attempts (saving on-premise settings, checking the stored ones) per organization
+ * and per client address in a window: a person fixing a typo needs a few, a prober many.
+ */
+export const CONNECTION_ATTEMPTS = { perOrganization: 10, perAddress: 20, windowSeconds: 600 } as const;
 
 export type DestinationsDeps = {
-  platform: Pick<Platform, 'database' | 'vault'>;
+  platform: Pick<Platform, 'database' | 'vault' | 'rateLimiter'>;
   /** The plan features of the caller (organizations): can_configure_destination is the role rule. */
   features: (access: OrganizationAccess) => Features;
   /** Whether the organization has a connected data source (sources). */
   hasSources: (organizationId: string) => Promise<boolean>;
-  /** Connects with the settings and checks a schema can be created; throws a WarehouseError otherwise. */
+  /**
+   * Connects with the settings and checks a schema can be created; throws a WarehouseError
+   * otherwise (`address_not_allowed` when the host is not one the server may reach).
+   */
   checkDestination: (config: DestinationConfig, timeoutMs?: number) => Promise<unknown>;
 };
+
+/** Who asks for a connection: their address (rate limit) and the request's log (the failure's cause). */
+export type ConnectingClient = { ip: string; log: Pick<FastifyBaseLogger, 'warn'> };
 
 export type SaveDestinationInput = {
   destinationId: string;
@@ -115,14 +130,37 @@ export function createDestinationsService(deps: DestinationsDeps) {
     return { row, config: toWarehouseConfig(kind, opened.credentials, row.location) };
   }
 
-  /** Connects with the settings; the checker's message is the user's explanation when it fails. */
-  async function check(config: DestinationConfig): Promise<string | null> {
+  /** Counts a connection attempt; 429 once the organization or the address has made too many. */
+  async function limitAttempts(organizationId: string, client: ConnectingClient): Promise<void> {
+    const { perOrganization, perAddress, windowSeconds } = CONNECTION_ATTEMPTS;
+    await deps.platform.rateLimiter.check([
+      { key: `destination-connect:org:${organizationId}`, max: perOrganization, windowSeconds },
+      { key: `destination-connect:ip:${limitedAddress(client.ip)}`, max: perAddress, windowSeconds },
+    ]);
+  }
+
+  /**
+   * Connects with the settings: null when that works, else what the user is told. A refused
+   * address is said as such; every other failure gets the one message, its cause only logged.
+   */
+  async function check(
+    organizationId: string,
+    config: DestinationConfig,
+    client: ConnectingClient,
+  ): Promise<{ type: string; message: string } | null> {
     try {
       await deps.checkDestination(config, CHECK_TIMEOUT_MS);
       return null;
     } catch (error) {
-      if (isWarehouseError(error)) return error.message;
-      throw error;
+      if (!isWarehouseError(error)) throw error;
+      // The warehouse's message names host, port, user and database, never the password.
+      client.log.warn(
+        { organizationId, destination: config.kind, reason: error.type, detail: error.message },
+        'destination connection check failed',
+      );
+      return error.type === 'address_not_allowed'
+        ? { type: DestinationsErrorType.addressNotAllowed, message: DESTINATION_ADDRESS_NOT_ALLOWED }
+        : { type: DestinationsErrorType.connectionFailed, message: DESTINATION_CONNECTION_FAILED };
     }
   }
 
@@ -156,6 +194,7 @@ export function createDestinationsService(deps: DestinationsDeps) {
       access: OrganizationAccess,
       userId: string,
       input: SaveDestinationInput,
+      client: ConnectingClient,
     ): Promise<OrganizationDestination | null> {
       await requireCanConfigure(access);
       const chosen = destination(input.destinationId);
@@ -165,9 +204,10 @@ export function createDestinationsService(deps: DestinationsDeps) {
         return null;
       }
       const credentials = formCredentials(chosen.form, input.credentials);
-      const failure = await check(toWarehouseConfig(kind, credentials, input.location));
-      if (failure !== null)
-        throw new AppError(400, DestinationsErrorType.connectionFailed, { message: failure });
+      await limitAttempts(access.organizationId, client);
+      const config = toWarehouseConfig(kind, credentials, input.location);
+      const failure = await check(access.organizationId, config, client);
+      if (failure !== null) throw new AppError(400, failure.type, { message: failure.message });
       const sealed: SealedCredentials = { destinationId: chosen.id, credentials };
       const row = await withOrganization(db, access.organizationId, (tx) =>
         repo.upsert(tx, {
@@ -184,11 +224,15 @@ export function createDestinationsService(deps: DestinationsDeps) {
     },
 
     /** spec 002 §7 check organization external database: its stored settings, connected again. */
-    async checkOrganization(organizationId: string): Promise<DestinationCheckResponse> {
+    async checkOrganization(
+      organizationId: string,
+      client: ConnectingClient,
+    ): Promise<DestinationCheckResponse> {
+      await limitAttempts(organizationId, client);
       const found = await stored(organizationId);
       if (!found) throw noDestination();
-      const message = await check(found.config);
-      return { reachable: message === null, message };
+      const failure = await check(organizationId, found.config, client);
+      return { reachable: failure === null, message: failure?.message ?? null };
     },
 
     /** The settings the ETL loads with: the organization's own database, or null for the managed default. */

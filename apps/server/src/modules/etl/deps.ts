@@ -1,9 +1,9 @@
-import type { Warehouse } from '@maya/warehouse';
 import type { Platform } from '../../platform/platform';
+import type { ModellingService } from '../modelling';
 import type { SourcesService } from '../sources';
 
 export type EtlDeps = {
-  platform: Pick<Platform, 'config' | 'jobs' | 'database' | 'warehouseFiles'>;
+  platform: Pick<Platform, 'config' | 'jobs' | 'database'>;
   sources: Pick<SourcesService, 'loadTarget' | 'reportSync' | 'list'>;
   /** Years of history the organization's plan loads (its features' `data_history`). */
   historyYears: (organizationId: string) => Promise<number> | number;
@@ -11,15 +11,10 @@ export type EtlDeps = {
   isEtlEnabled: (organizationId: string) => Promise<boolean>;
   /** The organizations the daily schedule loads. */
   listEtlEnabled: () => Promise<string[]>;
-  /**
-   * The organization's own destination (destinations module), opened; null for the managed
-   * DuckDB file, which is also the default when absent.
-   */
-  openDestination?: (organizationId: string) => Promise<Warehouse | null>;
+  /** The organization's warehouse, where loads write, and the model rebuild after each load. */
+  modelling: Pick<ModellingService, 'withWarehouse' | 'rebuild'>;
   /** Tells the organization (notifications module); absent: nobody is told. */
   notify?: (organizationId: string, notification: EtlNotification) => Promise<unknown>;
-  /** Told after each model rebuild, built or failed (reports drop their cached results). */
-  modelsRebuilt?: (organizationId: string) => void;
   /** Today, for the load's range; the clock by default. */
   now?: () => Date;
 };

@@ -7,8 +7,14 @@ import { createEtlService, type EtlDeps } from './service';
 
 export { createEtlService, type EtlService } from './service';
 export { loadAccount, rawTableName, RAW_SCHEMA, streamTable } from './load-account';
-export { ETL_RUN_QUEUE, ETL_SCHEDULE_QUEUE, incrementalRange, nextTick, type EtlRunJob } from './runs';
-export { withWarehouse } from './warehouse';
+export {
+  ETL_RUN_QUEUE,
+  ETL_SCHEDULE_QUEUE,
+  incrementalRange,
+  modelProgress,
+  nextTick,
+  type EtlRunJob,
+} from './runs';
 export { failedAttempt, firstLoadRange, LOAD_FAILED_MESSAGE, type LoadOutcome } from './outcome';
 
 /** Where a worker looks, every 5 minutes, for accounts a crashed run left `running`. */

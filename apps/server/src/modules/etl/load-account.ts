@@ -1,6 +1,6 @@
 // The load of one account into a warehouse: every stream extracted batch by batch into its staged
-// table, published only when the whole account extracted. No server dependency, so that
-// bench/load.ts measures exactly this code.
+// table, published only when the whole account extracted. It opens no warehouse (it is handed
+// one), so that bench/load.ts measures exactly this code.
 import type {
   AccountRef,
   Connector,
@@ -19,9 +19,9 @@ import {
   type TableSchema,
   type Warehouse,
 } from '@maya/warehouse';
+import { RAW_SCHEMA } from '../modelling';
 
-/** Where raw source tables live in an organization's warehouse. */
-export const RAW_SCHEMA = 'raw';
+export { RAW_SCHEMA };
 
 /** Every stream carries the provider account it came from; loads replace one account's rows. */
 const ACCOUNT_COLUMN = 'account_id';

@@ -68,7 +68,14 @@ export const etlRepository = {
   async end(
     tx: Transaction,
     id: string,
-    values: { status: 'finished' | 'failed'; step: string; error: string | null; finishedAt: Date },
+    values: {
+      status: 'finished' | 'failed';
+      step: string;
+      error: string | null;
+      finishedAt: Date;
+      accountsTotal?: number;
+      accountsFailed?: number;
+    },
   ): Promise<boolean> {
     const rows = await tx
       .update(etlRuns)

@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import { findService, type Connector } from '@maya/connectors';
 import {
+  ETL_QUEUED_STEP,
   EtlErrorType,
+  etlRunSummary,
   type EtlLogDay,
   type EtlLogs,
   type EtlNext,
@@ -22,7 +24,7 @@ import { notifyRunFailed } from './notify';
 import { failedAttempt, firstLoadRange, LOAD_FAILED_MESSAGE } from './outcome';
 import { etlRepository as repo, type EtlRunRow } from './repository';
 import type { EtlTrigger } from './schema';
-import { describeModels, rebuildModels, withWarehouse } from './warehouse';
+import { describeModels } from './tables';
 
 /** A run of one organization's data load. */
 export const ETL_RUN_QUEUE = 'etl.run';
@@ -35,7 +37,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 /** How many runs the history shows (a few months of daily runs). */
 const LOG_LIMIT = 500;
-const MODEL_STEP = 'Building the data model';
+/**
+ * A run's percent: the accounts' loads share the first 90 points, the model build the rest (each
+ * model built moves it), so the bar never waits at one number for the whole build.
+ */
+const LOAD_POINTS = 90;
+const MODEL_POINTS = 100 - LOAD_POINTS;
+
+/** The progress while the data model is built: its own count, and the run's points. */
+export function modelProgress(done: number, total: number): { step: string; points: number } {
+  const points = LOAD_POINTS + Math.floor((done * MODEL_POINTS) / Math.max(1, total));
+  return { step: `Building the data model (${done} of ${total} tables)`, points: Math.min(99, points) };
+}
+
 export const INTERRUPTED_MESSAGE = 'The data load was interrupted. It will be retried by the next load.';
 
 /** A job's data as queued; anything else (a hand-made job) is refused, not guessed at. */
@@ -78,6 +92,8 @@ export function groupLogs(rows: EtlRunRow[], now: Date): EtlLogDay[] {
       run_time: runMinutes(row.startedAt, row.finishedAt ?? now),
       status: row.status,
       error: row.error,
+      accounts:
+        row.accountsTotal === null ? null : { total: row.accountsTotal, failed: row.accountsFailed ?? 0 },
     });
   }
   return days;
@@ -86,6 +102,11 @@ export function groupLogs(rows: EtlRunRow[], now: Date): EtlLogDay[] {
 function accountStep(account: ServiceAccount, index: number, total: number): string {
   const service = findService(account.service)?.name ?? account.service;
   return `Loading ${service}: ${account.name} (${index + 1} of ${total})`;
+}
+
+/** The progress while account `index` (of `total`) loads. */
+function accountProgress(account: ServiceAccount, index: number, total: number) {
+  return { step: accountStep(account, index, total), points: Math.floor((index * LOAD_POINTS) / total) };
 }
 
 export function createEtlRuns(
@@ -102,7 +123,7 @@ export function createEtlRuns(
   async function trigger(organizationId: string, how: EtlTrigger): Promise<{ run_id: string }> {
     if (!(await deps.isEtlEnabled(organizationId))) throw new AppError(403, EtlErrorType.disabled);
     const run = await inOrganization(organizationId, (tx) =>
-      repo.start(tx, { organizationId, trigger: how, step: 'Waiting to start' }),
+      repo.start(tx, { organizationId, trigger: how, step: ETL_QUEUED_STEP }),
     );
     if (!run) throw new AppError(409, EtlErrorType.alreadyRunning);
     const job: EtlRunJob = { organizationId, runId: run.id };
@@ -132,7 +153,7 @@ export function createEtlRuns(
             now(),
             deps.platform.config.firstLoadMaxDays,
           );
-      await withWarehouse(deps, organizationId, (warehouse) =>
+      await deps.modelling.withWarehouse(organizationId, (warehouse) =>
         loadAccount({
           warehouse,
           connector,
@@ -171,26 +192,27 @@ export function createEtlRuns(
       if (row?.status !== 'running') return;
       const accounts = await deps.sources.list(organizationId);
       const errors: string[] = [];
+      let failedAccounts = 0;
       for (const [index, account] of accounts.entries()) {
         if (job.signal.aborted) break;
-        const step = accountStep(account, index, accounts.length);
-        const points = Math.floor((index * 100) / accounts.length);
-        await inOrganization(organizationId, (tx) => repo.progress(tx, runId, { step, points }));
+        const step = accountProgress(account, index, accounts.length);
+        await inOrganization(organizationId, (tx) => repo.progress(tx, runId, step));
         const error = await loadOne(organizationId, account, job);
-        if (error) errors.push(`${account.name}: ${error}`);
+        if (error) {
+          errors.push(`${account.name}: ${error}`);
+          failedAccounts += 1;
+        }
       }
       if (!job.signal.aborted && accounts.length > 0) {
         // Even after some accounts failed: the others' new data reaches the reports.
-        await inOrganization(organizationId, (tx) =>
-          repo.progress(tx, runId, { step: MODEL_STEP, points: 99 }),
-        );
-        const modelError = await withWarehouse(deps, organizationId, (warehouse) =>
-          rebuildModels(warehouse, job.signal),
-        ).then(
-          () => null,
-          (error: unknown) => (error instanceof ModelBuildError ? error.message : LOAD_FAILED_MESSAGE),
-        );
-        deps.modelsRebuilt?.(organizationId);
+        const buildProgress = (done: number, total: number) =>
+          inOrganization(organizationId, (tx) => repo.progress(tx, runId, modelProgress(done, total)));
+        const modelError = await deps.modelling
+          .rebuild(organizationId, { signal: job.signal, onProgress: buildProgress, refreshRates: true })
+          .then(
+            () => null,
+            (error: unknown) => (error instanceof ModelBuildError ? error.message : LOAD_FAILED_MESSAGE),
+          );
         if (modelError && !job.signal.aborted) errors.push(`The data model: ${modelError}`);
       }
       if (job.signal.aborted) {
@@ -203,9 +225,9 @@ export function createEtlRuns(
       await inOrganization(organizationId, (tx) =>
         repo.end(tx, runId, {
           status: errors.length ? 'failed' : 'finished',
-          step: accounts.length
-            ? `Loaded ${accounts.length} of ${accounts.length} ${accounts.length === 1 ? 'account' : 'accounts'}`
-            : 'No accounts to load',
+          step: etlRunSummary({ total: accounts.length, failed: failedAccounts }),
+          accountsTotal: accounts.length,
+          accountsFailed: failedAccounts,
           error: errors.length ? errors.join('\n') : null,
           finishedAt: now(),
         }),
@@ -287,7 +309,7 @@ export function createEtlRuns(
   }
 
   async function tables(organizationId: string): Promise<EtlTables> {
-    return { tables: await withWarehouse(deps, organizationId, describeModels) };
+    return { tables: await deps.modelling.withWarehouse(organizationId, describeModels) };
   }
 
   /**

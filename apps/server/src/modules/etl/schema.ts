@@ -24,6 +24,9 @@ export const etlRuns = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     error: text('error'),
+    /** An ended run's accounts: how many it loaded in turn, and how many of them failed. */
+    accountsTotal: integer('accounts_total'),
+    accountsFailed: integer('accounts_failed'),
   },
   (t) => [
     index('etl_runs_organization_started').on(t.organizationId, t.startedAt),

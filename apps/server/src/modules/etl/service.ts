@@ -6,7 +6,6 @@ import { loadAccount } from './load-account';
 import { failedAttempt, firstLoadRange, type LoadOutcome } from './outcome';
 import { notifyAccountFailed } from './notify';
 import { createEtlRuns } from './runs';
-import { rebuildModels, withWarehouse } from './warehouse';
 
 export type { EtlDeps } from './deps';
 
@@ -61,22 +60,18 @@ export function createEtlService(deps: EtlDeps) {
           now(),
           deps.platform.config.firstLoadMaxDays,
         );
-        await withWarehouse(deps, organizationId, async (warehouse) => {
-          await loadAccount({
+        await deps.modelling.withWarehouse(organizationId, (warehouse) =>
+          loadAccount({
             warehouse,
             connector: target.connector,
             context: { ...target.context, signal: job.signal },
             account: target.account,
             range,
             signal: job.signal,
-          });
-          // Reports show a newly connected account at once, not after the next daily run.
-          try {
-            await rebuildModels(warehouse, job.signal);
-          } finally {
-            deps.modelsRebuilt?.(organizationId);
-          }
-        });
+          }),
+        );
+        // Reports show a newly connected account at once, not after the next daily run.
+        await deps.modelling.rebuild(organizationId, { signal: job.signal, refreshRates: true });
         outcome = { status: 'finished', syncedAt: now() };
       } catch (error) {
         failure = error instanceof Error ? error : new Error(String(error));

@@ -1,4 +1,3 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { InvitationErrorType } from '@maya/contracts';
 import { withOrganization } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
@@ -7,19 +6,17 @@ import { actionMail } from '../../platform/mail';
 import type { Platform } from '../../platform/platform';
 import type { OrganizationsService } from '../organizations';
 import type { UsersService } from '../users';
-import { invitations } from './schema';
+import { invitationsRepository as repository, type InvitationRow } from './repository';
 
 /** Invitations stay valid for a week (the spec leaves it open; docs/decisions.md). */
 export const INVITATION_TTL_DAYS = 7;
-
-type Invitation = typeof invitations.$inferSelect;
 
 export function createInvitationsService(
   platform: Pick<Platform, 'database' | 'config' | 'mailer' | 'rateLimiter'>,
   services: { users: UsersService; organizations: OrganizationsService },
 ) {
   const { db } = platform.database;
-  const toInvite = (row: Invitation) => ({
+  const toInvite = (row: InvitationRow) => ({
     uuid: row.id,
     email: row.email,
     status: 'pending' as const,
@@ -30,11 +27,9 @@ export function createInvitationsService(
   /** The invitation as its invitee reaches it: by organization slug and id, with the §8 errors. */
   async function open(invitationId: string, organizationSlug: string) {
     const organization = await services.organizations.findBySlug(organizationSlug);
-    const [row] = organization
-      ? await withOrganization(db, organization.id, (tx) =>
-          tx.select().from(invitations).where(eq(invitations.id, invitationId)),
-        )
-      : [];
+    const row = organization
+      ? await withOrganization(db, organization.id, (tx) => repository.byId(tx, invitationId))
+      : null;
     if (!organization || !row) throw new AppError(404, InvitationErrorType.doesNotExist);
     return { organization, row };
   }
@@ -52,26 +47,9 @@ export function createInvitationsService(
         });
       }
       const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
-      const row = await withOrganization(db, organizationId, async (tx) => {
-        const [pending] = await tx
-          .select()
-          .from(invitations)
-          .where(and(eq(invitations.email, email), isNull(invitations.acceptedAt)));
-        if (pending) {
-          const [renewed] = await tx
-            .update(invitations)
-            .set({ expiresAt })
-            .where(eq(invitations.id, pending.id))
-            .returning();
-          return renewed ?? pending;
-        }
-        const [created] = await tx
-          .insert(invitations)
-          .values({ organizationId, email, invitedBy: auth.userId, expiresAt })
-          .returning();
-        if (!created) throw new Error('invitation insert returned nothing');
-        return created;
-      });
+      const row = await withOrganization(db, organizationId, (tx) =>
+        repository.renewOrInsert(tx, { organizationId, email, invitedBy: auth.userId, expiresAt }),
+      );
       const organization = await services.organizations.findById(organizationId);
       const slug = organization?.slug ?? '';
       await platform.mailer.send(
@@ -88,13 +66,7 @@ export function createInvitationsService(
     },
 
     async listPending(organizationId: string) {
-      const rows = await withOrganization(db, organizationId, (tx) =>
-        tx
-          .select()
-          .from(invitations)
-          .where(and(isNull(invitations.acceptedAt), gt(invitations.expiresAt, sql`now()`)))
-          .orderBy(invitations.createdAt),
-      );
+      const rows = await withOrganization(db, organizationId, (tx) => repository.listPending(tx));
       return rows.map(toInvite);
     },
 
@@ -102,9 +74,9 @@ export function createInvitationsService(
       if (access.role === 'member')
         throw new AppError(403, 'forbidden', { message: 'Only admins can remove invitations' });
       const deleted = await withOrganization(db, access.organizationId, (tx) =>
-        tx.delete(invitations).where(eq(invitations.id, invitationId)).returning(),
+        repository.remove(tx, invitationId),
       );
-      if (deleted.length === 0) throw new AppError(404, InvitationErrorType.doesNotExist);
+      if (!deleted) throw new AppError(404, InvitationErrorType.doesNotExist);
     },
 
     async pending(invitationId: string, organizationSlug: string) {
@@ -130,12 +102,7 @@ export function createInvitationsService(
         throw new AppError(403, InvitationErrorType.forbidden, { invitation_email: row.email });
       }
       if (!auth.emailVerified) throw new AppError(403, 'email_not_verified', { email: auth.email });
-      await withOrganization(db, organization.id, async (tx) => {
-        await tx
-          .update(invitations)
-          .set({ acceptedAt: sql`now()`, acceptedBy: auth.userId })
-          .where(eq(invitations.id, row.id));
-      });
+      await withOrganization(db, organization.id, (tx) => repository.markAccepted(tx, row.id, auth.userId));
       await services.organizations.addMember(organization.id, auth.userId, 'member');
       return { organization_slug: organization.slug };
     },

@@ -49,6 +49,15 @@ export function organizationsRepository(db: Database) {
         .where(and(eq(organizations.isEtlEnabled, true), eq(organizations.isDemo, false)));
       return rows.map((r) => r.id);
     },
+    /** Sets the organization's currency; the row after, null when there is no such organization. */
+    async updateCurrency(id: string, currencyId: string): Promise<Organization | null> {
+      const [row] = await db
+        .update(organizations)
+        .set({ currencyId })
+        .where(eq(organizations.id, id))
+        .returning();
+      return row ?? null;
+    },
     /** Inserts unless the slug exists; null when taken. */
     async insert(values: NewOrganization & { slug: string }): Promise<Organization | null> {
       const [row] = await db

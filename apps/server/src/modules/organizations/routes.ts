@@ -9,6 +9,8 @@ import {
   OrganizationIdParamsSchema,
   OrganizationIdQuerySchema,
   OrganizationListResponseSchema,
+  OrganizationSchema,
+  UpdateOrganizationSchema,
 } from '@maya/contracts';
 import { AppError } from '../../platform/errors';
 import { errorResponses } from '../../platform/http';
@@ -48,6 +50,20 @@ export async function organizationsRoutes(
       const created = await organizations.create(auth.userId, request.body.name);
       return reply.status(201).send({ id: created.id, slug: created.slug, name: created.name });
     },
+  );
+
+  api.patch(
+    '/organizations/:id',
+    {
+      config: { guard: 'organization' },
+      schema: {
+        tags,
+        params: OrganizationIdParamsSchema,
+        body: UpdateOrganizationSchema,
+        response: { 200: OrganizationSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => organizations.updateCurrency(organizationOf(request), request.body.currency_id),
   );
 
   api.get(

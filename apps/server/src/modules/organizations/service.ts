@@ -70,7 +70,9 @@ export function createOrganizationsService(
       id: organization.id,
       name: organization.name,
       slug: organization.slug,
-      has_dashboard: false,
+      // Every organization of its own opens its `-maya` report, which shows the first load's
+      // progress until data arrives (decision 171); the demo organization opens its Demo report.
+      has_dashboard: !organization.isDemo,
       is_demo: organization.isDemo,
       has_subscription: hasSubscription,
       is_etl_enabled: organization.isEtlEnabled,
@@ -142,6 +144,20 @@ export function createOrganizationsService(
       };
       granted.set(key, access);
       return access;
+    },
+
+    /**
+     * Changes the organization's currency (owners and admins; not the demo organization's, which
+     * everyone shares). Reports read it on every query, so the next one shows the new currency.
+     */
+    async updateCurrency(access: OrganizationAccess, currencyId: string): Promise<OrganizationResponse> {
+      if (access.role === 'member' || access.isDemo) {
+        throw new AppError(403, 'forbidden', { message: 'Only admins change the organization’s currency' });
+      }
+      const updated = await repository.updateCurrency(access.organizationId, currencyId);
+      if (!updated) throw notFound();
+      const subscribed = (await services.subscribedAmong?.([updated.id])) ?? new Set<string>();
+      return toResponse(updated, access.role, subscribed.has(updated.id));
     },
 
     async addMember(organizationId: string, userId: string, role: Role): Promise<boolean> {

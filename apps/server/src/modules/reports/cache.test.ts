@@ -108,18 +108,25 @@ describe('the report result cache', () => {
     await expect(byAge.cached(1)).rejects.toBeInstanceOf(CacheMiss);
   });
 
-  it("retires an organization's entries on invalidate, and what was running then", async () => {
+  it("retires an organization's entries of older versions, and what was running then", async () => {
     const { read, cached, cache } = cacheWith();
     await read(1);
     await read(1, OTHER);
     const scope = cache.scope(ORG);
-    cache.invalidate(ORG);
+    cache.advance(ORG, 1);
     await expect(cached(1)).rejects.toBeInstanceOf(CacheMiss);
     expect((await cached(1, OTHER)).rows).toEqual([{ n: 1 }]);
     // A query that began before the load ended may have read the old tables: it is not kept.
     await cache.warehouse(source, 'duckdb', scope).query('SELECT $1::INTEGER AS n', [9], opts);
     await expect(cached(9)).rejects.toBeInstanceOf(CacheMiss);
     expect(cache.stats().entries).toBe(1);
+    // A version heard late (an older one) changes nothing; clearing forgets every organization.
+    await read(2);
+    cache.advance(ORG, 0);
+    expect((await cached(2)).rows).toEqual([{ n: 2 }]);
+    cache.clear();
+    await expect(cached(2)).rejects.toBeInstanceOf(CacheMiss);
+    await expect(cached(1, OTHER)).rejects.toBeInstanceOf(CacheMiss);
   });
 
   it('only reads, and shares frozen rows', async () => {
@@ -129,7 +136,7 @@ describe('the report result cache', () => {
     expect(() => wh.dropTable('analytics', 'x')).toThrow(/only read/);
   });
 
-  it('remembers the tables seen, with their columns, until the next load or the age limit', () => {
+  it('remembers the tables seen, with their columns, until the next version or the age limit', () => {
     const { cache, advance } = cacheWith();
     const mp = 'analytics.marketing_performance';
     expect(cache.tableColumns(ORG, mp)).toBeNull();
@@ -138,7 +145,7 @@ describe('the report result cache', () => {
     expect([...(cache.tableColumns(ORG, mp) ?? [])]).toEqual(['date', 'channel_campaign']);
     expect([...(cache.tableColumns(ORG, 'analytics.search_console') ?? [])]).toEqual(['date']);
     expect(cache.tableColumns('another-org', mp)).toBeNull();
-    cache.invalidate(ORG);
+    cache.advance(ORG, 1);
     expect(cache.tableColumns(ORG, mp)).toBeNull();
     expect(cache.tableColumns(ORG, 'analytics.search_console')).toBeNull();
     cache.rememberTable(ORG, mp, new Set(['date']));

@@ -1,9 +1,10 @@
 // The per-organization cache of report query results: the rows each compiled statement answered,
-// keyed by organization, its load version, the engine and the SQL with its bound values, so that
+// keyed by organization, its model version, the engine and the SQL with its bound values, so that
 // a dashboard opened again (or by a colleague) is answered without touching the warehouse. Each
-// data load bumps the organization's version (`invalidate`), which retires every entry of it.
-// In-process by design (DESIGN.md: per-process caches that may be cold); the age limit bounds how
-// stale another process's load can leave an entry when loads run elsewhere.
+// rebuild bumps the organization's model version in PostgreSQL and every process hears of it
+// (modelling's NOTIFY, `advance`), which retires every entry of older versions. In-process by
+// design (DESIGN.md: per-process caches that may be cold); the age limit bounds what a lost
+// notification could leave.
 import type { QueryOptions, QueryParams, QueryResult, Warehouse, WarehouseEngine } from '@maya/warehouse';
 
 export type ReportCacheLimits = {
@@ -60,6 +61,14 @@ export function createReportCache(limits: ReportCacheLimits, clock: () => number
   let bytes = 0;
 
   const versionOf = (organizationId: string) => versions.get(organizationId) ?? 0;
+
+  function forget(organizationId: string): void {
+    engines.delete(organizationId);
+    tables.delete(organizationId);
+    for (const [key, entry] of entries) {
+      if (entry.organizationId === organizationId) remove(key, entry);
+    }
+  }
 
   function remove(key: string, entry: Entry): void {
     entries.delete(key);
@@ -166,14 +175,22 @@ export function createReportCache(limits: ReportCacheLimits, clock: () => number
       tables.set(organizationId, { storedAt: fresh ? clock() : known.storedAt, columns: seen });
     },
     warehouse,
-    /** After a load: the organization's entries are retired, and so is anything running now. */
-    invalidate(organizationId: string): void {
-      versions.set(organizationId, versionOf(organizationId) + 1);
-      engines.delete(organizationId);
-      tables.delete(organizationId);
-      for (const [key, entry] of entries) {
-        if (entry.organizationId === organizationId) remove(key, entry);
-      }
+    /**
+     * The organization's model version is now `version` (a rebuild here or in another process):
+     * older entries are retired, and so is anything running under an older one.
+     */
+    advance(organizationId: string, version: number): void {
+      if (version <= versionOf(organizationId) && versions.has(organizationId)) return;
+      versions.set(organizationId, version);
+      forget(organizationId);
+    },
+    /** Every organization's entries retired (changes may have been missed); versions are asked again. */
+    clear(): void {
+      versions.clear();
+      engines.clear();
+      tables.clear();
+      entries.clear();
+      bytes = 0;
     },
     stats: (): CacheStats => ({ entries: entries.size, bytes, ...stats }),
   };

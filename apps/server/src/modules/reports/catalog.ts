@@ -1,6 +1,8 @@
 // The reports an organization can open and the semantic models they read: the built-in reports
 // of packages/warehouse (`-maya`, `-seo-v1`, and `-demo` for demo organizations only), then the
 // organization's custom reports, whose slugs can never take a built-in's (RESERVED_REPORT_SLUGS).
+// Each is opened with the organization's own semantic model (modelling: the built-in model and the
+// organization's derived columns).
 import { ReportDocumentSchema, type ReportDocument } from '@maya/contracts';
 import {
   BUILTIN_REPORTS,
@@ -11,6 +13,7 @@ import {
 } from '@maya/warehouse';
 import type { Database } from '../../platform/db/pool';
 import { withOrganization } from '../../platform/db/tenant';
+import { withDerivedFilters } from './derived-filters';
 import { reportsRepository as repo } from './repository';
 
 /** A built-in report; `demoOnly` ones are listed and opened in demo organizations alone. */
@@ -30,26 +33,20 @@ export type CatalogEntry = { id: string; slug: string; name: string; datasetId: 
 /** Whose reports: the organization, and whether it is a demo one. */
 export type CatalogScope = { organizationId: string; isDemo: boolean };
 
-function modelNamed(name: string): SemanticModel | null {
-  return BUILTIN_SEMANTIC_MODELS.find((m) => m.name === name) ?? null;
-}
-
-/** A document against the contract, with the model it reads. */
-function parsedReport(document: unknown, isCustom: boolean, createdBy: string | null): CatalogReport {
-  const parsed = ReportDocumentSchema.parse(document);
-  const model = modelNamed(parsed.model);
-  if (model === null) throw new Error(`report ${parsed.slug} reads the unknown model ${parsed.model}`);
-  return { document: parsed, model, isCustom, createdBy };
-}
+/** The organization's semantic model of this name (modelling's `semanticModel`). */
+export type OrganizationModel = (organizationId: string, name: string) => Promise<SemanticModel | null>;
 
 /**
- * A built-in checked once against its model too: one that names a field its model lacks fails
- * the server's start, not a user's dashboard. (Custom reports are checked when they are saved.)
+ * A built-in checked once against its built-in model: one that names a field its model lacks
+ * fails the server's start, not a user's dashboard. (Custom reports are checked when they are
+ * saved; an organization's model only adds derived columns to the built-in one.)
  */
-function checkedBuiltin(document: ReportDocument): CatalogReport {
-  const report = parsedReport(document, false, null);
-  checkReportDocument(report.model, report.document);
-  return report;
+function checkedBuiltin(document: ReportDocument): ReportDocument {
+  const parsed = ReportDocumentSchema.parse(document);
+  const model = BUILTIN_SEMANTIC_MODELS.find((m) => m.name === parsed.model);
+  if (model === undefined) throw new Error(`report ${parsed.slug} reads the unknown model ${parsed.model}`);
+  checkReportDocument(model, parsed);
+  return parsed;
 }
 
 /**
@@ -65,20 +62,36 @@ export function warehouseBuiltins(): BuiltinReport[] {
 
 export type ReportCatalog = ReturnType<typeof createReportCatalog>;
 
-export function createReportCatalog(deps: { db: Database; builtins?: readonly BuiltinReport[] }) {
+export function createReportCatalog(deps: {
+  db: Database;
+  model: OrganizationModel;
+  builtins?: readonly BuiltinReport[];
+}) {
   const builtins = (deps.builtins ?? warehouseBuiltins()).map(({ document, demoOnly }) => ({
-    report: checkedBuiltin(document),
+    document: checkedBuiltin(document),
     demoOnly,
   }));
   const visibleBuiltins = (scope: CatalogScope) =>
-    builtins.filter((b) => scope.isDemo || !b.demoOnly).map((b) => b.report);
+    builtins.filter((b) => scope.isDemo || !b.demoOnly).map((b) => b.document);
+
+  /** A document with the organization's model it reads. */
+  async function opened(
+    organizationId: string,
+    document: ReportDocument,
+    isCustom: boolean,
+    createdBy: string | null,
+  ): Promise<CatalogReport> {
+    const model = await deps.model(organizationId, document.model);
+    if (model === null) throw new Error(`report ${document.slug} reads the unknown model ${document.model}`);
+    return { document: withDerivedFilters(document, model), model, isCustom, createdBy };
+  }
 
   return {
     /** The built-ins the organization sees, then its custom reports by name. */
     async list(scope: CatalogScope): Promise<CatalogEntry[]> {
       const custom = await withOrganization(deps.db, scope.organizationId, (tx) => repo.listCustom(tx));
       return [
-        ...visibleBuiltins(scope).map(({ document }) => ({
+        ...visibleBuiltins(scope).map((document) => ({
           id: document.id,
           slug: document.slug,
           name: document.name,
@@ -89,22 +102,26 @@ export function createReportCatalog(deps: { db: Database; builtins?: readonly Bu
       ];
     },
 
+    /** The displayed names of the built-ins the organization sees: what a custom report may not read as. */
+    builtInNames: (scope: CatalogScope): string[] => visibleBuiltins(scope).map((d) => d.name),
+
     /** Every slug the organization's reports take, hidden built-ins included: what a new name may not. */
     async takenSlugs(organizationId: string): Promise<string[]> {
       const custom = await withOrganization(deps.db, organizationId, (tx) => repo.customSlugs(tx));
-      return [...builtins.map((b) => b.report.document.slug), ...custom];
+      return [...builtins.map((b) => b.document.slug), ...custom];
     },
 
     /** A report the organization can open, read afresh (another process may have deleted it). */
     async find(scope: CatalogScope, slug: string): Promise<CatalogReport | null> {
-      const builtin = visibleBuiltins(scope).find((r) => r.document.slug === slug);
-      if (builtin !== undefined) return builtin;
-      if (builtins.some((b) => b.report.document.slug === slug)) return null;
+      const builtin = visibleBuiltins(scope).find((d) => d.slug === slug);
+      if (builtin !== undefined) return opened(scope.organizationId, builtin, false, null);
+      if (builtins.some((b) => b.document.slug === slug)) return null;
       const row = await withOrganization(deps.db, scope.organizationId, (tx) => repo.findCustom(tx, slug));
-      return row === null ? null : parsedReport(row.document, true, row.createdBy);
+      if (row === null) return null;
+      return opened(scope.organizationId, ReportDocumentSchema.parse(row.document), true, row.createdBy);
     },
 
-    /** A semantic model by name: the `dataset_id` of a report, the `datasetId` of filter options. */
-    model: modelNamed,
+    /** The organization's semantic model by name: a report's `dataset_id`, filter options' `datasetId`. */
+    model: deps.model,
   };
 }

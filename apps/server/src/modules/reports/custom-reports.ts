@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ReportDocumentSchema,
+  clashingBuiltInName,
   decodeReportState,
   isReservedReportSlug,
   reportSlugOf,
@@ -14,7 +15,13 @@ import type { Database } from '../../platform/db/pool';
 import { withOrganization } from '../../platform/db/tenant';
 import type { OrganizationAccess } from '../../platform/guards';
 import type { CatalogReport, ReportCatalog } from './catalog';
-import { ReportNameTaken, builtInReport, reportEditForbidden, reportNotFound } from './errors';
+import {
+  ReportNameTaken,
+  builtInReport,
+  builtInReportNameTaken,
+  reportEditForbidden,
+  reportNotFound,
+} from './errors';
 import { reportsRepository as repo } from './repository';
 import { documentFromView } from './view-document';
 
@@ -50,6 +57,8 @@ export function createCustomReports(deps: { db: Database; catalog: ReportCatalog
       const slug = reportSlugOf(request.name);
       const taken = await catalog.takenSlugs(access.organizationId);
       if (isReservedReportSlug(slug) || taken.includes(slug)) throw new ReportNameTaken();
+      const clash = clashingBuiltInName(request.name, catalog.builtInNames(access));
+      if (clash !== null) throw builtInReportNameTaken(clash);
       const source = await catalog.find(access, request.source_slug);
       if (source === null) throw reportNotFound(request.source_slug);
       const id = randomUUID();

@@ -11,19 +11,21 @@ import {
   ValidationErrorResponseSchema,
 } from '@maya/contracts';
 import { z } from 'zod';
-import { plainJsonSerializer } from '../../platform/http';
+import { BODY_LIMITS, plainJsonSerializer } from '../../platform/http';
 import { answering } from './routes';
 import type { ReportsService } from './service';
 
 const tags = ['embed'];
 
 /**
- * 401 invalid_embed_token for a token that is malformed, forged, expired or whose report is gone;
+ * 401 invalid_embed_token for a token that is malformed, forged, revoked, expired or whose report
+ * is gone; 403 embed_filter_not_allowed for a request outside the grant's view (embed-scope.ts);
  * 404 workspace_not_setup; 422 for a request the report cannot answer; 429 past the token's reads
  * per minute; 502 and 504 when the warehouse fails.
  */
 const embedErrors = {
   401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
   404: ErrorResponseSchema,
   422: z.union([ValidationErrorResponseSchema, ErrorResponseSchema]),
   429: ErrorResponseSchema,
@@ -33,8 +35,8 @@ const embedErrors = {
 
 /**
  * A report embedded in another site (the SPA's /embed/{token} page): public routes whose token,
- * signed by this server, is their only credential. They read one report and nothing else; no
- * other route accepts the token.
+ * signed by this server and naming a live grant, is their only credential. They read one report
+ * under its grant's view and nothing else; no other route accepts the token.
  */
 export async function embedRoutes(app: FastifyInstance, embeds: ReportsService['embeds']): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -58,10 +60,12 @@ export async function embedRoutes(app: FastifyInstance, embeds: ReportsService['
     '/embed/:token/query',
     {
       config: { guard: 'public' },
+      bodyLimit: BODY_LIMITS.reportQuery, // list filters of many values
       serializerCompiler: plainJsonSerializer,
       schema: {
         tags,
-        summary: 'One visual of the embedded report, as /reports/{slug}/query answers it',
+        summary:
+          "One visual of the embedded report, as /reports/{slug}/query answers it, under the grant's filters: the request must carry them unchanged (403 embed_filter_not_allowed otherwise) and may narrow with the filters the view leaves open only when the grant allows filtering",
         params: EmbedTokenParamsSchema,
         body: EmbedQueryRequestSchema,
         response: { 200: ReportQueryResponseSchema, ...embedErrors },
@@ -76,7 +80,8 @@ export async function embedRoutes(app: FastifyInstance, embeds: ReportsService['
       config: { guard: 'public' },
       schema: {
         tags,
-        summary: "A list filter's values of the embedded report's dataset, a page at a time",
+        summary:
+          "A list filter's values of the embedded report's dataset, a page at a time, among the rows the grant's view shows on `page`; only the columns of the report's filters and slicers (403 embed_filter_not_allowed otherwise)",
         params: EmbedTokenParamsSchema,
         querystring: EmbedFilterOptionsRequestSchema,
         response: { 200: FilterOptionsResponseSchema, ...embedErrors },

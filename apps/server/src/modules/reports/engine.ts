@@ -7,14 +7,17 @@ import {
   type FilterOptionsRequest,
   type FilterOptionsResponse,
   type ReportDocument,
+  type ReportFilter,
   type ReportQueryRequest,
   type ReportQueryResponse,
   type Visual,
 } from '@maya/contracts';
 import {
+  EXCHANGE_RATES,
   ReportQueryError,
   compileDataThrough,
-  findVisual,
+  filtersForTable,
+  queriedVisual,
   runFilterValues,
   runVisualQuery,
   semanticTable,
@@ -30,22 +33,26 @@ import {
   type CacheScope,
   type ReportCacheLimits,
 } from './cache';
+import type { ModellingService } from '../modelling';
 import { workspaceNotSetup } from './errors';
 
-/** Runs `work` on the organization's warehouse (its destination, or the managed DuckDB file). */
-export type WithWarehouse = <T>(
-  organizationId: string,
-  work: (warehouse: Warehouse) => Promise<T>,
-) => Promise<T>;
+/** What reports read of the organization's models: its warehouse, its model version and changes of it. */
+export type ReportsModelling = Pick<ModellingService, 'withWarehouse' | 'version' | 'onChange'>;
 
 export type EngineDeps = {
-  /** The ETL's `withWarehouse`: reports read where the loads write. */
-  withWarehouse: WithWarehouse;
+  /** The modelling service: the warehouse reports read, and the version their cache keys on. */
+  modelling: ReportsModelling;
   /** Each query is cancelled after this long (`query_timeout`); 30 s by default. */
   queryTimeoutMs?: number;
   cacheLimits?: Partial<ReportCacheLimits>;
   /** Relative dates resolve against it; the clock by default. */
   now?: () => Date;
+  /**
+   * The organization's currency (organizations service), read for every query: amounts are
+   * converted into it, and since it is a bound value of each statement, results cached before a
+   * change of currency are never answered after it.
+   */
+  organizationCurrency: (organizationId: string) => Promise<string>;
 };
 
 /** What the engine reads of a report. */
@@ -62,14 +69,22 @@ const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
 const DATA_THROUGH = 'data_through';
 
 const tableName = (source: SemanticTable['source']) => `${source.schema}.${source.table}`;
+/** The exchange rates beside a model table (models/exchange-rates.ts). */
+const ratesOf = (source: SemanticTable['source']) => ({ schema: source.schema, table: EXCHANGE_RATES.name });
 
 export function createReportEngine(deps: EngineDeps) {
   const cache = createReportCache({ ...DEFAULT_CACHE_LIMITS, ...deps.cacheLimits });
   const timeoutMs = deps.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const now = deps.now ?? (() => new Date());
+  // A rebuild in any process retires what older versions answered (modelling's NOTIFY).
+  deps.modelling.onChange((change) => {
+    if (change === null) cache.clear();
+    else cache.advance(change.organizationId, change.version);
+  });
 
   /**
-   * Runs `work` on the organization's warehouse through the cache. When the organization's
+   * Runs `work` on the organization's warehouse through the cache, under its current model
+   * version (modelling's, kept current by every process's rebuilds). When the organization's
    * engine is known, a first pass answers from the cache alone without opening the warehouse;
    * any miss sends the whole request to the warehouse, whose tables must exist by then (else
    * the organization has never loaded data: workspace_not_setup).
@@ -79,6 +94,7 @@ export function createReportEngine(deps: EngineDeps) {
     tables: readonly SemanticTable[],
     work: (warehouse: Warehouse) => Promise<T>,
   ): Promise<T> {
+    cache.advance(organizationId, await deps.modelling.version(organizationId));
     const scope: CacheScope = cache.scope(organizationId);
     const engine = cache.engineOf(organizationId);
     if (engine !== null) {
@@ -88,11 +104,15 @@ export function createReportEngine(deps: EngineDeps) {
         if (!(error instanceof CacheMiss)) throw error;
       }
     }
-    return deps.withWarehouse(organizationId, async (warehouse) => {
-      await requireTables(organizationId, warehouse, tables);
-      cache.rememberEngine(organizationId, warehouse.engine);
-      return work(cache.warehouse(warehouse, warehouse.engine, scope));
-    });
+    return deps.modelling.withWarehouse(
+      organizationId,
+      async (warehouse) => {
+        await requireTables(organizationId, warehouse, tables);
+        cache.rememberEngine(organizationId, warehouse.engine);
+        return work(cache.warehouse(warehouse, warehouse.engine, scope));
+      },
+      'read',
+    );
   }
 
   // Table lookups running, by organization and tables: a dashboard sends its visuals at once, and
@@ -138,6 +158,13 @@ export function createReportEngine(deps: EngineDeps) {
       if (!names.has(source.table)) throw workspaceNotSetup();
       const columns = await warehouse.listColumns(source.schema, source.table);
       cache.rememberTable(organizationId, tableName(source), new Set(columns.map((c) => c.name)));
+      // The rates amounts are converted with, written after the models: absent before the first
+      // build that had them, when amounts show only in the organization's own currency.
+      const rates = ratesOf(source);
+      if (names.has(rates.table) && cache.tableColumns(organizationId, tableName(rates)) === null) {
+        const rateColumns = await warehouse.listColumns(rates.schema, rates.table);
+        cache.rememberTable(organizationId, tableName(rates), new Set(rateColumns.map((c) => c.name)));
+      }
     }
   }
 
@@ -195,9 +222,10 @@ export function createReportEngine(deps: EngineDeps) {
       { document, model }: EngineReport,
       request: VisualRequest,
     ): Promise<ReportQueryResponse> {
-      const { visual } = findVisual(document, request.page, request.visual_id);
+      const { visual } = queriedVisual(document, model, request);
       const table = semanticTable(model, visual.table);
       const at = now();
+      const currency = await deps.organizationCurrency(organizationId);
       const input: VisualQueryInput = {
         filters: request.filters,
         dateRange: request.date_range,
@@ -208,18 +236,24 @@ export function createReportEngine(deps: EngineDeps) {
       };
       return read(organizationId, [table], async (warehouse) => {
         const columns = cache.tableColumns(organizationId, tableName(table.source));
-        const answer = await runVisual(warehouse, model, visual, { ...input, columns });
+        const rates = cache.tableColumns(organizationId, tableName(ratesOf(table.source))) !== null;
+        const money = { currency, rates };
+        const answer = await runVisual(warehouse, model, visual, { ...input, columns, money });
         // Charts over time tell the last day among their rows; the others, their table's.
         if (answer.data_through !== undefined) return answer;
         return { ...answer, data_through: await dataThrough(warehouse, model, table, at) };
       });
     },
 
-    /** spec 002 §7 Filter options: a list filter's values of the model, a page at a time. */
+    /**
+     * spec 002 §7 Filter options: a list filter's values of the model, a page at a time; with
+     * `filters` (an embedded view's), among the rows they keep, applied as a visual's are.
+     */
     async filterValues(
       organizationId: string,
       model: SemanticModel | null,
       request: Omit<FilterOptionsRequest, 'organization_id'>,
+      filters: readonly ReportFilter[] = [],
     ): Promise<FilterOptionsResponse> {
       if (model === null || model.name !== request.datasetId) {
         throw new ReportQueryError(ReportErrorType.unknownField, `there is no dataset ${request.datasetId}`);
@@ -230,11 +264,12 @@ export function createReportEngine(deps: EngineDeps) {
         column: request.column,
         cursor: request.cursor,
         limit: reportLimits.filterValuesPageSize,
+        filters: filtersForTable(model, table.name, filters),
+        now: now(),
       };
       return read(organizationId, [table], (warehouse) => runFilterValues(warehouse, model, page, timeoutMs));
     },
 
-    invalidate: (organizationId: string) => cache.invalidate(organizationId),
     cacheStats: () => cache.stats(),
   };
 }

@@ -1,5 +1,6 @@
 // The report engine's failures as the API answers them (`{detail: {type, message}}`).
 import {
+  BUILT_IN_REPORT_NAME,
   CustomReportErrorType,
   DUPLICATE_REPORT_NAME,
   EmbedErrorType,
@@ -51,7 +52,10 @@ export const reportEditForbidden = (action = 'change its reports') =>
 export const builtInReport = (slug: string) =>
   new AppError(400, CustomReportErrorType.builtIn, { message: `${slug} is a built-in report` });
 
-/** Expired, forged, malformed, or its report is gone: the same 401 to the embedding site. */
+/**
+ * Malformed, forged, revoked, expired, or its report is gone: the same 401 to the embedding site
+ * (only an expired grant says so, for the viewer's sake; it reveals nothing the token did not).
+ */
 export const invalidEmbedToken = (reason: 'invalid' | 'expired' | 'revoked') =>
   new AppError(401, EmbedErrorType.invalidEmbedToken, {
     message:
@@ -60,16 +64,32 @@ export const invalidEmbedToken = (reason: 'invalid' | 'expired' | 'revoked') =>
         : 'This embedded report link is not valid.',
   });
 
+/** A request outside what the embed grant allows (embed-scope.ts). */
+export const embedFilterNotAllowed = (message: string) =>
+  new AppError(403, EmbedErrorType.filterNotAllowed, { message });
+
+export const embedNotFound = () =>
+  new AppError(404, EmbedErrorType.notFound, { message: 'There is no such embed link of this report.' });
+
+export const invalidEmbedExpiry = () =>
+  new AppError(422, EmbedErrorType.invalidExpiry, { message: 'Choose an expiry in the future.' });
+
 /**
  * A rule of the save-as form that only the server can check (the slug is taken): answered as
  * the 422 list of validation issues, on the name field, so that the dialog shows it there.
  */
 export class ReportNameTaken extends Error {
   override readonly name = 'ReportNameTaken';
-  readonly issues: ValidationIssue[] = [
-    { loc: ['body', 'name'], msg: reportNameMessages.duplicate, type: DUPLICATE_REPORT_NAME },
-  ];
+  readonly issues: ValidationIssue[];
+  constructor(msg: string = reportNameMessages.duplicate, type: string = DUPLICATE_REPORT_NAME) {
+    super(msg);
+    this.issues = [{ loc: ['body', 'name'], msg, type }];
+  }
 }
+
+/** A custom report named as a built-in is displayed ('SEO'): the same 422, naming the built-in. */
+export const builtInReportNameTaken = (builtIn: string) =>
+  new ReportNameTaken(reportNameMessages.builtInName(builtIn), BUILT_IN_REPORT_NAME);
 
 /**
  * A compiler error is the request's fault (422). The engine running out of time is 504; the
@@ -88,7 +108,11 @@ export function toAppError(error: unknown): unknown {
       message: 'The report query took too long. Narrow the filters and try again.',
     });
   }
-  if (error instanceof WarehouseError && error.type === 'engine_error') {
+  // A destination whose address is refused is, for a reader, one that does not answer.
+  if (
+    error instanceof WarehouseError &&
+    (error.type === 'engine_error' || error.type === 'address_not_allowed')
+  ) {
     return new AppError(statusOf('warehouse_error'), ReportErrorType.warehouseError, {
       message: 'The data warehouse did not answer. Please try again later.',
     });

@@ -1,19 +1,24 @@
 import type { Platform } from '../../platform/platform';
 import type { Module } from '../module';
+import { embedGrantRoutes } from './embed-grant-routes';
 import { embedRoutes } from './embed-routes';
 import { reportsRoutes } from './routes';
 import { createReportsService, type ReportsDeps } from './service';
 
-export { createReportsService, type ReportsService, type WithWarehouse } from './service';
+export { createReportsService, type ReportsService, type ReportsModelling } from './service';
+export type { Person } from './embeds';
+// The token's format, for tests that sign one with the installation's key as only we could.
+export { EMBED_TOKEN_KEY_PURPOSE, signEmbedToken } from './embed-token';
 export { DEFAULT_CACHE_LIMITS, type CacheStats, type ReportCacheLimits } from './cache';
 export { warehouseBuiltins, type BuiltinReport } from './catalog';
 
 /**
  * Reports (spec 002 Dashboards and Filters; DESIGN.md Reports): the organization's reports over
  * its warehouse (the built-ins, then its custom reports saved from edit mode), each visual's query
- * compiled by packages/warehouse and cached per organization until the next data load
- * (`service.invalidate`, which the ETL calls after rebuilding models); and their embedding in
- * other sites through signed, short-lived tokens (`/embed/...`).
+ * compiled by packages/warehouse and cached per organization and model version (modelling's,
+ * bumped by every rebuild in any process); and their embedding in
+ * other sites through grants named by signed tokens (`/embed/...`), each revocable and expiring
+ * only when its creator chose so.
  */
 export function createReportsModule(platform: Platform, services: Omit<ReportsDeps, 'platform'>) {
   const service = createReportsService({ platform, ...services });
@@ -21,6 +26,7 @@ export function createReportsModule(platform: Platform, services: Omit<ReportsDe
     name: 'reports',
     routes: async (api) => {
       await reportsRoutes(api, service);
+      await embedGrantRoutes(api, service.embeds);
       await embedRoutes(api, service.embeds);
     },
   };

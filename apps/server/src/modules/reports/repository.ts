@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Transaction } from '../../platform/db/pool';
 import { customReports, reportEmbeds } from './schema';
 
@@ -55,25 +55,63 @@ export const reportsRepository = {
     return true;
   },
 
-  /** Records an embed grant; the organization's expired ones are dropped on the way. */
+  /**
+   * Records an embed grant; the organization's grants revoked or expired a month before `now`
+   * are dropped on the way (until then the dialog lists the expired ones).
+   */
   async insertEmbed(
     tx: Transaction,
     row: Pick<
       typeof reportEmbeds.$inferInsert,
-      'organizationId' | 'reportSlug' | 'state' | 'demo' | 'createdBy' | 'expiresAt'
+      'organizationId' | 'reportSlug' | 'state' | 'allowFiltering' | 'demo' | 'createdBy' | 'expiresAt'
     >,
+    now: Date,
   ): Promise<ReportEmbedRow> {
-    await tx.delete(reportEmbeds).where(lt(reportEmbeds.expiresAt, sql`now()`));
+    const cutoff = new Date(now.getTime() - 30 * 86_400_000);
+    await tx
+      .delete(reportEmbeds)
+      .where(or(lt(reportEmbeds.revokedAt, cutoff), lt(reportEmbeds.expiresAt, cutoff)));
     const [saved] = await tx.insert(reportEmbeds).values(row).returning();
     if (!saved) throw new Error('report embed vanished after insert');
     return saved;
   },
 
+  /** The grant, revoked and expired ones too: the caller tells them apart with its own clock. */
   async findEmbed(tx: Transaction, id: string): Promise<ReportEmbedRow | null> {
-    const [row] = await tx
+    const [row] = await tx.select().from(reportEmbeds).where(eq(reportEmbeds.id, id));
+    return row ?? null;
+  },
+
+  /** The report's grants not revoked, newest first. */
+  async listEmbeds(tx: Transaction, reportSlug: string): Promise<ReportEmbedRow[]> {
+    return tx
       .select()
       .from(reportEmbeds)
-      .where(and(eq(reportEmbeds.id, id), sql`${reportEmbeds.expiresAt} > now()`));
-    return row ?? null;
+      .where(and(eq(reportEmbeds.reportSlug, reportSlug), isNull(reportEmbeds.revokedAt)))
+      .orderBy(desc(reportEmbeds.createdAt), desc(reportEmbeds.id));
+  },
+
+  /** Revokes the report's grant (again is no change); false when the report has no such grant. */
+  async revokeEmbed(tx: Transaction, reportSlug: string, id: string, at: Date): Promise<boolean> {
+    const revoked = await tx
+      .update(reportEmbeds)
+      .set({ revokedAt: sql`coalesce(${reportEmbeds.revokedAt}, ${at})` })
+      .where(and(eq(reportEmbeds.id, id), eq(reportEmbeds.reportSlug, reportSlug)))
+      .returning({ id: reportEmbeds.id });
+    return revoked.length > 0;
+  },
+
+  /** Notes that the grant was opened at `at`, at most once a minute (a dashboard opens often). */
+  async touchEmbed(tx: Transaction, id: string, at: Date): Promise<void> {
+    const minuteBefore = new Date(at.getTime() - 60_000);
+    await tx
+      .update(reportEmbeds)
+      .set({ lastUsedAt: at })
+      .where(
+        and(
+          eq(reportEmbeds.id, id),
+          or(isNull(reportEmbeds.lastUsedAt), lt(reportEmbeds.lastUsedAt, minuteBefore)),
+        ),
+      );
   },
 };

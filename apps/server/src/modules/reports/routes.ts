@@ -3,8 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CreateCustomReportRequestSchema,
   CreateCustomReportResponseSchema,
-  EmbedTokenRequestSchema,
-  EmbedTokenResponseSchema,
   ErrorResponseSchema,
   FilterOptionsRequestSchema,
   FilterOptionsResponseSchema,
@@ -19,7 +17,7 @@ import {
 import { isWarehouseError } from '@maya/warehouse';
 import { z } from 'zod';
 import { authOf, organizationOf } from '../../platform/guards';
-import { errorResponses, plainJsonSerializer } from '../../platform/http';
+import { BODY_LIMITS, errorResponses, plainJsonSerializer } from '../../platform/http';
 import { ReportNameTaken, toAppError } from './errors';
 import type { ReportsService } from './service';
 
@@ -30,7 +28,7 @@ const tags = ['reports'];
  * exist and workspace_not_setup; 422 for a malformed request (the validation list) or one the
  * report's model cannot answer (`{detail: {type}}`); 502 and 504 when the warehouse fails.
  */
-const reportErrors = {
+export const reportErrors = {
   ...errorResponses(401, 403, 404),
   422: z.union([ValidationErrorResponseSchema, ErrorResponseSchema]),
   502: ErrorResponseSchema,
@@ -49,7 +47,7 @@ export async function answering<T>(request: FastifyRequest, work: () => Promise<
 
 /**
  * spec 002 §7 Embed: the reports list, report access, filter options; the visuals' query; saving
- * and deleting custom reports (§2 Report save-as dialog); and an embed token for a report.
+ * and deleting custom reports (§2 Report save-as dialog). Embedding: embed-grant-routes.ts.
  */
 export async function reportsRoutes(app: FastifyInstance, reports: ReportsService): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -108,6 +106,7 @@ export async function reportsRoutes(app: FastifyInstance, reports: ReportsServic
     '/reports',
     {
       config: { guard: 'organization' },
+      bodyLimit: BODY_LIMITS.reportState, // the encoded state on screen
       schema: {
         tags,
         summary:
@@ -149,33 +148,10 @@ export async function reportsRoutes(app: FastifyInstance, reports: ReportsServic
   );
 
   api.post(
-    '/reports/:slug/embed-token',
-    {
-      config: { guard: 'organization' },
-      schema: {
-        tags,
-        summary:
-          'A signed embed token for the report under the encoded state, valid one hour, and the embed page URL (owners and admins)',
-        params: ReportSlugParamsSchema,
-        body: EmbedTokenRequestSchema,
-        response: { 200: EmbedTokenResponseSchema, ...reportErrors, 429: ErrorResponseSchema },
-      },
-    },
-    async (request) =>
-      answering(request, () =>
-        reports.embeds.createToken(
-          organizationOf(request),
-          authOf(request).userId,
-          request.params.slug,
-          request.body.state,
-        ),
-      ),
-  );
-
-  api.post(
     '/reports/:slug/query',
     {
       config: { guard: 'organization' },
+      bodyLimit: BODY_LIMITS.reportQuery, // list filters of many values
       serializerCompiler: plainJsonSerializer,
       schema: {
         tags,

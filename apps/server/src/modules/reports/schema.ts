@@ -32,9 +32,10 @@ export const customReports = pgTable(
 ).enableRLS();
 
 /**
- * What an embed token opens: the report and the state it was made for. The token is signed and
- * names this row, which holds what does not fit a URL path (the state); deleting the report
- * deletes its grants, so its tokens stop opening anything at once.
+ * An embed grant: what an embed token opens. The token is signed and names this row, which holds
+ * the view it was made for (report, state), what its viewers may do, and how long it lasts. The
+ * row is read on every embedded request, so revoking or expiring it takes effect at once on every
+ * API process; deleting the report deletes its grants.
  */
 export const reportEmbeds = pgTable(
   'report_embeds',
@@ -42,12 +43,18 @@ export const reportEmbeds = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationIdColumn(),
     reportSlug: text('report_slug').notNull(),
-    /** The encoded ReportState the embedded report opens with; null for the report as saved. */
+    /** The encoded ReportState the embedded report opens with and keeps to; null: as saved. */
     state: text('state'),
+    /** Viewers may narrow the view with the filters it leaves open (decisions: embed grants). */
+    allowFiltering: boolean('allow_filtering').notNull().default(false),
     /** The organization was a demo one: the demo-only reports may be embedded from it. */
     demo: boolean('demo').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Null: the grant does not expire (its creator chose no expiry). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** When its embedded report was last opened, kept to the minute (one write a minute at most). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

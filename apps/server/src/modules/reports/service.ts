@@ -14,20 +14,24 @@ import { AppError } from '../../platform/errors';
 import type { OrganizationAccess } from '../../platform/guards';
 import type { Platform } from '../../platform/platform';
 import { createReportCatalog, type BuiltinReport, type CatalogEntry, type CatalogReport } from './catalog';
+import { derivedLabels } from './derived-filters';
 import { canEdit, createCustomReports } from './custom-reports';
-import { createEmbeds } from './embeds';
-import { createReportEngine, type EngineDeps } from './engine';
+import { createEmbeds, type EmbedsDeps } from './embeds';
+import type { ModellingService } from '../modelling';
+import { createReportEngine, type EngineDeps, type ReportsModelling } from './engine';
 import { reportNotFound } from './errors';
 import { sourceWarnings } from './warnings';
 
-export type { WithWarehouse } from './engine';
+export type { ReportsModelling } from './engine';
 
-export type ReportsDeps = EngineDeps & {
+export type ReportsDeps = Omit<EngineDeps, 'modelling'> & {
+  /** The organization's warehouse, model version and semantic models (the modelling service). */
+  modelling: ReportsModelling & Pick<ModellingService, 'semanticModel'>;
   platform: Pick<Platform, 'config' | 'secrets' | 'database' | 'rateLimiter'>;
   /** The organization's connected accounts (the sources service): a report's source warnings. */
   sourceAccounts: (organizationId: string) => Promise<ServiceAccount[]>;
-  /** The organization's currency (organizations service): embedded reports show amounts in it. */
-  organizationCurrency: (organizationId: string) => Promise<string>;
+  /** The users of these ids (the users service): who made each embed grant. */
+  people: EmbedsDeps['people'];
   /** The built-in reports; packages/warehouse's by default. */
   builtins?: readonly BuiltinReport[];
 };
@@ -37,7 +41,11 @@ export type ReportsService = ReturnType<typeof createReportsService>;
 export function createReportsService(deps: ReportsDeps) {
   const db = deps.platform.database.db;
   const now = deps.now ?? (() => new Date());
-  const catalog = createReportCatalog({ db, builtins: deps.builtins });
+  const catalog = createReportCatalog({
+    db,
+    model: (organizationId, name) => deps.modelling.semanticModel(organizationId, name),
+    builtins: deps.builtins,
+  });
   const engine = createReportEngine(deps);
   const custom = createCustomReports({ db, catalog });
   const embeds = createEmbeds({
@@ -47,6 +55,7 @@ export function createReportsService(deps: ReportsDeps) {
     engine,
     now,
     organizationCurrency: deps.organizationCurrency,
+    people: deps.people,
   });
 
   async function find(access: OrganizationAccess, slug: string): Promise<CatalogReport> {
@@ -101,6 +110,7 @@ export function createReportsService(deps: ReportsDeps) {
         document: report.document,
         data_through,
         warnings: sourceWarnings(report.model, report.document, accounts),
+        ...derivedLabels(report.model),
       };
     },
 
@@ -124,7 +134,11 @@ export function createReportsService(deps: ReportsDeps) {
       organizationId: string,
       request: Omit<FilterOptionsRequest, 'organization_id'>,
     ): Promise<FilterOptionsResponse> {
-      return engine.filterValues(organizationId, catalog.model(request.datasetId), request);
+      return engine.filterValues(
+        organizationId,
+        await catalog.model(organizationId, request.datasetId),
+        request,
+      );
     },
 
     /** spec 002 §2 Report save-as dialog: the view saved as a new custom report. */
@@ -139,11 +153,6 @@ export function createReportsService(deps: ReportsDeps) {
     /** Deletes a custom report (owners, admins, or who saved it). */
     remove: (access: OrganizationAccess, userId: string, slug: string) => custom.remove(access, userId, slug),
     embeds,
-
-    /** After each data load (the ETL calls it): the organization's cached results are retired. */
-    invalidate(organizationId: string): void {
-      engine.invalidate(organizationId);
-    },
 
     cacheStats: () => engine.cacheStats(),
   };

@@ -1,4 +1,4 @@
-import type { ReportFilter, ReportState } from '@maya/contracts';
+import type { AdHocVisual, ReportFilter, ReportState } from '@maya/contracts';
 import { MAYA_REPORT } from '@maya/warehouse';
 import { describe, expect, it } from 'vitest';
 import { documentFromView, embeddedDocument } from './view-document';
@@ -36,6 +36,39 @@ describe('the document of a view saved as', () => {
     expect(table).toMatchObject({ sort: [{ field: 'clicks', direction: 'asc' }] });
     // The source is not changed.
     expect(MAYA_REPORT.pages[0]?.name).toBe('overview');
+  });
+
+  it("puts the state's ad-hoc visual on top of its page, the others below it, with its sort", () => {
+    const visual: AdHocVisual = {
+      id: 'adhoc',
+      kind: 'bar',
+      title: 'CTR by channel',
+      table: 'performance',
+      layout: { x: 0, y: 0, w: 12, h: 5 },
+      axis: { name: 'channel', grain: null },
+      legend: null,
+      measures: ['ctr'],
+      sort: [{ field: 'ctr', direction: 'desc' }],
+      limit: null,
+    };
+    const state: ReportState = {
+      version: 1,
+      page: 'channels',
+      filters: [],
+      slicers: [],
+      sort: [{ visual_id: 'adhoc', sort: [{ field: 'ctr', direction: 'asc' }] }],
+      adhoc: { page: 'channels', visual },
+    };
+    const document = documentFromView(MAYA_REPORT, state, saved);
+    const channels = document.pages.find((p) => p.name === 'channels')!;
+    const source = MAYA_REPORT.pages.find((p) => p.name === 'channels')!;
+    expect(channels.visuals[0]).toEqual({ ...visual, sort: [{ field: 'ctr', direction: 'asc' }] });
+    expect(channels.visuals.slice(1).map((v) => v.layout.y)).toEqual(
+      source.visuals.map((v) => v.layout.y + 5),
+    );
+    expect(document.pages.filter((p) => p.name !== 'channels').flatMap((p) => p.visuals)).not.toContainEqual(
+      expect.objectContaining({ id: 'adhoc' }),
+    );
   });
 });
 

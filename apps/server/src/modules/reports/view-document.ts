@@ -2,10 +2,30 @@
 // the document an embedded viewer sees.
 import type { ReportDocument, ReportFilter, ReportPage, ReportState, Visual } from '@maya/contracts';
 
+/** Visuals a page holds at most (ReportPageSchema). */
+const MAX_PAGE_VISUALS = 50;
+/** The grid's last row (VisualLayoutSchema). */
+const MAX_ROW = 1_000;
+
+/**
+ * The page's visuals with the state's ad-hoc visual on top, when it is this page's (decision
+ * 252): it becomes a visual of the saved report, the others moved down by its height.
+ */
+function withAdHoc(pageName: string, visuals: readonly Visual[], state: ReportState | null): Visual[] {
+  const adhoc = state?.adhoc;
+  if (adhoc?.page !== pageName || visuals.length >= MAX_PAGE_VISUALS) return [...visuals];
+  const { h } = adhoc.visual.layout;
+  const below = (v: Visual): Visual => ({
+    ...v,
+    layout: { ...v.layout, y: Math.min(v.layout.y + h, MAX_ROW) },
+  });
+  return [{ ...adhoc.visual, layout: { ...adhoc.visual.layout, x: 0, y: 0, w: 12 } }, ...visuals.map(below)];
+}
+
 /**
  * A copy of `source` under `state`: the state's filters replace the document's of the same id
- * (report and page filters), its page comes first, and its sort becomes the sort of the visuals
- * that have one (tables, matrices, bar and column charts). Slicer selections are not kept: a
+ * (report and page filters), its page comes first, its ad-hoc visual tops its page, and its sort
+ * becomes the sort of the visuals that have one (tables, matrices, bar and column charts). Slicer selections are not kept: a
  * document has no place for them (a saved slicer starts empty, as in the source report).
  */
 export function documentFromView(
@@ -21,7 +41,7 @@ export function documentFromView(
   const pages: ReportPage[] = source.pages.map((page) => ({
     ...page,
     filters: page.filters.map(replaced),
-    visuals: page.visuals.map(sorted),
+    visuals: withAdHoc(page.name, page.visuals, state).map(sorted),
   }));
   const first = pages.findIndex((p) => p.name === state?.page);
   const ordered = first <= 0 ? pages : [pages[first], ...pages.filter((_, i) => i !== first)];

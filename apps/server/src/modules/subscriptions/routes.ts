@@ -13,8 +13,8 @@ import {
 import type { Config } from '../../platform/config';
 import { errorResponses } from '../../platform/http';
 import { authOf, organizationOf } from '../../platform/guards';
-import type { RateLimiter } from '../../platform/ratelimit/limiter';
-import { setRefreshCookie } from '../auth';
+import { limitedAddress, type RateLimiter } from '../../platform/ratelimit/limiter';
+import { ensureBrowser, setRefreshCookie } from '../auth';
 import type { SubscriptionsService } from './service';
 
 const tags = ['subscriptions'];
@@ -38,10 +38,13 @@ export async function subscriptionsRoutes(
       },
     },
     async (request, reply) => {
-      await d.rateLimiter.check([{ key: `mona:ip:${request.ip}`, max: 30, windowSeconds: 900 }]);
+      await d.rateLimiter.check([
+        { key: `mona:ip:${limitedAddress(request.ip)}`, max: 30, windowSeconds: 900 },
+      ]);
       const created = await d.subscriptions.create(request.body.code, request.body.state, {
-        ip: request.ip,
+        ip: limitedAddress(request.ip),
         userAgent: request.headers['user-agent'] ?? '',
+        browserHash: ensureBrowser(request, reply, d.config),
       });
       setRefreshCookie(reply, d.config, created.refreshToken);
       return { success: true, data: { sub_id: created.subscriptionId, ...created.token } };

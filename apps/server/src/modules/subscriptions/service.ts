@@ -1,12 +1,12 @@
 import type { Subscription, SubscriptionCheckResponseSchema, TokenResponse } from '@maya/contracts';
-import { AuthErrorType, SubscriptionErrorType } from '@maya/contracts';
+import { SubscriptionErrorType } from '@maya/contracts';
 import type { z } from 'zod';
 import { withOrganization, withUser } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
 import type { OrganizationAccess } from '../../platform/guards';
 import type { Platform } from '../../platform/platform';
 import type { AuthService } from '../auth';
-import type { UserRow, UsersService } from '../users';
+import type { UsersService } from '../users';
 import type { MarketplaceClient, SaasSubscription } from './marketplace';
 import {
   linksRepository,
@@ -20,8 +20,7 @@ export type SubscriptionsDeps = Pick<Platform, 'database'> & {
   auth: AuthService;
   marketplace: MarketplaceClient;
 };
-type RequestContext = { ip: string; userAgent: string };
-type ProviderIdentity = Awaited<ReturnType<AuthService['providers']['fromToken']>>;
+type RequestContext = { ip: string; userAgent: string; browserHash: string | null };
 
 const doesNotExist = () =>
   new AppError(404, SubscriptionErrorType.doesNotExist, { message: 'This subscription does not exist' });
@@ -64,31 +63,6 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
   const repository = subscriptionsRepository(db);
 
   /** The Maya user of a Microsoft identity, with the same refusals as a Microsoft sign-in. */
-  async function userOf(identity: ProviderIdentity): Promise<UserRow> {
-    let user = await deps.users.findByIdentity(identity.provider, identity.subject);
-    if (user) {
-      if (!user.isEmailVerified && identity.emailVerified)
-        user = (await deps.users.update(user.id, { isEmailVerified: true })) ?? user;
-      if (!user.isEmailVerified)
-        throw new AppError(400, AuthErrorType.emailNotVerified, { email: user.email });
-      return user;
-    }
-    const existing = await deps.users.findByEmail(identity.email);
-    if (!existing) {
-      throw new AppError(400, SubscriptionErrorType.noSuchUser, {
-        email: identity.email,
-        provider: identity.provider,
-        microsoft_access_token: identity.token,
-      });
-    }
-    await deps.auth.pending.record(identity);
-    throw new AppError(400, SubscriptionErrorType.mergeRequired, {
-      email: identity.email,
-      provider: identity.provider,
-      ...(await deps.users.methods(existing)),
-      microsoft_access_token: identity.token,
-    });
-  }
 
   async function linksOf(userId: string, ids: string[]): Promise<Map<string, SubscriptionLink>> {
     const links = await withUser(db, userId, (tx) => linksRepository.forSubscriptions(tx, ids));
@@ -116,11 +90,12 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         'microsoft',
         code,
         state,
+        context.browserHash,
       );
       if (!marketplaceToken) throw doesNotExist();
       const purchased = await deps.marketplace.resolve(marketplaceToken);
       if (!purchased || purchased.saasSubscriptionStatus === 'Unsubscribed') throw doesNotExist();
-      const user = await userOf(identity);
+      const user = await deps.auth.userForIdentity(identity, context.browserHash);
       let row = await repository.insertOrGet({
         id: purchased.id,
         userId: user.id,

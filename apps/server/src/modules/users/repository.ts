@@ -51,10 +51,30 @@ export function usersRepository(db: Database) {
         .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)));
       return row?.user ?? null;
     },
+    /**
+     * The address is proven (a link followed, or a provider vouching for it): the account becomes
+     * verified with `passwordHash` (null: none), and unless `keepIdentities`, every linked identity
+     * is dropped. One transaction: a failure half-way leaves the account as it was.
+     */
+    async proveAddress(
+      userId: string,
+      passwordHash: string | null,
+      keepIdentities: boolean,
+    ): Promise<UserRow | null> {
+      return db.transaction(async (tx) => {
+        if (!keepIdentities) await tx.delete(userIdentities).where(eq(userIdentities.userId, userId));
+        const [row] = await tx
+          .update(users)
+          .set({ isEmailVerified: true, passwordHash, signupBrowserHash: null })
+          .where(eq(users.id, userId))
+          .returning();
+        return row ?? null;
+      });
+    },
     async linkIdentity(userId: string, identity: Identity): Promise<void> {
       await db
         .insert(userIdentities)
-        .values({ userId, ...identity })
+        .values({ userId, provider: identity.provider, subject: identity.subject, email: identity.email })
         .onConflictDoNothing({ target: [userIdentities.provider, userIdentities.subject] });
     },
   };

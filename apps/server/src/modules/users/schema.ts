@@ -13,6 +13,11 @@ export const users = pgTable('users', {
   howFound: text('how_found').notNull().default(''),
   isEmailVerified: boolean('is_email_verified').notNull().default(false),
   isStaff: boolean('is_staff').notNull().default(false),
+  /**
+   * Until the address is proven: the hash of the browser that signed up. Verifying from that
+   * browser keeps the credentials chosen at sign-up; from any other, they are dropped.
+   */
+  signupBrowserHash: text('signup_browser_hash'),
   dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
 });
 

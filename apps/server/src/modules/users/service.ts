@@ -21,6 +21,7 @@ export function createUsersService(platform: Pick<Platform, 'database'>) {
     findMany: repository.findMany.bind(repository),
     findByIdentity: repository.findByIdentity.bind(repository),
     linkIdentity: repository.linkIdentity.bind(repository),
+    proveAddress: repository.proveAddress.bind(repository),
     create: (values: NewUser) => repository.insert(values),
     update: (id: string, values: Partial<NewUser>) => repository.update(id, values),
 

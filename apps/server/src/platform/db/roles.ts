@@ -19,10 +19,15 @@ export async function ensureAppRole(
     Boolean((await owner.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role])).rowCount);
   // Probe the password only for a role that exists, so a first start logs no failed login.
   if (!(await exists()) || !(await canLogIn(appUrl))) {
+    const secret = owner.escapeLiteral(password);
     await retryOnRace(async () => {
-      const verb = (await exists()) ? 'ALTER' : 'CREATE';
+      // ALTER sets only the login and password: naming SUPERUSER or BYPASSRLS at all, even to
+      // turn them off, needs those attributes, which a CREATEROLE owner (embedded, managed) lacks.
+      // The start-up check (database.ts, describeRole) refuses a role that has them.
       await owner.query(
-        `${verb} ROLE ${ident} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS PASSWORD ${owner.escapeLiteral(password)}`,
+        (await exists())
+          ? `ALTER ROLE ${ident} LOGIN PASSWORD ${secret}`
+          : `CREATE ROLE ${ident} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS PASSWORD ${secret}`,
       );
     });
   }

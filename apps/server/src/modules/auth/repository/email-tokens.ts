@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Provider } from '@maya/contracts';
-import type { Database } from '../../platform/db/pool';
-import { emailTokens } from './schema';
-import { hashToken, newSecureToken } from '../../platform/secure-token';
+import type { Database } from '../../../platform/db/pool';
+import { emailTokens } from '../schema';
+import { hashToken, newSecureToken } from '../../../platform/secure-token';
 
 export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
 
@@ -13,6 +13,8 @@ export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
   reset_password: 3_600_000,
 };
 
+export type EmailLink = { provider: Provider | null; pendingIdentityId: string | null };
+
 export type ConsumeResult =
   { kind: 'ok'; provider: Provider | null } | { kind: 'used' } | { kind: 'missing' };
 
@@ -22,12 +24,14 @@ export function createEmailTokens(db: Database) {
       purpose: EmailTokenPurpose,
       email: string,
       provider: Provider | null = null,
+      pendingIdentityId: string | null = null,
     ): Promise<string> {
       const { token, hash } = newSecureToken();
       await db.insert(emailTokens).values({
         purpose,
         email,
         provider,
+        pendingIdentityId,
         tokenHash: hash,
         expiresAt: new Date(Date.now() + EMAIL_TOKEN_TTL_MS[purpose]),
       });
@@ -51,14 +55,10 @@ export function createEmailTokens(db: Database) {
       return existing?.usedAt ? { kind: 'used' } : { kind: 'missing' };
     },
 
-    /** A valid token's provider without using it; undefined when the token is not valid. */
-    async peek(
-      purpose: EmailTokenPurpose,
-      token: string,
-      email: string,
-    ): Promise<Provider | null | undefined> {
+    /** A valid token's details without using it; null when the token is not valid. */
+    async peek(purpose: EmailTokenPurpose, token: string, email: string): Promise<EmailLink | null> {
       const [row] = await db
-        .select({ provider: emailTokens.provider })
+        .select({ provider: emailTokens.provider, pendingIdentityId: emailTokens.pendingIdentityId })
         .from(emailTokens)
         .where(
           and(
@@ -69,7 +69,17 @@ export function createEmailTokens(db: Database) {
             gt(emailTokens.expiresAt, sql`now()`),
           ),
         );
-      return row ? row.provider : undefined;
+      return row ?? null;
+    },
+
+    /** Spends every unused token of `purpose` for `email` (a completed reset voids the others). */
+    async voidAll(purpose: EmailTokenPurpose, email: string): Promise<void> {
+      await db
+        .update(emailTokens)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(eq(emailTokens.purpose, purpose), eq(emailTokens.email, email), isNull(emailTokens.usedAt)),
+        );
     },
   };
 }

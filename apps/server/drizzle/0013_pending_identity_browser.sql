@@ -1,0 +1,1 @@
+ALTER TABLE "pending_identities" ADD COLUMN "browser_hash" text;

@@ -1,0 +1,31 @@
+// The Data Load page's "Loaded data": each model table with its rows and the dates it covers.
+import type { EtlTable } from '@maya/contracts';
+import { MODEL_SCHEMA, qualifiedName, stagedTableName, type Warehouse } from '@maya/warehouse';
+
+/** Each model table with its rows and the dates it covers (the Data Load page's "Loaded data"). */
+export async function describeModels(warehouse: Warehouse): Promise<EtlTable[]> {
+  const tables: EtlTable[] = [];
+  const names = await warehouse.listTables(MODEL_SCHEMA);
+  const staged = new Set(names.map((name) => stagedTableName(name)));
+  for (const name of names) {
+    if (staged.has(name)) continue; // a build's twin, not yet swapped in
+    const columns = await warehouse.listColumns(MODEL_SCHEMA, name);
+    const dated = columns.some((c) => c.name === 'date' && c.type === 'date');
+    const table = qualifiedName(MODEL_SCHEMA, name);
+    const { rows } = await warehouse.query(
+      dated
+        ? `SELECT count(*) AS n, min(date) AS first_date, max(date) AS last_date FROM ${table}`
+        : `SELECT count(*) AS n FROM ${table}`,
+      [],
+      { timeoutMs: 30_000 },
+    );
+    const [row] = rows;
+    tables.push({
+      name,
+      rows: Number(row?.n ?? 0),
+      first_date: typeof row?.first_date === 'string' ? row.first_date : null,
+      last_date: typeof row?.last_date === 'string' ? row.last_date : null,
+    });
+  }
+  return tables;
+}

@@ -1,0 +1,175 @@
+import type { RatesProvider } from '@maya/connectors';
+import { CANONICAL_MODELS, MODEL_SCHEMA, type CanonicalModel, type SemanticModel } from '@maya/warehouse';
+import type { Platform } from '../../platform/platform';
+import { withOrganization } from '../../platform/db/tenant';
+import { buildOrganizationModels, type BuildOutcome } from './build';
+import type { DerivedColumn, DerivedColumnSource } from './derived-columns';
+import { modellingRepository as repo, type ModelState } from './repository';
+import type { AppliedColumn } from './schema';
+import { organizationSemanticModels } from './semantic';
+import { createModelVersions } from './versions';
+import { createWithWarehouse, type DestinationSettings } from './warehouse';
+
+export type ModellingDeps = {
+  platform: Pick<Platform, 'config' | 'database' | 'warehouseFiles'>;
+  /** The organizations' destinations (destinations module); absent: the managed DuckDB files. */
+  destinations?: DestinationSettings;
+  /** The ECB's euro reference rates, written beside the models after a load's rebuild; absent: none. */
+  rates?: RatesProvider | null;
+};
+
+export type RebuildOptions = {
+  /** Stops the rebuild between models. */
+  signal?: AbortSignal;
+  /** Told before each model is built (the Data Load page's progress). */
+  onProgress?: (done: number, total: number) => Promise<void>;
+  /** After a data load: the day's exchange rates are fetched and written too. */
+  refreshRates?: boolean;
+};
+
+export type RebuildResult = Omit<BuildOutcome, 'error'> & { version: number };
+
+/** An organization's model tables: each canonical model with the derived columns it will carry. */
+export type OrganizationModel = { model: CanonicalModel; derived: DerivedColumn[] };
+
+export type ModellingService = ReturnType<typeof createModellingService>;
+
+export function createModellingService(deps: ModellingDeps) {
+  const { db, ownerUrl } = deps.platform.database;
+  const withWarehouse = createWithWarehouse(deps);
+  const versions = createModelVersions({ db, ownerUrl });
+  const sources: DerivedColumnSource[] = [];
+  const semanticModels = new WeakMap<ModelState, SemanticModel[]>();
+  // One rebuild at a time per organization in this process: each reads what the previous wrote.
+  const rebuilding = new Map<string, Promise<unknown>>();
+
+  async function derivedColumns(organizationId: string): Promise<DerivedColumn[]> {
+    const lists = await Promise.all(sources.map((source) => source(organizationId)));
+    return lists.flat();
+  }
+
+  async function modelsOf(organizationId: string): Promise<SemanticModel[]> {
+    const state = await versions.state(organizationId);
+    let models = semanticModels.get(state);
+    if (models === undefined) {
+      models = organizationSemanticModels(state.derived);
+      semanticModels.set(state, models);
+    }
+    return models;
+  }
+
+  async function rebuildNow(organizationId: string, options: RebuildOptions): Promise<RebuildResult> {
+    const derived = await derivedColumns(organizationId);
+    let outcome: BuildOutcome | null = null;
+    let failure: unknown = null;
+    try {
+      outcome = await withWarehouse(organizationId, (warehouse) =>
+        buildOrganizationModels(warehouse, {
+          derived,
+          rates: options.refreshRates ? (deps.rates ?? null) : null,
+          signal: options.signal,
+          onProgress: options.onProgress,
+        }),
+      );
+    } catch (error) {
+      failure = error;
+    }
+    // Built, failed half-way or interrupted: whatever changed must not be answered from caches.
+    const version = await bump(organizationId, outcome);
+    versions.saw(organizationId, version);
+    if (outcome === null) throw failure;
+    if (outcome.error !== null) throw outcome.error;
+    const { error: _none, ...built } = outcome;
+    return { ...built, version };
+  }
+
+  /**
+   * The next version, with the derived columns the tables hold now: those just applied, and
+   * for a table the build did not reach, those it kept from before.
+   */
+  async function bump(organizationId: string, outcome: BuildOutcome | null): Promise<number> {
+    return withOrganization(db, organizationId, async (tx) => {
+      const before = await repo.read(tx);
+      let applied: AppliedColumn[];
+      if (outcome !== null) {
+        const rebuilt = new Set(outcome.models.map((m) => m.name));
+        applied = [...outcome.applied, ...before.derived.filter((c) => !rebuilt.has(c.table))];
+      } else {
+        // Interrupted with no word of what it built: a table it replaced lacks its columns.
+        applied = await stillInTables(organizationId, before.derived);
+      }
+      return repo.bump(tx, organizationId, applied);
+    });
+  }
+
+  /** Of these derived columns, those the warehouse's tables hold now (none if it cannot say). */
+  async function stillInTables(
+    organizationId: string,
+    columns: readonly AppliedColumn[],
+  ): Promise<AppliedColumn[]> {
+    if (columns.length === 0) return [];
+    try {
+      return await withWarehouse(organizationId, async (warehouse) => {
+        const held = new Map<string, Set<string>>();
+        for (const table of new Set(columns.map((c) => c.table))) {
+          const names = (await warehouse.listColumns(MODEL_SCHEMA, table)).map((c) => c.name);
+          held.set(table, new Set(names));
+        }
+        return columns.filter((c) => held.get(c.table)?.has(c.column) === true);
+      });
+    } catch {
+      return [];
+    }
+  }
+
+  return {
+    /** Runs `work` on the organization's warehouse (its destination, or the managed DuckDB file). */
+    withWarehouse,
+
+    /** The model tables a rebuild builds, each with the derived columns registered for it now. */
+    async models(organizationId: string): Promise<OrganizationModel[]> {
+      const derived = await derivedColumns(organizationId);
+      return CANONICAL_MODELS.map((model) => ({
+        model,
+        derived: derived.filter((d) => d.table === model.name),
+      }));
+    },
+
+    /** The organization's semantic models: the built-in ones with the derived columns last applied. */
+    semanticModels: modelsOf,
+
+    /** One of them by name (a report's `model`, a `dataset_id`); null when there is none. */
+    async semanticModel(organizationId: string, name: string): Promise<SemanticModel | null> {
+      return (await modelsOf(organizationId)).find((model) => model.name === name) ?? null;
+    },
+
+    /** The organization's model version: what a cached answer was computed under. */
+    version: (organizationId: string) => versions.version(organizationId),
+    onChange: versions.onChange,
+
+    /** A module adds columns to the organization's model tables (composition root). */
+    registerDerivedColumns(source: DerivedColumnSource): void {
+      sources.push(source);
+    },
+
+    /**
+     * Rebuilds the organization's models from the raw data already loaded (no provider is asked
+     * for data), applies the derived columns, bumps the model version and tells every process.
+     * A build failure (`ModelBuildError`) is thrown after the bump; derived columns that could not
+     * be applied are in the result's `refused`, their tables left as built.
+     */
+    async rebuild(organizationId: string, options: RebuildOptions = {}): Promise<RebuildResult> {
+      const before = rebuilding.get(organizationId) ?? Promise.resolve();
+      const mine = before.catch(() => undefined).then(() => rebuildNow(organizationId, options));
+      rebuilding.set(organizationId, mine);
+      try {
+        return await mine;
+      } finally {
+        if (rebuilding.get(organizationId) === mine) rebuilding.delete(organizationId);
+      }
+    },
+
+    listen: versions.listen,
+    close: versions.close,
+  };
+}
