@@ -112,6 +112,11 @@ const ga4EventsSetupPage: LazyPage = () =>
   import('../features/sources/components/setup/Ga4EventsSetupPage').then((m) => m.Ga4EventsSetupPage);
 const moosendSetupPage: LazyPage = () =>
   import('../features/sources/components/setup/MoosendSetupPage').then((m) => m.MoosendSetupPage);
+const clusterPages = () => import('../features/clusters');
+const clustersIndexRedirect: LazyPage = () => clusterPages().then((m) => m.ClustersIndexRedirect);
+const clusterListPage: LazyPage = () => clusterPages().then((m) => m.ClusterListPage);
+const columnEditorPage: LazyPage = () => clusterPages().then((m) => m.ColumnEditorPage);
+const wordGroupsPage: LazyPage = () => clusterPages().then((m) => m.WordGroupsPage);
 
 type RouteRow = [path: string, access: RouteAccess, title: string, page?: LazyPage];
 
@@ -176,10 +181,10 @@ const sourcesRoutes = rows('001-sources', ORGANIZATION_PREFIX, [
   ['/competitors', 'protected', 'Competitors'],
   ['/competitors/:competitorsId', 'protected', 'Competition Report'],
   ['/pagespeed', 'protected', 'PageSpeed'],
-  ['/clusters', 'protected', 'Clusters'],
-  ['/clusters/word-groups', 'protected', 'Word Groups'],
-  ['/clusters/:clusterCategory', 'protected', 'Clusters'],
-  ['/clusters/:clusterCategory/:columnId', 'protected', 'Edit Cluster'],
+  ['/clusters', 'protected', 'Clusters', clustersIndexRedirect],
+  ['/clusters/word-groups', 'protected', 'Word Groups', wordGroupsPage],
+  ['/clusters/:clusterCategory', 'protected', 'Clusters', clusterListPage],
+  ['/clusters/:clusterCategory/:columnId', 'protected', 'Edit Cluster', columnEditorPage],
   ['/expenses', 'protected', 'Manual Expenses'],
   ['/expenses/:expenseId', 'protected', 'Manual Expense'],
 ]);

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../shared/api/queryClient';
 import { endSession } from '../../shared/auth/session';
 import { tokenStore } from '../../shared/auth/tokenStore';
-import { getUserIdCookie } from '../../shared/auth/userIdCookie';
+import { getUserIdCookie, setUserIdCookie } from '../../shared/auth/userIdCookie';
 import { json } from '../../test/api';
 import {
   accountRoutes,
@@ -36,7 +36,16 @@ function renderBootstrap(intervalMs?: number) {
   );
 }
 
-afterEach(() => endSession());
+/** What the server sets beside the refresh cookie (decision 175). */
+function setSessionHint(): void {
+  document.cookie = 'maya_session=1; Path=/';
+}
+
+beforeEach(setSessionHint);
+afterEach(() => {
+  endSession();
+  document.cookie = 'maya_session=; Path=/; Max-Age=0';
+});
 
 describe('session bootstrap', () => {
   it('refreshes the token on load and shows the app only afterwards', async () => {
@@ -71,6 +80,27 @@ describe('session bootstrap', () => {
     expect(await screen.findByText('The app')).toBeInTheDocument();
     expect(tokenStore.get()).toBeNull();
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('does not ask a signed-out visitor (no session hint, no user_id cookie) and shows the app', async () => {
+    document.cookie = 'maya_session=; Path=/; Max-Age=0';
+    const calls = mockRoutes({ 'POST /api/auth/refresh_token': tokenAnswer });
+    renderBootstrap();
+    expect(await screen.findByText('The app')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    expect(tokenStore.get()).toBeNull();
+  });
+
+  it('restores a session from before the hint by its user_id cookie, and forgets that cookie on a 401', async () => {
+    document.cookie = 'maya_session=; Path=/; Max-Age=0';
+    setUserIdCookie(USER_ID);
+    const calls = mockRoutes({
+      'POST /api/auth/refresh_token': () => json(401, { detail: { type: 'unauthorized' } }),
+    });
+    renderBootstrap();
+    expect(await screen.findByText('The app')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    expect(getUserIdCookie()).toBeNull();
   });
 
   it('reports any other refresh failure', async () => {

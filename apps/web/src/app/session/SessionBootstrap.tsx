@@ -2,6 +2,9 @@ import { accounts } from '@maya/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '../../shared/api/ApiError';
+import { mayHaveSession } from '../../shared/auth/session';
+import { tokenStore } from '../../shared/auth/tokenStore';
+import { clearUserIdCookie } from '../../shared/auth/userIdCookie';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { refreshSession } from './refreshSession';
 
@@ -14,7 +17,8 @@ type SessionBootstrapProps = {
 /**
  * Token refresh on load and every 5 minutes (spec 000 §4). The app waits for the first attempt, so
  * a reload keeps a signed-in user signed in; a failed attempt is reported and ends the waiting
- * (the visitor is then signed out, and protected routes send them to sign in).
+ * (the visitor is then signed out, and protected routes send them to sign in). A browser with no
+ * sign of a session (`mayHaveSession`) is not asked about: its refresh could only answer 401.
  */
 export function SessionBootstrap({
   children,
@@ -26,13 +30,16 @@ export function SessionBootstrap({
   useEffect(() => {
     let active = true;
     const refresh = async () => {
-      const outcome = await refreshSession();
-      if (outcome.status === 'failed') {
-        // A visitor without a session is expected to fail here (401); anything else is worth a note.
-        if (!isApiError(outcome.error) || outcome.error.status !== 401) {
+      // Signed out (no sign of a session): nothing to refresh.
+      const outcome = mayHaveSession() ? await refreshSession() : null;
+      if (outcome?.status === 'failed') {
+        if (isApiError(outcome.error) && outcome.error.status === 401) {
+          // No session behind the cookies: a stale user_id cookie would make every page ask again.
+          if (tokenStore.get() === null) clearUserIdCookie();
+        } else {
           console.warn('Token refresh failed', outcome.error);
         }
-      } else if (outcome.userChanged) {
+      } else if (outcome?.userChanged === true) {
         // Another account signed in from another tab: nothing cached belongs to this one.
         await queryClient.resetQueries();
       }

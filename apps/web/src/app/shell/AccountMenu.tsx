@@ -1,5 +1,6 @@
 import type { User } from '@maya/contracts';
 import { Avatar, UnstyledButton } from '@mantine/core';
+import { Initials } from '../../shared/ui/Initials';
 import { menuOnDemand } from '../../shared/ui/MenuOnDemand';
 import { shellMessages as messages } from './messages';
 
@@ -26,7 +27,7 @@ export function AccountMenu({ user, organizationSlug }: { user: User; organizati
       target={
         <UnstyledButton aria-label={messages.accountMenu} style={{ borderRadius: '50%' }}>
           <Avatar radius="xl" color="indigo" variant="light" size={36}>
-            {initials(user)}
+            <Initials letters={initials(user)} />
           </Avatar>
         </UnstyledButton>
       }

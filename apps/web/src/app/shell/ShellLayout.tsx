@@ -8,6 +8,7 @@ import { preloadNotifications } from '../../shared/ui/NotificationsOnDemand';
 import { PrefetchWhenIdle } from '../../shared/ui/PrefetchWhenIdle';
 import { preloadTooltip } from '../../shared/ui/TooltipOnDemand';
 import { AccountMenuOnDemand } from './AccountMenu';
+import classes from './ShellLayout.module.css';
 import { sidebarSections } from './navigation';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -70,7 +71,9 @@ export function ShellLayout({ user, organizations, organization, children }: She
       <AppShell.Navbar aria-label="Main">
         <Sidebar sections={sections} compact={compact} onNavigate={() => setOverlayOpen(false)} />
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">{children}</AppShell.Main>
+      <AppShell.Main bg="gray.0" className={classes.main}>
+        {children}
+      </AppShell.Main>
       <PrefetchWhenIdle preloads={SHELL_PREFETCH} />
     </AppShell>
   );

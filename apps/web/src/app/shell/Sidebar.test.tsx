@@ -51,18 +51,21 @@ describe('sidebar reports (spec 002 §2)', () => {
     return { ...renderApp('/organization/acme/competitors'), calls };
   }
 
-  it('lists the reports from the API with the leading dash stripped, and no Custom Reports without any', async () => {
+  it('lists the reports from the API by their display names, and no Custom Reports without any', async () => {
     const { calls } = renderWithReports([
-      report('-maya', '-maya', false),
-      report('-seo-v1', '-seo-v1', false),
+      report('-maya', 'Marketing Performance', false),
+      report('-seo-v1', 'SEO', false),
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Reports' }));
     const list = await screen.findByRole('list', { name: 'Reports' });
-    expect(await within(list).findByRole('link', { name: 'maya' })).toHaveAttribute(
+    expect(await within(list).findByRole('link', { name: 'Marketing Performance' })).toHaveAttribute(
       'href',
       '/organization/acme/dashboard/-maya',
     );
-    expect(within(list).getByRole('link', { name: 'seo-v1' })).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'SEO' })).toHaveAttribute(
+      'href',
+      '/organization/acme/dashboard/-seo-v1',
+    );
     expect(screen.queryByRole('button', { name: 'Custom Reports' })).toBeNull();
     expect(calls).toContainEqual(
       expect.objectContaining({ path: '/api/reports', search: `?organization_id=${acme.id}` }),

@@ -1,4 +1,5 @@
-import { CANT_CONNECT_MESSAGE } from '../../shared/api/describeError';
+import { isApiError } from '../../shared/api/ApiError';
+import { CANT_CONNECT_MESSAGE, describeApiError } from '../../shared/api/describeError';
 
 /** Every user-visible message of the assistant authorization (spec 000 §2, §8), verbatim. */
 export const assistantAuthMessages = {
@@ -21,4 +22,22 @@ export const assistantAuthMessages = {
     'This authorization link is incomplete: it needs mcp_auth_token and next. Start again from your AI assistant.',
   noOrganizationChosen: 'No organization was chosen. Go back and choose one first.',
   cantConnect: CANT_CONNECT_MESSAGE,
+  unknownOrganization: 'The organization in this link could not be found. Go back and choose one.',
+  invalidLink: 'This authorization link is not valid. Start again from your AI assistant.',
 } as const;
+
+/**
+ * A failed datasets load: a link whose org_id is malformed (422) or names no organization of the
+ * user's (404) says so in words; the validator's own text ('Too small: ...') is never shown.
+ */
+export function datasetsLoadError(error: unknown): string {
+  if (isApiError(error) && (error.status === 404 || error.status === 422))
+    return assistantAuthMessages.unknownOrganization;
+  return describeApiError(error);
+}
+
+/** A refused grant: a malformed link (422) is named as such; the server's refusals keep its words. */
+export function grantError(error: unknown): string {
+  if (isApiError(error) && error.status === 422) return assistantAuthMessages.invalidLink;
+  return describeApiError(error);
+}

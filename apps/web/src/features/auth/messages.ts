@@ -18,6 +18,9 @@ export const authMessages = {
   noPasswordSet: 'No password set',
   noSuchUser: 'No such user',
   microsoftNotConnected: 'Microsoft account not connected',
+  providerEmailNotVerified:
+    'Google has not verified this e-mail address. Verify it with Google, or use your e-mail and a password.',
+  signInNotStartedHere: 'This sign-in was not started in this browser, or it expired. Please sign in again.',
   // Sign-up
   emailInUse: 'This email address is already in use',
   marketplaceNoSuchUser: "We couldn't find a user with that email address. Please create an account.",
@@ -25,6 +28,11 @@ export const authMessages = {
   // Reset password
   wrongUrl: 'Wrong url',
   couldNotResetPassword: 'Could not reset password',
+  resetLinkUnusable:
+    'This password reset link has already been used, has expired or is not valid. We can send you a new one.',
+  sendNewResetLink: 'Send a new link',
+  newResetLinkSent: (email: string) =>
+    `If an account exists for ${email}, we have sent it a new link to reset the password.`,
   // Verify email
   verificationEmailSent: 'Verification email sent!',
   verifyAlreadyUsed: 'The verification has already been used. Please request a new verification email.',
@@ -66,6 +74,11 @@ export function signInErrorMessage(error: unknown): string {
   if (isUnreachable(error)) return authMessages.cantConnect;
   if (error.status === 422) return authMessages.validationError;
   if (error.status === 400 && isSignInErrorType(error.type)) return signInMessageByType[error.type];
+  if (error.type === 'provider_email_not_verified') return authMessages.providerEmailNotVerified;
+  if (error.type === 'invalid_state') return authMessages.signInNotStartedHere;
+  // A throttled sign-in says, in the server's words, how long to wait.
+  const message = error.detail?.message;
+  if (error.status === 429 && typeof message === 'string' && message !== '') return message;
   return authMessages.somethingWentWrong;
 }
 

@@ -48,6 +48,10 @@ export const bookmarkMessages = {
   setDefault: 'Set as default',
   unsetDefault: 'Remove as default',
   defaultBadge: 'Default',
+  showInDemo: 'Show as a demo bookmark',
+  /** Edit mode's bookmarks pane (spec 002 §4). */
+  pane: 'Bookmarks pane',
+  hideFromDemo: 'Stop showing as a demo bookmark',
   delete: 'Delete',
   deleteTitle: 'Delete bookmark',
   deleteMessage: (name: string) => `The bookmark "${name}" will be deleted for everyone who sees it.`,

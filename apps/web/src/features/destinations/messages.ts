@@ -1,4 +1,6 @@
 import {
+  DESTINATION_ADDRESS_NOT_ALLOWED,
+  DESTINATION_CONNECTION_FAILED,
   DESTINATION_FORMAT_HINT,
   DESTINATION_INVALID_FILE,
   DestinationsErrorType,
@@ -22,6 +24,10 @@ export const destinationsMessages = {
   checkConnection: 'Check connection',
   connectionOk: 'Connected: the destination accepts its credentials.',
   connectionFailed: 'The destination could not be reached',
+  /** Under the alert of any failed connection: the cause is not told (it would help a prober). */
+  connectionFailedDetail: DESTINATION_CONNECTION_FAILED,
+  /** Under the alert when the host is on a private network (refused in production). */
+  addressNotAllowed: DESTINATION_ADDRESS_NOT_ALLOWED,
   location: 'Location',
   created: 'Created',
   updated: 'Updated',
@@ -76,9 +82,15 @@ export function destinationErrorMessage(error: unknown, action: DestinationActio
   return `Error ${action} destinations for organization: ${type}`;
 }
 
-/** The detail under the alert of a failed call: the server's message (why the connection failed), or each invalid field. */
+/**
+ * The detail under the alert of a failed call: ours for a failed connection or a refused
+ * address, else the server's message, or each invalid field.
+ */
 export function destinationErrorDetail(error: unknown): string | null {
   if (!isApiError(error)) return null;
+  if (error.type === DestinationsErrorType.connectionFailed)
+    return destinationsMessages.connectionFailedDetail;
+  if (error.type === DestinationsErrorType.addressNotAllowed) return destinationsMessages.addressNotAllowed;
   const message = error.detail?.message;
   if (typeof message === 'string' && message !== '') return message;
   const issues = error.issues?.map((issue) => `${String(issue.loc.at(-1) ?? '')}: ${issue.msg}`);

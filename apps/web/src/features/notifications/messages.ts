@@ -18,6 +18,7 @@ export const notificationMessages = {
     persistent: 'Persistent',
   } satisfies Record<NotificationType, string>,
   sentOn: 'Sent on',
+  loadingNotification: 'Loading the notification',
   latestUnread: 'Latest Unread',
   previous: 'Previous',
   seeAll: 'See all',

@@ -1,6 +1,6 @@
 /** The organizations area, as other areas and the app shell use it. */
 export { organizationKeys } from './api/keys';
-export { listDatasets, listOrganizations } from './api/organizations';
+export { listDatasets, listOrganizations, updateOrganization } from './api/organizations';
 export { CurrentOrganizationProvider, useCurrentOrganization } from './components/CurrentOrganization';
 export { LatestOrganizationRedirect } from './components/LatestOrganizationRedirect';
 export { LoadFailure } from './components/LoadFailure';

@@ -7,6 +7,39 @@ export const reportMessages = {
     retry: 'Try again',
     invalidEmbed: 'This embedded report link is invalid or has expired.',
   },
+  /** Before the first load reaches the reports (decision 172). */
+  firstLoad: {
+    label: 'Data load status',
+    noSource: {
+      title: 'Connect your first data source',
+      body: 'This dashboard fills in with your marketing data once a data source is connected and its data has loaded.',
+      action: 'Connect a data source',
+    },
+    loading: {
+      title: 'Loading your data',
+      body: 'The dashboard opens by itself as soon as the first data has loaded.',
+      progress: (loaded: number, total: number) =>
+        `${loaded} of ${total} ${total === 1 ? 'account' : 'accounts'} loaded`,
+      running: (names: readonly string[]) => `Loading now: ${names.join(', ')}`,
+      minutesLeft: (minutes: number) =>
+        minutes === 1 ? 'About 1 minute left' : `About ${minutes} minutes left`,
+      noEstimate: 'A first load usually takes a few minutes for each account.',
+      preparing: 'Preparing your reports from the loaded data…',
+      someFailed: 'Some accounts could not be loaded:',
+    },
+    failed: {
+      title: 'The first data load failed',
+      body: 'None of the connected accounts could be loaded, so there is nothing to show yet.',
+      noReason: 'The load stopped without giving a reason.',
+      reconnect: 'Access was revoked at the provider: reconnect the account on the Sources page.',
+      fix: 'Check the account on the Sources page, then load the data again.',
+      goToSources: 'Go to Sources',
+      loadAgain: 'Load data again',
+    },
+    accountsFailed: 'The accounts could not be read.',
+    failedAccounts: 'Accounts that failed to load',
+    retry: 'Try again',
+  },
   loading: 'Loading dashboard',
   /** The shell's sidebar lists the reports (spec 002 §2 "A Reports list, and a Custom Reports list"). */
   sidebar: {
@@ -32,6 +65,13 @@ export const reportMessages = {
     body: "Daily data loads are paused on this organization's plan, so reports show the data of the last load.",
     action: 'See plans',
   },
+  /** The AI Builder's visual above the page's own (decision 252). */
+  adhoc: {
+    label: 'Answer to your prompt',
+    badge: 'AI Builder',
+    note: 'Not part of the report: saved with the bookmark.',
+    remove: 'Remove this visual',
+  },
   visual: {
     loading: 'Loading visual',
     noData: 'No data',
@@ -40,10 +80,27 @@ export const reportMessages = {
     dataThrough: (day: string) => `Data through ${day}`,
     sampled: 'Sampled to 2,000 points a series',
     truncated: 'Showing the first rows only',
+    /** A week (month, ...) the range or the data cover only in part. */
+    partialPeriod: (label: string) => `${label} (partial)`,
+    /** Under a table whose rows leave some out (the query answer's `partial`). */
+    partial: {
+      anonymized_queries:
+        'Totals are below the KPIs: Google leaves anonymized queries out of query and page rows.',
+    },
     total: 'Total',
     previousPeriod: 'vs previous period',
     noComparison: 'No previous period',
+    /** The days compared, in the change's tooltip. */
+    comparedDays: (current: string, previous: string) => `${current} compared with ${previous}`,
+    /** A source's data starts inside the previous period: no percentage, and why. */
+    uncovered: (day: string) => `Not compared: data starts ${day}`,
+    uncoveredWhy: (day: string, previous: string) =>
+      `The previous period (${previous}) starts before the data does (${day}): a source was connected later, so a change would not compare like with like.`,
     sortBy: (label: string) => `Sort by ${label}`,
+    /** A chart's text alternative: the table of its data, one toggle away (issue 23). */
+    showTable: 'Show as table',
+    showChart: 'Show as chart',
+    asTable: (title: string) => `${title}, as a table`,
     /** A table's pager: the rows on screen, and the buttons that turn its pages. */
     rows: (first: number, last: number) =>
       `Rows ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')}`,
@@ -67,6 +124,8 @@ export const reportMessages = {
     blank: '(Blank)',
     excluding: 'Not',
     resetFilter: 'Reset filter',
+    /** An embedded report's filter that its view sets: shown, not changed. */
+    lockedByEmbed: 'Set by this embedded view',
     apply: 'Apply',
     filterType: 'Filter type',
     types: { basic: 'Basic', relative: 'Relative date', advanced: 'Advanced' },

@@ -1,5 +1,6 @@
 import type {
   EmbedReport,
+  ServiceAccount,
   ReportAccessResponse,
   ReportColumn,
   ReportDocument,
@@ -124,6 +125,16 @@ const columns: Record<string, ReportColumn> = {
   spend: { name: 'spend', label: 'Spend', role: 'measure', type: 'number', format: 'currency', grain: null },
   cpa: { name: 'cpa', label: 'CPA', role: 'measure', type: 'number', format: 'currency', grain: null },
   clicks: { name: 'clicks', label: 'Clicks', role: 'measure', type: 'number', format: 'number', grain: null },
+  ctr: { name: 'ctr', label: 'CTR', role: 'measure', type: 'number', format: 'percent', grain: null },
+  date: { name: 'date', label: 'Date', role: 'dimension', type: 'date', format: null, grain: 'day' },
+  channel: {
+    name: 'channel',
+    label: 'Channel',
+    role: 'dimension',
+    type: 'string',
+    format: null,
+    grain: null,
+  },
 };
 
 export function answerFixture(
@@ -143,6 +154,28 @@ export function answerFixture(
     totals: null,
     comparison: null,
     data_through: '2026-11-20',
+    ...overrides,
+  };
+}
+
+let accountCounter = 0;
+
+/** A connected account of the first-load tests: pending unless told otherwise. */
+export function serviceAccountFixture(overrides: Partial<ServiceAccount> = {}): ServiceAccount {
+  accountCounter += 1;
+  return {
+    uuid: `aaaaaaaa-0000-4000-8000-${String(accountCounter).padStart(12, '0')}`,
+    identifier: `id-${accountCounter}`,
+    name: `Account ${accountCounter}`,
+    id_label: 'Customer ID',
+    service: 'google_ads',
+    service_uuid: 'bbbbbbbb-0000-4000-8000-000000000001',
+    sync_status: 'pending',
+    sync_error: null,
+    connected_at: '2026-11-28T10:00:00.000Z',
+    last_synced_at: null,
+    needs_reconnect: false,
+    organization_id: '00000000-0000-4000-8000-000000000001',
     ...overrides,
   };
 }

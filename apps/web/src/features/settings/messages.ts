@@ -16,6 +16,16 @@ export const settingsMessages = {
   confirmDeleteTitle: 'Delete invitation',
   confirmDeleteLabel: 'Delete',
   retry: 'Try again',
+  currency: {
+    title: 'Currency',
+    description:
+      "Reports show every amount in this currency, converted day by day at the European Central Bank's reference rate of that day. Each account's own currency stays available in the reports.",
+    label: 'Organization currency',
+    save: 'Save',
+    saved: 'Currency saved',
+    failed: 'The currency could not be saved. Try again.',
+    readOnlyNote: 'Only admins can change the currency.',
+  },
 } as const;
 
 export function alreadyMemberMessage(email: string): string {

@@ -2,3 +2,5 @@
 export { sourcesKeys } from './api/keys';
 export { sourcesWarningLabel, useServiceAccountWarnings } from './hooks/useServiceAccountWarnings';
 export { sourcesMessages } from './messages';
+export { useServiceAccounts } from './hooks/useServiceAccounts';
+export { sourcesPath } from './navigation';

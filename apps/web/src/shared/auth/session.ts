@@ -1,5 +1,6 @@
+import { SESSION_HINT_COOKIE } from '@maya/contracts';
 import { tokenStore, type AuthToken } from './tokenStore';
-import { clearUserIdCookie, getUserIdCookie, setUserIdCookie } from './userIdCookie';
+import { clearUserIdCookie, getUserIdCookie, readCookie, setUserIdCookie } from './userIdCookie';
 
 /**
  * Signed in = a stored access token and a `user_id` cookie naming the same user (spec 000 §2,
@@ -23,4 +24,13 @@ export function startSession(token: AuthToken): void {
 export function endSession(): void {
   tokenStore.clear();
   clearUserIdCookie();
+}
+
+/**
+ * Whether this browser may hold a session worth refreshing: a token in memory, the server's
+ * session hint (set and cleared with the httpOnly refresh cookie), or a `user_id` cookie from a
+ * sign-in before the hint existed. A visitor with none of them has nothing to refresh.
+ */
+export function mayHaveSession(): boolean {
+  return tokenStore.get() !== null || readCookie(SESSION_HINT_COOKIE) !== null || getUserIdCookie() !== null;
 }

@@ -6,12 +6,17 @@ export const USER_ID_COOKIE = 'user_id';
 
 const MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
-export function getUserIdCookie(): string | null {
+/** A cookie the page can read, by name; null when absent or empty. */
+export function readCookie(cookieName: string): string | null {
   for (const part of document.cookie.split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === USER_ID_COOKIE) return decodeURIComponent(rest.join('=')) || null;
+    if (name === cookieName) return decodeURIComponent(rest.join('=')) || null;
   }
   return null;
+}
+
+export function getUserIdCookie(): string | null {
+  return readCookie(USER_ID_COOKIE);
 }
 
 export function setUserIdCookie(userId: string): void {

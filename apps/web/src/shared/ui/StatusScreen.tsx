@@ -2,6 +2,7 @@ import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CenteredPage } from './CenteredPage';
 import { IconAlert, type IconComponent } from './icons';
+import { keepEmailsWhole } from './EmailAddress';
 
 export type StatusTone = 'error' | 'info' | 'success';
 
@@ -36,7 +37,7 @@ export function StatusScreen({
           </Text>
           {message !== undefined && (
             <Text c="dimmed" size="sm" maw={380}>
-              {message}
+              {keepEmailsWhole(message)}
             </Text>
           )}
           {actions !== undefined && (

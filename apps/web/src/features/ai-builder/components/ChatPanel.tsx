@@ -135,7 +135,7 @@ export function ChatPanel({
           {loading && (
             <Bubble side="bot" label={messages.bot}>
               <Group gap="xs" wrap="nowrap" role="status">
-                <Loader type="dots" size="sm" color="indigo" />
+                <Loader type="dots" size="sm" color="indigo" aria-hidden />
                 <Text size="sm" c="dimmed">
                   {messages.thinking}
                 </Text>

@@ -119,7 +119,24 @@ describe('dataset select', () => {
   });
 
   it.each([
-    [() => json(404, { detail: { type: 'organization_not_found' } }), 'Error 404: organization_not_found'],
+    [
+      () => json(404, { detail: { type: 'organization_not_found' } }),
+      'The organization in this link could not be found. Go back and choose one.',
+    ],
+    [
+      () =>
+        json(422, {
+          detail: [
+            {
+              loc: ['params', 'id'],
+              msg: 'Too small: expected string to have >=36 characters',
+              type: 'too_small',
+            },
+          ],
+        }),
+      'The organization in this link could not be found. Go back and choose one.',
+    ],
+    [() => json(503, { detail: { type: 'service_unavailable' } }), 'Error 503: service_unavailable'],
     [
       () => {
         throw new TypeError('Failed to fetch');
@@ -132,6 +149,31 @@ describe('dataset select', () => {
     renderApp(PAGE);
     expect(await screen.findByRole('heading', { name: 'Error Loading Datasets' })).toBeInTheDocument();
     expect(screen.getByText(message)).toBeInTheDocument();
+    expect(screen.queryByText(/Too small/)).toBeNull();
+  });
+
+  it('names a malformed authorization link instead of showing the validator text of a refused grant', async () => {
+    signIn();
+    mockRoutes({
+      ...routes(() => json(200, { datasets: [SALES] })),
+      'POST /api/assistant/grants': () =>
+        json(422, {
+          detail: [
+            {
+              loc: ['body', 'mcp_auth_token'],
+              msg: 'Too small: expected string to have >=16 characters',
+              type: 'too_small',
+            },
+          ],
+        }),
+    });
+    renderApp(PAGE);
+    await userEvent.click(await screen.findByRole('button', { name: /Sales/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Authorize Dataset' }));
+    expect(
+      await screen.findByText('This authorization link is not valid. Start again from your AI assistant.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Too small/)).toBeNull();
   });
 
   it('needs mcp_auth_token and next to authorize', async () => {

@@ -2,13 +2,12 @@ import type { Dataset } from '@maya/contracts';
 import { Alert, Box, Anchor, Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { describeApiError } from '../../../shared/api/describeError';
 import { isSignedIn } from '../../../shared/auth/session';
 import { navigateExternal } from '../../../shared/lib/browser';
 import { IconArrowLeft, IconDatabase } from '../../../shared/ui/icons';
 import { useDatasets } from '../../organizations';
 import { useCreateGrant } from '../hooks/useCreateGrant';
-import { assistantAuthMessages as messages } from '../messages';
+import { datasetsLoadError, grantError, assistantAuthMessages as messages } from '../messages';
 import { assistantCallbackUrl, organizationSelectUrl, readAssistantParams } from '../navigation';
 import { AssistantAuthLayout } from './AssistantAuthLayout';
 import { ListState } from './ListState';
@@ -77,7 +76,7 @@ function DatasetSelect() {
         </Alert>
       );
     if (datasets.isPending) return <ListState kind="loading" label="Loading datasets" />;
-    if (failed) return <ListState kind="error" message={describeApiError(datasets.error)} />;
+    if (failed) return <ListState kind="error" message={datasetsLoadError(datasets.error)} />;
     if (empty) return <ListState kind="empty" message={messages.noDatasets} />;
     return (
       <Stack gap="sm">
@@ -147,7 +146,7 @@ function DatasetSelect() {
       )}
       {grant.isError && (
         <Alert color="red" variant="light" role="alert">
-          {describeApiError(grant.error)}
+          {grantError(grant.error)}
         </Alert>
       )}
       {list()}

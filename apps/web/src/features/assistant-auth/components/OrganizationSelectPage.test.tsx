@@ -5,10 +5,12 @@ import { takeReturnUrl } from '../../../shared/auth/returnUrl';
 import { json } from '../../../test/api';
 import {
   accountRoutes,
+  demoOrganization,
   mockRoutes,
   organizationFixture,
   renderApp,
   signIn,
+  userFixture,
 } from '../../../test/organizationFixtures';
 
 const acme = organizationFixture({ slug: 'acme', name: 'Acme Shoes' });
@@ -28,13 +30,15 @@ describe('organization select', () => {
     expect(takeReturnUrl()).toBe(PAGE);
   });
 
-  it('lists names and @slugs; search filters; a click toggles the selection', async () => {
+  it('lists names and @slugs of member organizations only; search filters; a click toggles the selection', async () => {
     signIn();
-    mockRoutes(accountRoutes({ organizations: [acme, globex] }));
+    mockRoutes(accountRoutes({ organizations: [demoOrganization, acme, globex] }));
     renderApp(PAGE);
     expect(await screen.findByRole('heading', { name: 'Select Organization' })).toBeInTheDocument();
     expect(await screen.findByText('Acme Shoes')).toBeInTheDocument();
     expect(screen.getByText('@globex')).toBeInTheDocument();
+    expect(screen.queryByText('@demo')).toBeNull();
+    expect(items()).toHaveLength(2);
 
     await userEvent.type(screen.getByPlaceholderText('Search organizations...'), 'glo');
     expect(items()).toHaveLength(1);
@@ -69,9 +73,12 @@ describe('organization select', () => {
     });
   });
 
-  it('shows No Organizations Found when the list is empty', async () => {
+  it.each([
+    ['a user', userFixture()],
+    ['a staff user', userFixture({ is_staff: true, is_admin: true })],
+  ])('shows No Organizations Found to %s who belongs only to the demo organization', async (_who, user) => {
     signIn();
-    mockRoutes(accountRoutes({ organizations: [] }));
+    mockRoutes(accountRoutes({ user, organizations: [demoOrganization] }));
     renderApp(PAGE);
     expect(await screen.findByRole('heading', { name: 'No Organizations Found' })).toBeInTheDocument();
     expect(

@@ -1,10 +1,10 @@
 import type { Organization } from '@maya/contracts';
-import { Alert, Box, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { describeApiError } from '../../../shared/api/describeError';
 import { isSignedIn } from '../../../shared/auth/session';
-import { OrganizationAvatar, useUserOrganizations } from '../../organizations';
+import { OrganizationAvatar, memberOrganizations, useUserOrganizations } from '../../organizations';
 import { assistantAuthMessages as messages } from '../messages';
 import { datasetSelectUrl, readAssistantParams } from '../navigation';
 import { AssistantAuthLayout } from './AssistantAuthLayout';
@@ -20,10 +20,6 @@ function matches(organization: Organization, search: string): boolean {
     organization.name.toLowerCase().includes(needle) ||
     organization.slug.toLowerCase().includes(needle)
   );
-}
-
-function demoLast(a: Organization, b: Organization): number {
-  return Number(a.is_demo) - Number(b.is_demo);
 }
 
 /** `/organization-select?mcp_auth_token&next` (spec 000 §2 Organization select). */
@@ -42,8 +38,9 @@ function OrganizationSelect() {
 
   if (state.status === 'unverified') return <Navigate to={state.verifyUrl} replace />;
 
-  // The user's own organizations first, then the demo one everybody may open.
-  const organizations = state.status === 'ready' ? [...state.organizations].sort(demoLast) : [];
+  // Only the organizations the user belongs to: the demo one, listed for everybody, is nobody's
+  // to hand to an assistant, and without it 'No Organizations Found' can show (decision 177).
+  const organizations = state.status === 'ready' ? memberOrganizations(state.organizations) : [];
   const visible = organizations.filter((organization) => matches(organization, search));
   const selected = organizations.find((organization) => organization.id === selectedId) ?? null;
   const title =
@@ -80,16 +77,9 @@ function OrganizationSelect() {
                         <OrganizationAvatar name={organization.name} slug={organization.slug} size={36} />
                       }
                     >
-                      <Group gap={6} wrap="nowrap">
-                        <Text fw={600} size="sm" c="dark.7" truncate="end">
-                          {organization.name}
-                        </Text>
-                        {organization.is_demo && (
-                          <Badge size="xs" variant="light" color="gray">
-                            Demo
-                          </Badge>
-                        )}
-                      </Group>
+                      <Text fw={600} size="sm" c="dark.7" truncate="end">
+                        {organization.name}
+                      </Text>
                       <Text size="xs" c="dimmed" truncate="end">
                         @{organization.slug}
                       </Text>

@@ -6,4 +6,7 @@ export const authKeys = {
   companyPositions: () => [...authKeys.all, 'company-positions'] as const,
   mergeStatus: (email: string, provider: Provider) =>
     [...authKeys.all, 'merge-status', email, provider] as const,
+  mergeRequest: (requestId: string, email: string) =>
+    [...authKeys.all, 'merge-request', requestId, email] as const,
+  resetLink: (requestId: string, email: string) => [...authKeys.all, 'reset-link', requestId, email] as const,
 };

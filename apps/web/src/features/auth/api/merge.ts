@@ -1,6 +1,8 @@
 import {
   CheckMergeResponseSchema,
   MergeAccountsResponseSchema,
+  MergeRequestResponseSchema,
+  type MergeRequestResponse,
   SuccessResponseSchema,
   type Provider,
   type SuccessResponse,
@@ -20,7 +22,14 @@ export function requestMergeEmail(
   });
 }
 
-export type MergeAccountsRequest = { request_id: string; email: string; new_password?: string };
+export type MergeAccountsRequest = {
+  request_id: string;
+  email: string;
+  new_password?: string;
+  /** A Google or Microsoft merge: the owner saw the account and agreed (or refused: decline). */
+  confirm?: boolean;
+  decline?: boolean;
+};
 export type MergeAccountsResult = { success: boolean; is_merged: boolean };
 
 /** POST /auth/merge_accounts: the e-mailed link's id, and the new password when merging into a password. */
@@ -42,5 +51,16 @@ export function checkMergeAccounts(
   return client.get('/auth/check_merge_accounts', {
     query: target,
     parse: (data) => CheckMergeResponseSchema.parse(data),
+  });
+}
+
+/** GET /auth/merge_request: which account the e-mailed link would add, to show before confirming. */
+export function getMergeRequest(
+  link: { request_id: string; email: string },
+  client: ApiClient = apiClient,
+): Promise<MergeRequestResponse> {
+  return client.get('/auth/merge_request', {
+    query: link,
+    parse: (data) => MergeRequestResponseSchema.parse(data),
   });
 }

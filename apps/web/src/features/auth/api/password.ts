@@ -18,6 +18,14 @@ export function resetPassword(
   return client.post('/auth/reset_password', { body: request, parse: parseSuccess });
 }
 
+/** GET /auth/reset_password: 200 while the e-mailed link can be used, 404 once it cannot. */
+export function checkResetLink(
+  link: { request_id: string; email: string },
+  client: ApiClient = apiClient,
+): Promise<SuccessResponse> {
+  return client.get('/auth/reset_password', { query: link, parse: parseSuccess });
+}
+
 export type ChangePasswordRequest = { current_password: string; new_password: string };
 
 /** POST /user/change_password (spec 002 §7 "changePassword"). */

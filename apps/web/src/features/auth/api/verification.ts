@@ -4,11 +4,24 @@ import type { AuthToken } from '../../../shared/auth/tokenStore';
 import { parseOptionalToken } from './login';
 
 export type VerifyEmailRequest = { request_id: string; email: string };
-export type VerifyEmailResult = { success: boolean; token: AuthToken | null };
+/**
+ * `setPasswordRequestId`: the link was opened in another browser than the one that signed up, so
+ * the password chosen there was dropped; this reset id lets the owner choose one now.
+ */
+export type VerifyEmailResult = {
+  success: boolean;
+  token: AuthToken | null;
+  setPasswordRequestId: string | null;
+};
 
 export function parseVerifyEmailResponse(data: unknown): VerifyEmailResult {
   const { success } = SuccessResponseSchema.parse(data);
-  return { success, token: parseOptionalToken((data as { token?: unknown }).token) };
+  const setPassword = (data as { set_password_request_id?: unknown }).set_password_request_id;
+  return {
+    success,
+    token: parseOptionalToken((data as { token?: unknown }).token),
+    setPasswordRequestId: typeof setPassword === 'string' && setPassword !== '' ? setPassword : null,
+  };
 }
 
 /** POST /auth/verify_email with the e-mailed link's id; signs the user in when a token comes back. */

@@ -1,6 +1,8 @@
-import { Alert, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { CenteredPage } from '../../../shared/ui/CenteredPage';
+import { keepEmailsWhole } from '../../../shared/ui/EmailAddress';
 import { Logo } from '../../../shared/ui/Logo';
 
 type AuthCardProps = {
@@ -30,7 +32,7 @@ export function AuthCard({ title, subtitle, header, footer, maw = 420, children 
             </Title>
             {subtitle !== undefined && (
               <Text c="dimmed" size="sm">
-                {subtitle}
+                {keepEmailsWhole(subtitle)}
               </Text>
             )}
           </Stack>
@@ -88,5 +90,26 @@ export function SuccessCheck({ label }: { label: string }) {
         </svg>
       </ThemeIcon>
     </Center>
+  );
+}
+
+/** The link under the password screens' cards. */
+export function BackToSignIn() {
+  return (
+    <Anchor component={Link} to="/sign-in" fw={600}>
+      Back to sign in
+    </Anchor>
+  );
+}
+
+/** A password screen's card once its request is done: the check mark, what happened, what next. */
+export function DoneCard({ title, label, children }: { title: string; label: string; children: ReactNode }) {
+  return (
+    <AuthCard title={title} footer={<BackToSignIn />}>
+      <Stack gap="lg" ta="center">
+        <SuccessCheck label={label} />
+        {children}
+      </Stack>
+    </AuthCard>
   );
 }

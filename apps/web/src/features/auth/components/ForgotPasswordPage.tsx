@@ -1,16 +1,10 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link } from 'react-router';
 import { useRequestPasswordReset } from '../hooks/usePasswordMutations';
 import { forgotPasswordErrorMessage } from '../messages';
 import { validateEmail, type EmailValues } from '../schemas';
-import { AuthCard, FormError, SuccessCheck } from './AuthCard';
-
-const backToSignIn = (
-  <Anchor component={Link} to="/sign-in" fw={600}>
-    Back to sign in
-  </Anchor>
-);
+import { AuthCard, BackToSignIn, DoneCard, FormError } from './AuthCard';
+import { EmailAddress } from '../../../shared/ui/EmailAddress';
 
 /** /forgot-password (spec 000 §2): request the e-mail with a reset link. */
 export function ForgotPasswordPage() {
@@ -19,15 +13,12 @@ export function ForgotPasswordPage() {
 
   if (request.isSuccess) {
     return (
-      <AuthCard title="Check your inbox" footer={backToSignIn}>
-        <Stack gap="lg" ta="center">
-          <SuccessCheck label="Email sent" />
-          <Text size="sm" c="dimmed">
-            If an account exists for <b>{request.variables}</b>, we have sent it a link to reset the password.
-            The link expires after 24 hours.
-          </Text>
-        </Stack>
-      </AuthCard>
+      <DoneCard title="Check your inbox" label="Email sent">
+        <Text size="sm" c="dimmed">
+          If an account exists for <EmailAddress email={request.variables} />, we have sent it a link to reset
+          the password. The link expires after 24 hours.
+        </Text>
+      </DoneCard>
     );
   }
 
@@ -37,7 +28,7 @@ export function ForgotPasswordPage() {
     <AuthCard
       title="Forgot your password?"
       subtitle="Enter the e-mail address of your account and we will send you a link to reset it."
-      footer={backToSignIn}
+      footer={<BackToSignIn />}
     >
       <form onSubmit={submit} noValidate aria-label="Request a password reset">
         <FormError message={request.isError ? forgotPasswordErrorMessage(request.error) : null} />

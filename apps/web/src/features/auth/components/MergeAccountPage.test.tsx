@@ -27,6 +27,17 @@ function mergeApi(notMergedFor: number, overrides: Record<string, () => Response
         return json(200, { is_merged: checks > notMergedFor });
       case '/api/auth/merge_accounts':
         return json(200, { success: true, is_merged: false });
+      case '/api/auth/merge_request':
+        return json(200, {
+          email: EMAIL,
+          provider: 'google',
+          identity: {
+            email: EMAIL,
+            name: 'Ada Lovelace',
+            email_verified: true,
+            requested_at: '2026-11-28T09:00:00.000Z',
+          },
+        });
       case '/api/auth/login':
         return json(200, tokenBody);
       case '/api/auth/google/auth_uri':
@@ -58,10 +69,14 @@ describe('merge account, after a refused sign-in', () => {
     state: { providerToken: { provider: 'google', token: 'google-id-token' } },
   };
 
-  it('e-mails the link, lists the methods, polls every 3 s and signs in with the Google token', async () => {
+  it('sends nothing on arrival; e-mails the link when asked, polls every 3 s and signs in with the Google token', async () => {
     useFakeTimers();
     const fetchMock = mergeApi(2);
     renderAuth(googleEntry);
+    await advance(50);
+    expect(bodiesSentTo(fetchMock, '/api/auth/request_merge_accounts_email')).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Send the merge e-mail' }));
     await advance(50);
     expect(screen.getByText('Merge email sent!')).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, '/api/auth/request_merge_accounts_email')).toEqual([
@@ -95,6 +110,8 @@ describe('merge account, after a refused sign-in', () => {
     useFakeTimers();
     const fetchMock = mergeApi(Number.POSITIVE_INFINITY);
     renderAuth(googleEntry);
+    await advance(50);
+    fireEvent.click(screen.getByRole('button', { name: 'Send the merge e-mail' }));
     await advance(6_000);
     expect(screen.queryByText('Merge email sent!')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Resend' }));
@@ -110,6 +127,7 @@ describe('merge account, after a refused sign-in', () => {
   it('I merged the accounts checks at once and says when the merge is not done', async () => {
     mergeApi(Number.POSITIVE_INFINITY);
     renderAuth(googleEntry);
+    await userEvent.click(await screen.findByRole('button', { name: 'Send the merge e-mail' }));
     await screen.findByText('Merge email sent!');
     await userEvent.click(screen.getByRole('button', { name: 'I merged the accounts' }));
     expect(await screen.findByText(/The accounts are not merged yet/)).toBeInTheDocument();
@@ -118,6 +136,7 @@ describe('merge account, after a refused sign-in', () => {
   it('sends to sign-in with a notice when it holds nothing to sign in with', async () => {
     mergeApi(0);
     renderAuth({ pathname: '/merge-account', search: query({ provider: 'maya', is_google_signin: '1' }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Send the merge e-mail' }));
     expect(await screen.findByText('Your accounts are merged. Sign in to continue.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
@@ -165,16 +184,31 @@ describe('merge account, set-password link (provider=maya)', () => {
 describe('merge account, provider link', () => {
   const entry = `/merge-account${query({ request_id: 'req-3', provider: 'google' })}`;
 
-  it("merges at once, shows 'Redirecting...' and signs in through Google", async () => {
+  it('shows the Google account, links it only when confirmed, then signs in through Google', async () => {
     const fetchMock = mergeApi(0, {
       '/api/auth/merge_accounts': () => json(200, { success: true, is_merged: true }),
     });
     renderAuth(entry);
-    expect(await screen.findByText('Redirecting...')).toBeInTheDocument();
+    const account = await screen.findByRole('region', { name: 'The Google account to link' });
+    expect(account).toHaveTextContent('Ada Lovelace');
+    expect(account).toHaveTextContent('Verified by Google');
+    expect(bodiesSentTo(fetchMock, '/api/auth/merge_accounts')).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, link this account' }));
     await vi.waitFor(() => expect(navigateExternal).toHaveBeenCalledWith('https://accounts.example/consent'));
     expect(bodiesSentTo(fetchMock, '/api/auth/merge_accounts')).toEqual([
-      { request_id: 'req-3', email: EMAIL },
+      { request_id: 'req-3', email: EMAIL, confirm: true },
     ]);
+  });
+
+  it('declining links nothing and says so', async () => {
+    const fetchMock = mergeApi(0);
+    renderAuth(entry);
+    await userEvent.click(await screen.findByRole('button', { name: 'No, this is not mine' }));
+    expect(await screen.findByText('Nothing was linked')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, '/api/auth/merge_accounts')).toEqual([
+      { request_id: 'req-3', email: EMAIL, decline: true },
+    ]);
+    expect(navigateExternal).not.toHaveBeenCalled();
   });
 
   it.each([
@@ -185,8 +219,18 @@ describe('merge account, provider link', () => {
   ])('answers %i %s with "%s" and a Back button', async (status, type, extra, message) => {
     mergeApi(0, { '/api/auth/merge_accounts': () => json(status, { detail: { type, ...extra } }) });
     renderAuth(entry);
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, link this account' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/sign-in');
     expect(navigateExternal).not.toHaveBeenCalled();
+  });
+
+  it('a link that is no longer valid says so before asking anything', async () => {
+    mergeApi(0, {
+      '/api/auth/merge_request': () => json(400, { detail: { type: 'merge_request_does_not_exist' } }),
+    });
+    renderAuth(entry);
+    expect(await screen.findByText('The merge link is invalid. Please sign in again.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Yes, link this account' })).not.toBeInTheDocument();
   });
 });

@@ -3,13 +3,14 @@ import { Link, useSearchParams } from 'react-router';
 import { authMessages } from '../messages';
 import { readMergeQuery } from '../navigation';
 import { AuthCard, FormError } from './AuthCard';
-import { AutoMerge } from './merge/AutoMerge';
+import { ConfirmMerge } from './merge/ConfirmMerge';
 import { MergeInstructions } from './merge/MergeInstructions';
 import { SetPasswordMerge } from './merge/SetPasswordMerge';
 
 /**
  * /merge-account (spec 000 §2 Account merge): the instructions after a refused sign-in, or, from
- * the e-mailed link (request_id), the set-password form (provider=maya) or the automatic merge.
+ * the e-mailed link (request_id), the set-password form (provider=maya) or the confirmation of the
+ * provider account to link.
  */
 export function MergeAccountPage() {
   const [searchParams] = useSearchParams();
@@ -28,5 +29,5 @@ export function MergeAccountPage() {
   }
   if (requestId === '') return <MergeInstructions query={query} provider={provider} />;
   if (provider === 'maya') return <SetPasswordMerge email={email} requestId={requestId} />;
-  return <AutoMerge email={email} requestId={requestId} provider={provider} isMona={isMona} />;
+  return <ConfirmMerge email={email} requestId={requestId} provider={provider} isMona={isMona} />;
 }

@@ -102,7 +102,17 @@ describe('provider redirect', () => {
   });
 
   it.each([
-    [400, 'invalid_state', 'Something went wrong'],
+    [
+      400,
+      'invalid_state',
+      'This sign-in was not started in this browser, or it expired. Please sign in again.',
+    ],
+    [
+      400,
+      'provider_email_not_verified',
+      'Google has not verified this e-mail address. Verify it with Google, or use your e-mail and a password.',
+    ],
+    [400, 'something_unexpected', 'Something went wrong'],
     [422, 'validation_error', 'Validation Error'],
   ])('other failures (%i %s) return to sign-in with "%s"', async (status, type, message) => {
     mockApi(() => json(status, { detail: { type } }));

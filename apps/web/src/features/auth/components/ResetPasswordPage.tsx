@@ -1,38 +1,94 @@
 import { PASSWORD_MIN_LENGTH } from '@maya/contracts';
-import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router';
-import { useResetPassword } from '../hooks/usePasswordMutations';
-import { authMessages, resetPasswordErrorMessage, weakPasswordMessage } from '../messages';
+import { isApiError } from '../../../shared/api/ApiError';
+import { keepEmailsWhole } from '../../../shared/ui/EmailAddress';
+import { useRequestPasswordReset, useResetLink, useResetPassword } from '../hooks/usePasswordMutations';
+import {
+  authMessages,
+  forgotPasswordErrorMessage,
+  resetPasswordErrorMessage,
+  weakPasswordMessage,
+} from '../messages';
 import { validateResetPassword, type NewPasswordValues } from '../schemas';
-import { AuthCard, FormError, SuccessCheck } from './AuthCard';
+import { AuthCard, BackToSignIn, DoneCard, FormError } from './AuthCard';
 
-const backToSignIn = (
-  <Anchor component={Link} to="/sign-in" fw={600}>
-    Back to sign in
-  </Anchor>
-);
+/**
+ * A link the server no longer knows (used, expired, superseded or made up: its 404): no form that
+ * cannot work, but the offer to mail a new link to the same address (decision 176).
+ */
+function UnusableResetLink({ email }: { email: string }) {
+  const request = useRequestPasswordReset();
+  if (request.isSuccess) {
+    return (
+      <DoneCard title="Check your inbox" label="Email sent">
+        <Text size="sm" c="dimmed">
+          {keepEmailsWhole(authMessages.newResetLinkSent(email))}
+        </Text>
+      </DoneCard>
+    );
+  }
+  return (
+    <AuthCard
+      title={authMessages.couldNotResetPassword}
+      subtitle={authMessages.resetLinkUnusable}
+      footer={<BackToSignIn />}
+    >
+      <Stack gap="lg">
+        <FormError message={request.isError ? forgotPasswordErrorMessage(request.error) : null} />
+        <Button size="md" fullWidth loading={request.isPending} onClick={() => request.mutate(email)}>
+          {authMessages.sendNewResetLink}
+        </Button>
+      </Stack>
+    </AuthCard>
+  );
+}
 
-function ResetPasswordForm({ requestId, email }: { requestId: string; email: string }) {
+/**
+ * `verified`: arrived from a verification link opened in another browser than the one that signed
+ * up; the password chosen at sign-up was not kept, so the owner chooses one now.
+ */
+function ResetPasswordForm({
+  requestId,
+  email,
+  verified,
+}: {
+  requestId: string;
+  email: string;
+  verified: boolean;
+}) {
   const form = useForm<NewPasswordValues>({
     initialValues: { new_password: '' },
     validate: validateResetPassword,
   });
   const reset = useResetPassword();
+  // Asked on arrival, so a used or bogus link says so before a password is typed (decision 240).
+  const link = useResetLink(requestId, email);
+  const unusable = (error: unknown) => isApiError(error) && error.status === 404;
 
-  if (reset.isSuccess) {
+  if (unusable(link.error) || (reset.isError && unusable(reset.error))) {
+    return <UnusableResetLink email={email} />;
+  }
+  if (link.isPending) {
     return (
-      <AuthCard title="Password reset" footer={backToSignIn}>
-        <Stack gap="lg" ta="center">
-          <SuccessCheck label="Password reset" />
-          <Text size="sm" c="dimmed">
-            Your password has been changed. You can now sign in with it.
-          </Text>
-          <Button component={Link} to="/sign-in" size="md" fullWidth>
-            Sign in
-          </Button>
+      <AuthCard title={verified ? 'Choose your password' : 'Set a new password'} footer={<BackToSignIn />}>
+        <Stack align="center" py="md">
+          <Loader size="sm" aria-label="Checking the link" />
         </Stack>
       </AuthCard>
+    );
+  }
+  if (reset.isSuccess) {
+    return (
+      <DoneCard title="Password reset" label="Password reset">
+        <Text size="sm" c="dimmed">
+          Your password has been changed. You can now sign in with it.
+        </Text>
+        <Button component={Link} to="/sign-in" size="md" fullWidth>
+          Sign in
+        </Button>
+      </DoneCard>
     );
   }
 
@@ -53,7 +109,15 @@ function ResetPasswordForm({ requestId, email }: { requestId: string; email: str
       : null;
 
   return (
-    <AuthCard title="Set a new password" subtitle={`For ${email}`} footer={backToSignIn}>
+    <AuthCard
+      title={verified ? 'Choose your password' : 'Set a new password'}
+      subtitle={
+        verified
+          ? `${email} is verified. For your safety, the password chosen when the account was created in another browser was not kept.`
+          : `For ${email}`
+      }
+      footer={<BackToSignIn />}
+    >
       <form onSubmit={submit} noValidate aria-label="Reset password">
         <FormError message={failure} />
         <Stack gap="lg">
@@ -86,7 +150,7 @@ export function ResetPasswordPage() {
       <AuthCard
         title={authMessages.wrongUrl}
         subtitle="This password reset link is incomplete. Open the link from the e-mail again, or ask for a new one."
-        footer={backToSignIn}
+        footer={<BackToSignIn />}
       >
         <Button component={Link} to="/forgot-password" size="md" fullWidth variant="light">
           Request a new link
@@ -94,5 +158,7 @@ export function ResetPasswordPage() {
       </AuthCard>
     );
   }
-  return <ResetPasswordForm requestId={requestId} email={email} />;
+  return (
+    <ResetPasswordForm requestId={requestId} email={email} verified={searchParams.get('verified') === '1'} />
+  );
 }

@@ -87,6 +87,11 @@ describe('sign-in page', () => {
     [400, { detail: { type: 'account_locked' } }, 'Something went wrong'],
     [422, { detail: [{ loc: ['body', 'email'], msg: 'bad', type: 'invalid_format' }] }, 'Validation Error'],
     [500, { detail: { type: 'internal_error' } }, 'Something went wrong'],
+    [
+      429,
+      { detail: { type: 'rate_limited', message: 'Too many attempts. Please try again in 9 minutes.' } },
+      'Too many attempts. Please try again in 9 minutes.',
+    ],
   ])('answers %i %j with "%s"', async (status, body, message) => {
     mockApi(() => json(status, body));
     const { router } = await renderSignIn();

@@ -32,6 +32,21 @@ describe('verify email, with the e-mailed link', () => {
     expect(tokenStore.get()).toBeNull();
   });
 
+  it('in another browser than the sign-up, leads to choosing a password (the old one was dropped)', async () => {
+    mockApi(() => json(200, { success: true, token: null, set_password_request_id: 'reset-9' }));
+    const { router } = renderAuth('/verify-email?request_id=req-7&email=ada%40acme.io');
+    expect(await screen.findByText('Choose your password')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/reset-password');
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      id: 'reset-9',
+      email: 'ada@acme.io',
+      verified: '1',
+    });
+    // The link is checked on arrival (decision 240): the form shows once it answers.
+    expect(await screen.findByText(/the password chosen when the account was created/)).toBeInTheDocument();
+    expect(tokenStore.get()).toBeNull();
+  });
+
   it.each([
     ['already_used', 'The verification has already been used. Please request a new verification email.'],
     ['does_not_exist', 'The verification link is invalid. Please sign in again.'],
@@ -49,7 +64,7 @@ describe('verify email, waiting for the user', () => {
   it('tells the user to verify and offers Back and I verified my E-mail', async () => {
     mockApi(() => json(200, { success: true }));
     const { router } = renderAuth('/verify-email?email=ada%40acme.io');
-    expect(await screen.findByText('ada@acme.io')).toBeInTheDocument();
+    expect(await screen.findByTitle('ada@acme.io')).toHaveTextContent('ada@acme.io');
     expect(screen.getByText(/expires after 24 hours/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/sign-in');
     await userEvent.click(screen.getByRole('button', { name: 'I verified my E-mail' }));

@@ -8,6 +8,7 @@ import { useRequestVerificationEmail, useVerifyEmail } from '../hooks/useVerific
 import { authMessages, verifyEmailErrorMessage } from '../messages';
 import { DESTINATIONS_STATE } from '../navigation';
 import { AuthCard, FormError } from './AuthCard';
+import { EmailAddress } from '../../../shared/ui/EmailAddress';
 
 /** 'resend' and its 5-second confirmation (spec 000 §2, §9). */
 function ResendVerification({ email }: { email: string }) {
@@ -55,7 +56,12 @@ function AutoVerify({ requestId, email }: { requestId: string; email: string }) 
     mutate(
       { request_id: requestId, email },
       {
-        onSuccess: ({ token }) => {
+        onSuccess: ({ token, setPasswordRequestId }) => {
+          if (setPasswordRequestId !== null) {
+            const search = new URLSearchParams({ id: setPasswordRequestId, email, verified: '1' });
+            void navigate(`/reset-password?${search.toString()}`, { replace: true });
+            return;
+          }
           if (token !== null) startSession(token);
           void navigate('/', { replace: true, state: DESTINATIONS_STATE });
         },
@@ -102,7 +108,7 @@ export function VerifyEmailPage() {
           'We sent you a verification link. Open it to activate your account.'
         ) : (
           <>
-            We sent a verification link to <b>{email}</b>. Open it to activate your account.
+            We sent a verification link to <EmailAddress email={email} />. Open it to activate your account.
           </>
         )
       }

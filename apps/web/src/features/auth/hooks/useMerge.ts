@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { authKeys } from '../api/keys';
 import {
   checkMergeAccounts,
+  getMergeRequest,
   mergeAccounts,
   requestMergeEmail,
   type MergeAccountsRequest,
@@ -12,6 +13,16 @@ import {
 /** POST /auth/request_merge_accounts_email. */
 export function useRequestMergeEmail() {
   return useMutation({ mutationFn: (target: MergeTarget) => requestMergeEmail(target) });
+}
+
+/** GET /auth/merge_request: the account an e-mailed link would add (never retried: a bad link stays bad). */
+export function useMergeRequest(requestId: string, email: string) {
+  return useQuery({
+    queryKey: authKeys.mergeRequest(requestId, email),
+    queryFn: () => getMergeRequest({ request_id: requestId, email }),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
 /** POST /auth/merge_accounts. */

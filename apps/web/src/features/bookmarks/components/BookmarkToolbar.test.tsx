@@ -1,49 +1,19 @@
-import { decodeReportState, type BookmarkListResponse } from '@maya/contracts';
+import { decodeReportState } from '@maya/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/api';
-import { signIn } from '../../../test/organizationFixtures';
-import { writeBookmarkCache } from '../model/cache';
 import { BASE, bookmarkFixture, emptyList, openBookmarksMenu, ORG_ID, renderToolbar } from '../test/harness';
 import { BookmarkToolbar } from './BookmarkToolbar';
+import { mockMediaQueries } from '../../../test/media';
+import { actionsOf, full, weekly } from '../test/fixtures';
 
 afterEach(() => {
   vi.restoreAllMocks();
   // Toasts live in a module store: one test's must not be read by the next.
   notifications.clean();
 });
-
-const weekly = bookmarkFixture({ name: 'Weekly' });
-const monthly = bookmarkFixture({ name: 'Monthly', can_edit: false, created_by_id: null });
-const paid = bookmarkFixture({ name: 'Paid search', is_navigation: true });
-const marketing = bookmarkFixture({
-  name: 'Marketing',
-  is_navigation: true,
-  is_category: true,
-  state: null,
-  children: [paid],
-});
-const showcase = bookmarkFixture({ name: 'Showcase', show_demo: true, can_edit: false });
-const full: BookmarkListResponse = {
-  bookmarks: [weekly, monthly],
-  navigation_bookmarks: [marketing],
-  demo_bookmarks: [showcase],
-};
-
-/** Opens a user bookmark's actions (its submenu) and answers the submenu. */
-async function actionsOf(user: ReturnType<typeof userEvent.setup>, name: string) {
-  const menu = await openBookmarksMenu(user);
-  // Focus can come back late from a dialog that just closed: try the keyboard until the submenu opens.
-  await waitFor(async () => {
-    within(menu).getByRole('menuitem', { name }).focus();
-    await user.keyboard('{ArrowRight}');
-    // The submenu is labelled by its item.
-    expect(screen.getByRole('menu', { name })).toBeInTheDocument();
-  });
-  return screen.getByRole('menu', { name });
-}
 
 describe('capture', () => {
   it("asks a name ('Required'), refuses a taken one, confirms, then saves the view on screen", async () => {
@@ -186,6 +156,48 @@ describe('the bookmarks menu', () => {
     expect(router.state.location.pathname).toBe(BASE);
   });
 
+  it('opens a bookmark’s actions with a tap on a touch screen (no hover), Apply first', async () => {
+    mockMediaQueries((query) => query === '(hover: none)');
+    const { router } = renderToolbar(BASE, <BookmarkToolbar />, { list: full });
+    const user = userEvent.setup();
+    const menu = await openBookmarksMenu(user);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Weekly' }));
+    // The tap opened the actions rather than applying the bookmark.
+    const actions = await screen.findByRole('menu', { name: 'Weekly' });
+    expect(router.state.location.pathname).toBe(BASE);
+    for (const name of ['Apply', 'Rename', 'Delete', 'Copy link']) {
+      expect(within(actions).getByRole('menuitem', { name })).toBeInTheDocument();
+    }
+    const rename = within(actions).getByRole('menuitem', { name: 'Rename' });
+    await user.click(rename);
+    expect(await screen.findByRole('dialog', { name: 'Rename bookmark' })).toBeInTheDocument();
+  });
+
+  it('lets staff in the demo organization show a bookmark as a demo bookmark', async () => {
+    const { calls } = renderToolbar(BASE, <BookmarkToolbar />, {
+      list: full,
+      isStaff: true,
+      demoOrganization: true,
+      routes: {
+        [`PATCH /api/bookmarks/${weekly.id}`]: () => json(200, { ...weekly, show_demo: true }),
+      },
+    });
+    const user = userEvent.setup();
+    const actions = await actionsOf(user, 'Weekly');
+    await user.click(within(actions).getByRole('menuitem', { name: 'Show as a demo bookmark' }));
+    expect(await screen.findByText('Saved Weekly successfully')).toBeInTheDocument();
+    const patch = calls.find((c) => c.method === 'PATCH');
+    expect(patch?.path).toBe(`/api/bookmarks/${weekly.id}`);
+    expect(patch?.body).toMatchObject({ bookmark: { show_demo: true } });
+  });
+
+  it('offers the demo mark to no one else', async () => {
+    renderToolbar(BASE, <BookmarkToolbar />, { list: full, isStaff: false, demoOrganization: true });
+    const user = userEvent.setup();
+    const actions = await actionsOf(user, 'Weekly');
+    expect(within(actions).queryByRole('menuitem', { name: 'Show as a demo bookmark' })).toBeNull();
+  });
+
   it('offers rename, refresh, visibility and delete only where the bookmark permits', async () => {
     renderToolbar(BASE, <BookmarkToolbar />, { list: full, role: 'member' });
     const user = userEvent.setup();
@@ -251,71 +263,5 @@ describe('the bookmarks menu', () => {
     await user.click(within(await actionsOf(user, 'Weekly')).getByRole('menuitem', { name: 'Copy link' }));
     expect(await screen.findByText('Bookmark Weekly copied to clipboard')).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}${BASE}/bookmarks/weekly`);
-  });
-});
-
-describe('the route’s bookmark', () => {
-  it('shows the cached menu at once but resolves the route against the server’s answer', async () => {
-    const renamed = { ...weekly, slug: 'weekly-v2' };
-    signIn();
-    writeBookmarkCache(ORG_ID, '-maya', full);
-    let answer: (response: Response) => void = () => {};
-    renderToolbar(`${BASE}/bookmarks/weekly-v2`, <BookmarkToolbar />, {
-      list: () => new Promise<Response>((resolve) => (answer = resolve)),
-    });
-    const user = userEvent.setup();
-    const menu = await openBookmarksMenu(user);
-    expect(within(menu).getByRole('menuitem', { name: 'Weekly' })).toBeInTheDocument();
-    expect(screen.queryByText('Bookmark not found')).toBeNull();
-    answer(json(200, { ...full, bookmarks: [renamed, monthly] }));
-    await waitFor(() => expect(screen.getByTestId('page')).toHaveTextContent('weekly'));
-    expect(screen.queryByText('Bookmark not found')).toBeNull();
-  });
-
-  it('applies bookmarks/{slug} once the report has loaded, and Reload clears it', async () => {
-    const { applied, router, reset } = renderToolbar(`${BASE}/bookmarks/weekly`, <BookmarkToolbar />, {
-      list: full,
-    });
-    await waitFor(() => expect(screen.getByTestId('page')).toHaveTextContent('weekly'));
-    expect(applied).toHaveLength(1);
-    expect(screen.getByTestId('active-bookmark')).toHaveTextContent('Weekly');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Reload without the bookmark' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(BASE));
-    expect(reset).toHaveBeenCalled();
-    await waitFor(() => expect(screen.queryByTestId('active-bookmark')).toBeNull());
-  });
-
-  it("toasts 'Bookmark not found' or '{slug} not found' with the detail", async () => {
-    renderToolbar(`${BASE}/bookmarks/nope`, <BookmarkToolbar />, { list: full });
-    expect(await screen.findByText('Bookmark not found')).toBeInTheDocument();
-    expect(screen.getByText('Could not find bookmark with slug nope')).toBeInTheDocument();
-  });
-
-  it('names an unknown navigation slug', async () => {
-    renderToolbar(`${BASE}/gone`, <BookmarkToolbar />, { list: full });
-    expect(await screen.findByText('gone not found')).toBeInTheDocument();
-  });
-
-  it('applies a navigation bookmark by its own route', async () => {
-    renderToolbar(`${BASE}/paid-search`, <BookmarkToolbar />, { list: full });
-    await waitFor(() => expect(screen.getByTestId('page')).toHaveTextContent('paid-search'));
-  });
-
-  it('applies the default bookmark on the plain route', async () => {
-    const byDefault = { ...monthly, is_default: true };
-    renderToolbar(BASE, <BookmarkToolbar />, { list: { ...full, bookmarks: [weekly, byDefault] } });
-    await waitFor(() => expect(screen.getByTestId('page')).toHaveTextContent('monthly'));
-  });
-
-  it('opens the menu on -demo', async () => {
-    renderToolbar(`${BASE}/-demo`, <BookmarkToolbar />, { list: full });
-    expect(await screen.findByRole('menuitem', { name: /Showcase/ })).toBeInTheDocument();
-  });
-
-  it('shows the load failure', async () => {
-    renderToolbar(BASE, <BookmarkToolbar />, {
-      list: () => json(404, { detail: { type: 'workspace_not_setup' } }),
-    });
-    expect(await screen.findByText('Data not yet available. Please try again later.')).toBeInTheDocument();
   });
 });

@@ -1,15 +1,17 @@
 import { decodeReportState, encodeReportState, type Bookmark } from '@maya/contracts';
-import { ActionIcon, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Group, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../shared/user';
 import { IconChevronDown, IconX } from '../../../shared/ui/icons';
 import { menuOnDemand } from '../../../shared/ui/MenuOnDemand';
-import { DialogFallback } from '../../../shared/ui/OnDemandFallback';
+import { DialogFallback, InlineFallback } from '../../../shared/ui/OnDemandFallback';
 import { PrefetchWhenIdle } from '../../../shared/ui/PrefetchWhenIdle';
 import { TooltipOnDemand } from '../../../shared/ui/TooltipOnDemand';
 import { onDemand, preloadOnIntent } from '../../../shared/ui/onDemand';
-import { useReportView } from '../../reports';
+import { useCurrentOrganization } from '../../organizations';
+import { ToolbarButton, useNarrowScreen, useReportView } from '../../reports';
 import { useBookmarks } from '../hooks/useBookmarks';
 import { useReloadReport } from '../hooks/useReloadReport';
 import { useRouteBookmark } from '../hooks/useRouteBookmark';
@@ -31,6 +33,11 @@ const BookmarkDialogs = onDemand(
   () => import('./BookmarkDialogs').then((m) => m.BookmarkDialogs),
   <DialogFallback />,
 );
+// Edit mode's pane: its code comes when edit mode opens.
+const BookmarksPane = onDemand(
+  () => import('./BookmarksPane').then((m) => m.BookmarksPane),
+  <InlineFallback />,
+);
 const BookmarksMenuOnDemand = menuOnDemand(() => import('./BookmarksMenu').then((m) => m.BookmarksMenu));
 const BOOKMARKS_PREFETCH = [BookmarksMenuOnDemand.preload];
 /** Fetches the Bookmarks menu's code (tests open the menu once it is here). */
@@ -49,6 +56,8 @@ export function BookmarkToolbar() {
   const navigate = useNavigate();
   const location = useLocation();
   const user = useCurrentUser().data;
+  const organization = useCurrentOrganization();
+  const narrow = useNarrowScreen();
   const bookmarks = useBookmarks(organizationId, reportSlug);
   const reload = useReloadReport();
   const update = useUpdateBookmark();
@@ -61,6 +70,7 @@ export function BookmarkToolbar() {
   const isStaff = user?.is_staff ?? false;
   const manager = managesBookmarks(report?.permission_level ?? null, isStaff);
   const privateForced = (report?.demo ?? false) && !isStaff;
+  const marksDemo = isStaff && (organization?.is_demo ?? false);
   const activeBookmark = useMemo(
     () => (active === null || list === undefined ? null : findById(list, active.id, active.source)),
     [active, list],
@@ -125,22 +135,24 @@ export function BookmarkToolbar() {
   const capture = (): string | null =>
     view.loaded && view.state !== null ? encodeReportState(view.state) : null;
 
+  /** A switch of the menu (default, demo mark): saved at once, 'Saved {name} successfully'. */
+  const toggle = (bookmark: Bookmark, change: { is_default: boolean } | { show_demo: boolean }) =>
+    update.mutate(
+      { organizationId, reportSlug, id: bookmark.id, change },
+      {
+        onSuccess: (saved) => showBookmarkToast(text.saved(saved.name)),
+        onError: (cause) => showBookmarkError(bookmarkErrorMessage(cause, 'update')),
+      },
+    );
+
   const onAction = (action: BookmarkMenuAction, bookmark: Bookmark) => {
     setMenuOpened(false);
     switch (action) {
       case 'default':
-        update.mutate(
-          {
-            organizationId,
-            reportSlug,
-            id: bookmark.id,
-            change: { is_default: !bookmark.is_default },
-          },
-          {
-            onSuccess: (saved) => showBookmarkToast(text.saved(saved.name)),
-            onError: (cause) => showBookmarkError(bookmarkErrorMessage(cause, 'update')),
-          },
-        );
+        toggle(bookmark, { is_default: !bookmark.is_default });
+        return;
+      case 'demo':
+        toggle(bookmark, { show_demo: !bookmark.show_demo });
         return;
       case 'copy': {
         const url = new URL(bookmarkPath(organizationSlug, reportSlug, bookmark), window.location.origin);
@@ -179,9 +191,9 @@ export function BookmarkToolbar() {
   };
 
   return (
-    <Group gap="xs" wrap="wrap" aria-label={text.bookmarks} role="group">
+    <Group gap="xs" wrap={narrow ? 'nowrap' : 'wrap'} miw={0} aria-label={text.bookmarks} role="group">
       {activeBookmark !== null && (
-        <Group gap={4} wrap="nowrap" maw={260} data-testid="active-bookmark">
+        <Group gap={4} wrap="nowrap" maw={narrow ? 110 : 260} miw={0} data-testid="active-bookmark">
           <Text size="sm" fw={600} truncate="end" title={activeBookmark.displayName}>
             {activeBookmark.displayName}
           </Text>
@@ -204,26 +216,20 @@ export function BookmarkToolbar() {
         </Group>
       )}
       {!readOnly && (
-        <Button
-          variant="default"
-          size="sm"
-          leftSection={<IconBookmarkPlus size={16} />}
+        <ToolbarButton
+          label={text.saveBookmark}
+          icon={<IconBookmarkPlus size={16} />}
           onClick={startCapture}
           {...preloadOnIntent(CaptureDialog)}
-        >
-          {text.saveBookmark}
-        </Button>
+        />
       )}
       <BookmarksMenuOnDemand
         target={
-          <Button
-            variant="default"
-            size="sm"
-            leftSection={<IconBookmark size={16} />}
+          <ToolbarButton
+            label={text.bookmarks}
+            icon={<IconBookmark size={16} />}
             rightSection={<IconChevronDown size={14} />}
-          >
-            {text.bookmarks}
-          </Button>
+          />
         }
         onStandInClick={openMenu}
         list={list}
@@ -237,6 +243,7 @@ export function BookmarkToolbar() {
         }}
         active={activeBookmark}
         readOnly={readOnly}
+        marksDemo={marksDemo}
         onApply={apply}
         onAction={onAction}
       />
@@ -281,6 +288,18 @@ export function BookmarkToolbar() {
           }}
         />
       )}
+      {view.bookmarksPane &&
+        createPortal(
+          <BookmarksPane
+            list={list}
+            active={activeBookmark}
+            readOnly={readOnly}
+            marksDemo={marksDemo}
+            onApply={apply}
+            onAction={onAction}
+          />,
+          view.bookmarksPane,
+        )}
       <PrefetchWhenIdle preloads={BOOKMARKS_PREFETCH} />
     </Group>
   );

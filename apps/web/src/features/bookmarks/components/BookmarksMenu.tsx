@@ -1,6 +1,7 @@
 import type { Bookmark, BookmarkListResponse } from '@maya/contracts';
 import { Badge, Group, Loader, Menu, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState, type ReactNode } from 'react';
 import { IconRefresh, IconTrash } from '../../../shared/ui/icons';
 import type { OnDemandMenuProps } from '../../../shared/ui/MenuOnDemand';
 import { bookmarkMessages as text } from '../messages';
@@ -13,7 +14,14 @@ import { IconBookmark, IconEye, IconFolder, IconLink, IconLock, IconPencil, Icon
  */
 const SUB_POSITION = 'left-start';
 
-export type BookmarkMenuAction = 'refresh' | 'rename' | 'visibility' | 'default' | 'copy' | 'delete';
+export type BookmarkMenuAction = 'refresh' | 'rename' | 'visibility' | 'default' | 'demo' | 'copy' | 'delete';
+
+/**
+ * A screen without hover (a phone, a tablet): there a tap on a bookmark opens what may be done
+ * with it (Apply first), as a hover does with a mouse, so rename, delete and copy link are
+ * reachable by touch too.
+ */
+const TOUCH = '(hover: none)';
 
 type BookmarksMenuProps = OnDemandMenuProps & {
   list: BookmarkListResponse | undefined;
@@ -25,11 +33,13 @@ type BookmarksMenuProps = OnDemandMenuProps & {
   active: Bookmark | null;
   /** Embedded read-only: bookmarks apply, nothing is changed. */
   readOnly: boolean;
+  /** Staff in the demo organization: bookmarks may be marked to be shown as demo bookmarks. */
+  marksDemo: boolean;
   onApply: (bookmark: Bookmark, source: BookmarkSource) => void;
   onAction: (action: BookmarkMenuAction, bookmark: Bookmark) => void;
 };
 
-function DemoBadge({ bookmark, demo }: { bookmark: Bookmark; demo?: boolean }) {
+export function DemoBadge({ bookmark, demo }: { bookmark: Bookmark; demo?: boolean }) {
   if (!bookmark.show_demo && demo !== true) return null;
   return (
     <Badge size="xs" variant="light" color="grape">
@@ -72,15 +82,21 @@ function NavigationNode({
   );
 }
 
-/** One of the user bookmarks: a click applies it; hovering opens what may be done with it. */
-function UserBookmark({
+/**
+ * What may be done with one of the user's bookmarks, Apply first: the items of its submenu here
+ * and of its actions menu in edit mode's bookmarks pane. Rename, refresh, visibility and delete
+ * only where the bookmark permits (spec 002 §4).
+ */
+export function BookmarkActionItems({
   bookmark,
   readOnly,
+  marksDemo,
   onApply,
   onAction,
 }: {
   bookmark: Bookmark;
   readOnly: boolean;
+  marksDemo: boolean;
   onApply: BookmarksMenuProps['onApply'];
   onAction: BookmarksMenuProps['onAction'];
 }) {
@@ -91,11 +107,52 @@ function UserBookmark({
   );
   const edits = bookmark.can_edit && !readOnly;
   return (
-    <Menu.Sub position={SUB_POSITION} offset={4}>
+    <>
+      <Menu.Item leftSection={<IconBookmark size={14} />} onClick={() => onApply(bookmark, 'own')}>
+        {text.apply}
+      </Menu.Item>
+      {edits && item('refresh', text.refresh, <IconRefresh size={14} />)}
+      {edits && item('rename', text.rename, <IconPencil size={14} />)}
+      {edits && item('visibility', text.visibility, <IconEye size={14} />)}
+      {!readOnly &&
+        item('default', bookmark.is_default ? text.unsetDefault : text.setDefault, <IconStar size={14} />)}
+      {edits &&
+        marksDemo &&
+        !bookmark.is_private &&
+        item('demo', bookmark.show_demo ? text.hideFromDemo : text.showInDemo, <IconEye size={14} />)}
+      {item('copy', text.copyLink, <IconLink size={14} />)}
+      {edits && <Menu.Divider />}
+      {edits && item('delete', text.delete, <IconTrash size={14} />, 'red')}
+    </>
+  );
+}
+
+/**
+ * One of the user bookmarks: a click applies it; hovering opens what may be done with it. On a
+ * touch screen a tap opens that instead (it starts with Apply).
+ */
+function UserBookmark({
+  bookmark,
+  readOnly,
+  marksDemo,
+  touch,
+  onApply,
+  onAction,
+}: {
+  bookmark: Bookmark;
+  readOnly: boolean;
+  marksDemo: boolean;
+  /** On a touch screen, whose bookmark's actions are open (taps decide, not hover); else undefined. */
+  touch: { opened: boolean; onOpen: () => void } | undefined;
+  onApply: BookmarksMenuProps['onApply'];
+  onAction: BookmarksMenuProps['onAction'];
+}) {
+  return (
+    <Menu.Sub position={SUB_POSITION} offset={4} opened={touch?.opened}>
       <Menu.Sub.Target>
         <Menu.Sub.Item
-          closeMenuOnClick
-          onClick={() => onApply(bookmark, 'own')}
+          closeMenuOnClick={touch === undefined}
+          onClick={() => (touch === undefined ? onApply(bookmark, 'own') : touch.onOpen())}
           aria-label={bookmark.displayName}
           leftSection={bookmark.is_private ? <IconLock size={14} /> : <IconBookmark size={14} />}
         >
@@ -111,17 +168,13 @@ function UserBookmark({
         </Menu.Sub.Item>
       </Menu.Sub.Target>
       <Menu.Sub.Dropdown miw={220}>
-        <Menu.Item leftSection={<IconBookmark size={14} />} onClick={() => onApply(bookmark, 'own')}>
-          {text.apply}
-        </Menu.Item>
-        {edits && item('refresh', text.refresh, <IconRefresh size={14} />)}
-        {edits && item('rename', text.rename, <IconPencil size={14} />)}
-        {edits && item('visibility', text.visibility, <IconEye size={14} />)}
-        {!readOnly &&
-          item('default', bookmark.is_default ? text.unsetDefault : text.setDefault, <IconStar size={14} />)}
-        {item('copy', text.copyLink, <IconLink size={14} />)}
-        {edits && <Menu.Divider />}
-        {edits && item('delete', text.delete, <IconTrash size={14} />, 'red')}
+        <BookmarkActionItems
+          bookmark={bookmark}
+          readOnly={readOnly}
+          marksDemo={marksDemo}
+          onApply={onApply}
+          onAction={onAction}
+        />
       </Menu.Sub.Dropdown>
     </Menu.Sub>
   );
@@ -134,7 +187,21 @@ function UserBookmark({
  * badge, then the user's bookmarks with their actions; 'No bookmarks' when there are none.
  */
 export function BookmarksMenu(props: BookmarksMenuProps) {
-  const { target, list, loading, error, opened, onOpenedChange, active, readOnly, onApply, onAction } = props;
+  const {
+    target,
+    list,
+    loading,
+    error,
+    opened,
+    onOpenedChange,
+    active,
+    readOnly,
+    marksDemo,
+    onApply,
+    onAction,
+  } = props;
+  const touch = useMediaQuery(TOUCH) ?? false;
+  const [tappedId, setTappedId] = useState<string | null>(null);
   const navigation = list?.navigation_bookmarks ?? [];
   const demo = list?.demo_bookmarks ?? [];
   const mine = list?.bookmarks ?? [];
@@ -142,7 +209,7 @@ export function BookmarksMenu(props: BookmarksMenuProps) {
   const body = () => {
     if (loading) {
       return (
-        <Menu.Item disabled leftSection={<Loader size={14} />}>
+        <Menu.Item disabled leftSection={<Loader size={14} aria-hidden />}>
           {text.bookmarks}
         </Menu.Item>
       );
@@ -187,6 +254,12 @@ export function BookmarksMenu(props: BookmarksMenuProps) {
               key={bookmark.id}
               bookmark={bookmark}
               readOnly={readOnly}
+              marksDemo={marksDemo}
+              touch={
+                touch
+                  ? { opened: tappedId === bookmark.id, onOpen: () => setTappedId(bookmark.id) }
+                  : undefined
+              }
               onApply={onApply}
               onAction={onAction}
             />

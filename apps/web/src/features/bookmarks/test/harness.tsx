@@ -18,11 +18,13 @@ import { createQueryClient } from '../../../shared/api/queryClient';
 import { json } from '../../../test/api';
 import {
   mockRoutes,
+  organizationFixture,
   signIn,
   USER_ID,
   userFixture,
   type RouteHandler,
 } from '../../../test/organizationFixtures';
+import { CurrentOrganizationProvider } from '../../organizations';
 import { ReportViewContext, type ReportView, type RouteBookmark } from '../../reports';
 import { preloadBookmarksMenu } from '../components/BookmarkToolbar';
 
@@ -95,6 +97,10 @@ export type HarnessOptions = {
   demo?: boolean;
   loaded?: boolean;
   readOnly?: boolean;
+  /** The dashboard sits in the demo organization (the shell's current organization). */
+  demoOrganization?: boolean;
+  /** Edit mode, with the element the dashboard offers for the bookmarks pane. */
+  edit?: boolean;
 };
 
 /** jsdom lays nothing out: popovers must not think their target is hidden. */
@@ -108,12 +114,18 @@ const testTheme = mergeThemeOverrides(theme, {
  */
 export function renderToolbar(entry: string, children: ReactNode, options: HarnessOptions = {}) {
   const { role = 'admin', isStaff = false, demo = false, loaded = true, readOnly = false } = options;
+  const organization = organizationFixture({
+    slug: 'acme',
+    id: ORG_ID,
+    is_demo: options.demoOrganization ?? false,
+  });
   const applied: ReportState[] = [];
   const reset = vi.fn();
 
   function Dashboard({ routeBookmark }: { routeBookmark: RouteBookmark | null }) {
     const { reportSlug = '-maya' } = useParams();
     const [state, setState] = useState<ReportState>(stateOn('overview'));
+    const [paneSlot, setPaneSlot] = useState<HTMLElement | null>(null);
     const view = useMemo<ReportView>(
       () => ({
         organizationId: ORG_ID,
@@ -123,9 +135,10 @@ export function renderToolbar(entry: string, children: ReactNode, options: Harne
         document: null,
         state: loaded ? state : null,
         loaded,
-        mode: 'view',
+        mode: options.edit === true ? 'edit' : 'view',
         readOnly,
         routeBookmark,
+        bookmarksPane: paneSlot,
         applyState: (next) => {
           applied.push(next);
           setState(next);
@@ -135,13 +148,16 @@ export function renderToolbar(entry: string, children: ReactNode, options: Harne
           setState(stateOn('overview'));
         },
       }),
-      [reportSlug, state, routeBookmark],
+      [reportSlug, state, routeBookmark, paneSlot],
     );
     return (
-      <ReportViewContext value={view}>
-        <div data-testid="page">{state.page}</div>
-        {children}
-      </ReportViewContext>
+      <CurrentOrganizationProvider organization={organization}>
+        <ReportViewContext value={view}>
+          <div data-testid="page">{state.page}</div>
+          {children}
+          {options.edit === true && <div ref={setPaneSlot} />}
+        </ReportViewContext>
+      </CurrentOrganizationProvider>
     );
   }
   function BookmarkRoute({ kind }: { kind: 'bookmark' | 'navigation' }) {

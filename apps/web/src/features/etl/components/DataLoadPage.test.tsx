@@ -24,11 +24,13 @@ const history: EtlLogs = {
       date: '2026-03-02',
       runs: [
         {
-          step: 'Loaded 2 of 2 accounts',
+          // A run's counts say what happened, whatever its last step said.
+          step: 'Loaded 4 of 4 accounts',
           sync_started_at: '2026-03-02T09:00:00.000Z',
           run_time: 12.5,
           status: 'failed',
-          error: 'Acme Germany: Customer not enabled',
+          error: 'Acme Germany: Customer not enabled\nAcme France: Customer not enabled',
+          accounts: { total: 4, failed: 2 },
         },
       ],
     },
@@ -41,6 +43,15 @@ const history: EtlLogs = {
           run_time: 62,
           status: 'finished',
           error: null,
+          accounts: { total: 2, failed: 0 },
+        },
+        {
+          step: 'First load of Google Ads: Acme Germany',
+          sync_started_at: '2026-03-01T08:00:00.000Z',
+          run_time: 0,
+          status: 'finished',
+          error: null,
+          accounts: null,
         },
       ],
     },
@@ -81,9 +92,13 @@ describe('data load page', () => {
     const failedDay = await screen.findByRole('region', { name: '2026-03-02' });
     expect(within(failedDay).getByText('12.5 min')).toBeInTheDocument();
     expect(within(failedDay).getByText('Failed')).toBeInTheDocument();
-    expect(within(failedDay).getByText('Acme Germany: Customer not enabled')).toBeInTheDocument();
+    expect(within(failedDay).getByText(/Acme Germany: Customer not enabled/)).toBeInTheDocument();
+    expect(within(failedDay).getByText('2 of 4 loaded, 2 failed')).toBeInTheDocument();
+    expect(within(failedDay).queryByText(/Loaded 4 of 4/)).toBeNull();
     const finishedDay = screen.getByRole('region', { name: '2026-03-01' });
     expect(within(finishedDay).getByText('62.0 min')).toBeInTheDocument();
+    expect(within(finishedDay).getByText('2 of 2 accounts loaded')).toBeInTheDocument();
+    expect(within(finishedDay).getByText('First load of Google Ads: Acme Germany')).toBeInTheDocument();
     expect(within(finishedDay).getByText(/1 hour and 2 minutes/)).toBeInTheDocument();
     expect(screen.getByText('1 hour and 15 minutes')).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/api/etl/logs')?.search).toBe(`?organization_id=${acme.id}`);
@@ -104,6 +119,36 @@ describe('data load page', () => {
     expect(calls.filter((call) => call.path === '/api/etl/trigger')[0]?.body).toEqual({
       organization_id: acme.id,
     });
+  });
+
+  it('moves the progress bar from the moment a run is queued, before a worker takes it', async () => {
+    let progress: EtlProgress = idle;
+    let answerTrigger: (() => void) | null = null;
+    renderPage({
+      'GET /api/etl/progress': () => json(200, progress),
+      'POST /api/etl/trigger': async () => {
+        progress = { running: true, description: 'Waiting to start', points: 0 };
+        await new Promise<void>((resolve) => (answerTrigger = resolve));
+        return json(202, { run_id: '11111111-2222-4333-8444-555555555555' });
+      },
+    });
+    const bar = await screen.findByRole('progressbar', { name: 'Progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Load data now' }));
+    await waitFor(() => expect(answerTrigger).not.toBeNull());
+    answerTrigger!();
+    expect(await screen.findByText('Waiting to start')).toBeInTheDocument();
+    expect(Number(bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+    expect(screen.getByText('0%')).toBeInTheDocument();
+  });
+
+  it('shows the data model build with its own progress', async () => {
+    renderPage({
+      'GET /api/etl/progress': () =>
+        json(200, { running: true, description: 'Building the data model (6 of 12 tables)', points: 95 }),
+    });
+    expect(await screen.findByText('Building the data model (6 of 12 tables)')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', '95');
   });
 
   it('shows what the warehouse holds: each non-empty table with its rows and days', async () => {

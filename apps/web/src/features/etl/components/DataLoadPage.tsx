@@ -11,7 +11,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { EtlLogDay, EtlRunStatus } from '@maya/contracts';
+import {
+  etlRunSummary,
+  type EtlLogDay,
+  type EtlLogRun,
+  type EtlProgress,
+  type EtlRunStatus,
+} from '@maya/contracts';
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCurrentOrganization } from '../../organizations';
@@ -98,9 +104,10 @@ function DataLoadContent({ organizationId }: { organizationId: string }) {
             <>
               <Group gap="sm" wrap="nowrap">
                 <Progress
-                  value={progress.data.points}
+                  value={shownPoints(progress.data)}
                   flex={1}
                   size="lg"
+                  striped={running}
                   animated={running}
                   aria-label={etlMessages.progress}
                 />
@@ -150,6 +157,20 @@ function DataLoadContent({ organizationId }: { organizationId: string }) {
   );
 }
 
+/**
+ * The bar's width: a running run shows at least a sliver, moving, from the moment it is queued
+ * (at 0 % an animated bar would draw nothing and look stuck).
+ */
+const RUNNING_MIN_POINTS = 3;
+function shownPoints({ running, points }: EtlProgress): number {
+  return running ? Math.max(points, RUNNING_MIN_POINTS) : points;
+}
+
+/** An organization run's outcome from its counts; a first load (no counts) names its account. */
+function runStep(run: EtlLogRun): string {
+  return run.accounts === null ? run.step : etlRunSummary(run.accounts);
+}
+
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 function History({ days }: { days: EtlLogDay[] }) {
@@ -185,7 +206,7 @@ function History({ days }: { days: EtlLogDay[] }) {
                 {entry.runs.map((run) => (
                   <Table.Tr key={run.sync_started_at}>
                     <Table.Td>{time.format(new Date(run.sync_started_at))}</Table.Td>
-                    <Table.Td>{run.step}</Table.Td>
+                    <Table.Td>{runStep(run)}</Table.Td>
                     <Table.Td>{formatRunMinutes(run.run_time)}</Table.Td>
                     <Table.Td>
                       <Badge color={STATUS_COLOR[run.status]} variant="light">

@@ -95,7 +95,7 @@ describe('invitation page, signed in', () => {
     );
     const { router } = renderApp(INVITE_PATH);
     expect(await screen.findByText('This invite is for a different user')).toBeInTheDocument();
-    expect(screen.getByText(/invitee@example\.com/)).toBeInTheDocument();
+    expect(screen.getByTitle('invitee@example.com')).toHaveTextContent('invitee@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Login with different account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
     expect(tokenStore.get()).toBeNull();

@@ -24,7 +24,6 @@ export function NotificationListItem({
     <UnstyledButton
       onClick={() => onSelect(notification)}
       aria-current={selected ? 'true' : undefined}
-      aria-label={notification.title}
       w="100%"
       px="md"
       py="sm"
@@ -47,7 +46,7 @@ export function NotificationListItem({
           <Group gap={6} wrap="nowrap" justify="space-between">
             <Text size="sm" fw={unread ? 700 : 500} truncate>
               {notification.title}
-            </Text>
+            </Text>{' '}
             <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
               {notification.pinned && (
                 <Box c="indigo.6" style={{ display: 'flex' }} aria-label={messages.pinned} role="img">
@@ -58,7 +57,7 @@ export function NotificationListItem({
                 {relativeTime(notification.created_at, now)}
               </Text>
             </Group>
-          </Group>
+          </Group>{' '}
           {notification.body !== '' && (
             <Text size="xs" c="dimmed" lineClamp={1}>
               {notification.body}

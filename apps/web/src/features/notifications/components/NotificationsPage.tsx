@@ -158,7 +158,7 @@ function NotificationsContent({ organizationId }: { organizationId: string }) {
         </Alert>
       ) : linked.isFetching ? (
         <Center p="xl">
-          <Loader size="sm" />
+          <Loader size="sm" aria-label={messages.loadingNotification} />
         </Center>
       ) : (
         <Center p="xl" mih={200}>

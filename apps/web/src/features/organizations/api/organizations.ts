@@ -2,8 +2,10 @@ import {
   CreateOrganizationResponseSchema,
   DatasetListResponseSchema,
   OrganizationListResponseSchema,
+  OrganizationSchema,
   type Dataset,
   type Organization,
+  type UpdateOrganizationRequest,
 } from '@maya/contracts';
 import { apiClient, type ApiClient } from '../../../shared/api/client';
 
@@ -31,5 +33,17 @@ export function createOrganization(
 export function listDatasets(organizationId: string, client: ApiClient = apiClient): Promise<Dataset[]> {
   return client.get(`/organizations/${encodeURIComponent(organizationId)}/datasets`, {
     parse: (data) => DatasetListResponseSchema.parse(data).datasets,
+  });
+}
+
+/** PATCH /organizations/{id} (owners and admins): the organization's currency. */
+export function updateOrganization(
+  organizationId: string,
+  changes: UpdateOrganizationRequest,
+  client: ApiClient = apiClient,
+): Promise<Organization> {
+  return client.patch(`/organizations/${encodeURIComponent(organizationId)}`, {
+    body: changes,
+    parse: (data) => OrganizationSchema.parse(data),
   });
 }

@@ -1,4 +1,5 @@
 import { Avatar } from '@mantine/core';
+import { Initials } from '../../../shared/ui/Initials';
 
 const COLORS = ['indigo', 'violet', 'teal', 'cyan', 'grape', 'orange', 'pink', 'blue'] as const;
 
@@ -12,7 +13,7 @@ function colorFor(slug: string): (typeof COLORS)[number] {
 export function OrganizationAvatar({ name, slug, size = 28 }: { name: string; slug: string; size?: number }) {
   return (
     <Avatar size={size} radius="md" color={colorFor(slug)} variant="filled" aria-hidden="true">
-      {name.trim().charAt(0).toUpperCase() || '?'}
+      <Initials letters={name.trim().charAt(0).toUpperCase() || '?'} />
     </Avatar>
   );
 }

@@ -16,7 +16,20 @@ export const reportKeys = {
   /** POST /reports/{slug}/query: one visual under the current page, filters, slicers and sort. */
   query: (scope: string, slug: string, request: unknown) =>
     [...reportKeys.queries(scope, slug), request] as const,
+  /** GET /reports/{slug}/embeds: the report's embed grants (the embed dialog's list). */
+  embeds: (organizationId: string, slug: string) =>
+    [...reportKeys.scope(organizationId), 'embeds', slug] as const,
   /** GET /reports/filter-values: one column's values, page by page (the cursor is the page param). */
-  filterValues: (scope: string, params: { datasetId: string; table: string; column: string }) =>
-    [...reportKeys.scope(scope), 'filter-values', params.datasetId, params.table, params.column] as const,
+  filterValues: (
+    scope: string,
+    params: { datasetId: string; table: string; column: string; page?: string },
+  ) =>
+    [
+      ...reportKeys.scope(scope),
+      'filter-values',
+      params.datasetId,
+      params.table,
+      params.column,
+      ...(params.page === undefined ? [] : [params.page]),
+    ] as const,
 };

@@ -20,6 +20,8 @@ export type FilterValuesRequest = {
   table: string;
   column: string;
   cursor: string | null;
+  /** The page on screen: an embedded report lists the values of its view on that page. */
+  page?: string;
 };
 
 const reportPath = (slug: string) => `/reports/${encodeURIComponent(slug)}`;

@@ -11,6 +11,8 @@ import {
 export type ReportSourceAccess = ReportAccessResponse & {
   /** An encoded report state to open with (an embed token's), or null for the document's own. */
   state: string | null;
+  /** An embedded report's: whether its viewer may narrow the view it opens with. */
+  allow_filtering?: boolean;
 };
 
 /**
@@ -37,6 +39,7 @@ export function appReportSource(organizationId: string, currency: string): Repor
     currency,
     access: async (slug) => ({ ...(await getReportAccess(organizationId, slug)), state: null }),
     query: (request, signal) => queryReportVisual(organizationId, request, signal),
-    filterValues: (request, signal) => getFilterValues(organizationId, request, signal),
+    // The app's values are the column's, whatever the page.
+    filterValues: ({ page: _page, ...request }, signal) => getFilterValues(organizationId, request, signal),
   };
 }

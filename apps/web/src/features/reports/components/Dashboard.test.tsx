@@ -1,22 +1,21 @@
 import { decodeReportState, encodeReportState, type ListFilter } from '@maya/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/api';
 import { organizationFixture } from '../../../test/organizationFixtures';
 import { defaultReportState, withFilter } from '../model/state';
 import { answerFixture, embedReportFixture, testDocument } from '../testFixtures';
 import { accessWith, defaultAnswers, queries, renderDashboard } from './dashboardTestRoutes';
+import { mockMediaQueries } from '../../../test/media';
 
 const PAGE = '/organization/acme/dashboard/-maya';
 
-describe('dashboard not ready (spec 002 §8)', () => {
-  it('says the data is not yet available before the first load', async () => {
-    renderDashboard(PAGE, { access: () => json(404, { detail: { type: 'workspace_not_setup' } }) });
-    expect(await screen.findByRole('heading', { name: 'Dashboard not ready' })).toBeInTheDocument();
-    expect(screen.getByText('Data not yet available. Please try again later.')).toBeInTheDocument();
-  });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
+describe('dashboard not ready (spec 002 §8)', () => {
   it('says the dashboard failed to load on any other failure', async () => {
     renderDashboard(PAGE, { access: () => json(502, { detail: { type: 'warehouse_error' } }) });
     expect(await screen.findByRole('heading', { name: 'Dashboard not ready' })).toBeInTheDocument();
@@ -31,9 +30,12 @@ describe('dashboard visuals', () => {
     expect(await within(spend).findByText('$1,235')).toBeInTheDocument();
     expect(within(spend).getByText('+23.5%')).toBeInTheDocument();
     expect(within(spend).getByText('vs previous period')).toBeInTheDocument();
-    expect(within(spend).getByText('Data through 20/11/2026')).toBeInTheDocument();
+    // The page says how fresh its data is once; a card only when its own differs.
+    expect(screen.getAllByText('Data through 20/11/2026')).toHaveLength(1);
+    expect(within(spend).queryByText(/Data through/)).toBeNull();
     const cpa = screen.getByRole('region', { name: 'CPA' });
     expect(await within(cpa).findByText('-20%')).toBeInTheDocument();
+    expect(within(cpa).getByText('Data through 18/11/2026')).toBeInTheDocument();
     // Each visual asks on its own, under the report's filters, on the first page.
     const sent = queries(calls);
     expect(sent.map((q) => q.visual_id).sort()).toEqual(['campaigns', 'kpi-cpa', 'kpi-spend']);
@@ -46,6 +48,46 @@ describe('dashboard visuals', () => {
       date_range: null,
       sort: null,
     });
+  });
+
+  it('shows no change, and says why, when a source starts inside the previous period', async () => {
+    const uncovered = {
+      ...defaultAnswers['kpi-spend']!,
+      rows: [{ spend: 9689 }],
+      comparison: {
+        from: '2025-01-01',
+        to: '2025-11-20',
+        rows: [{ spend: 1000 }],
+        current: { from: '2026-01-01', to: '2026-11-20' },
+        data_from: '2025-09-01',
+      },
+    };
+    renderDashboard(PAGE, {
+      answer: ({ body }) =>
+        json(200, body.visual_id === 'kpi-spend' ? uncovered : defaultAnswers[body.visual_id]),
+    });
+    const spend = await screen.findByRole('region', { name: 'Spend' });
+    const note = await within(spend).findByText('Not compared: data starts 01/09/2025');
+    expect(note).toHaveAttribute('title', expect.stringContaining('01/01/2025–20/11/2025'));
+    expect(within(spend).queryByText(/%/)).toBeNull();
+  });
+
+  it('says under a table when its rows leave out what the KPIs count', async () => {
+    renderDashboard(PAGE, {
+      answer: ({ body }) =>
+        json(200, {
+          ...defaultAnswers[body.visual_id],
+          ...(body.visual_id === 'campaigns' ? { partial: 'anonymized_queries' } : {}),
+        }),
+    });
+    const table = await screen.findByRole('region', { name: 'Campaigns' });
+    expect(
+      await within(table).findByText(
+        'Totals are below the KPIs: Google leaves anonymized queries out of query and page rows.',
+      ),
+    ).toBeInTheDocument();
+    const spend = screen.getByRole('region', { name: 'Spend' });
+    expect(within(spend).queryByText(/anonymized/)).toBeNull();
   });
 
   it('shows a table with its totals, and sorts it through the state and a new query', async () => {
@@ -184,12 +226,16 @@ describe('dashboard routes and modes (spec 002 §2)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(PAGE));
   });
 
-  it('offers edit mode only with access_level Edit, with Save as there and Embed in view mode', async () => {
+  it('offers edit mode only with access_level Edit, with Save as and the bookmarks pane there and Embed in view mode', async () => {
     renderDashboard(`${PAGE}/edit`);
     expect(await screen.findByText('Editing')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save as' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Embed' })).toBeNull();
+    // spec 002 §4: edit mode shows the bookmarks pane.
+    const pane = await screen.findByRole('complementary', { name: 'Bookmarks pane' });
+    expect(await within(pane).findByText('No bookmarks')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Bookmarks pane' })).toBeNull());
     expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', `${PAGE}/edit`);
     expect(screen.getByRole('button', { name: 'Embed' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save as' })).toBeNull();
@@ -220,5 +266,24 @@ describe('dashboard routes and modes (spec 002 §2)', () => {
       'href',
       '/organization/acme/billing/products',
     );
+  });
+});
+
+describe('the toolbar on a phone (below 767 px)', () => {
+  it('keeps to one row: Pages keeps its name, the other buttons show their icons, named for people', async () => {
+    mockMediaQueries((query) => query.startsWith('(max-width: 766'));
+    renderDashboard(PAGE);
+    const toolbar = await screen.findByRole('toolbar', { name: 'Report toolbar' });
+    expect(await within(toolbar).findByRole('button', { name: 'Pages: Overview' })).toHaveTextContent(
+      'Overview',
+    );
+    for (const name of ['Reset', 'Save bookmark', 'Bookmarks', 'Embed']) {
+      const button = await within(toolbar).findByRole('button', { name });
+      // The icon alone: the label is its accessible name, not text that would need a second row.
+      expect(button).toHaveTextContent('');
+    }
+    expect(within(toolbar).getByRole('link', { name: 'Edit' })).toHaveTextContent('');
+    // The filters pane is not offered below 767 px (spec 002 §2).
+    expect(within(toolbar).queryByRole('button', { name: /^Filters/ })).toBeNull();
   });
 });

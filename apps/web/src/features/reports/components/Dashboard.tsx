@@ -1,4 +1,5 @@
 import { Paper, Skeleton, Stack } from '@mantine/core';
+import { useCallback, type ReactNode } from 'react';
 import { useReportAccess } from '../hooks/useReportAccess';
 import { reportMessages } from '../messages';
 import { dashboardErrorMessage } from '../model/errors';
@@ -10,6 +11,11 @@ export type DashboardProps = Omit<LoadedDashboardProps, 'access'> & {
   slug: string;
   /** The message of a failed access; the spec's two by default (spec 002 §8). */
   errorMessage?: (error: unknown) => string;
+  /**
+   * What shows instead of 'Dashboard not ready' for a failed access (the first load's state, the
+   * not-found page); null keeps 'Dashboard not ready'. `retry` asks for the report again.
+   */
+  failure?: (error: unknown, retry: () => void) => ReactNode | null;
 };
 
 /** The shape of a dashboard while its report loads: a header, a toolbar and a few cards. */
@@ -36,11 +42,17 @@ function DashboardSkeleton() {
  * A report from its source: its access first ('Dashboard not ready' when it fails, spec 002 §8),
  * then the loaded dashboard.
  */
-export function Dashboard({ errorMessage = dashboardErrorMessage, ...props }: DashboardProps) {
+export function Dashboard({ errorMessage = dashboardErrorMessage, failure, ...props }: DashboardProps) {
   const access = useReportAccess(props.slug);
+  const { refetch } = access;
+  const retry = useCallback(() => void refetch(), [refetch]);
   if (access.isPending) return <DashboardSkeleton />;
   if (access.isError) {
-    return <DashboardNotReady message={errorMessage(access.error)} onRetry={() => void access.refetch()} />;
+    return (
+      failure?.(access.error, retry) ?? (
+        <DashboardNotReady message={errorMessage(access.error)} onRetry={retry} />
+      )
+    );
   }
   const { slug: _slug, ...loaded } = props;
   return <LoadedDashboard access={access.data} {...loaded} />;

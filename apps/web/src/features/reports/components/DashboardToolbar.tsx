@@ -7,7 +7,9 @@ import { preloadOnIntent } from '../../../shared/ui/onDemand';
 import { useReloadReport } from '../../bookmarks';
 import { reportMessages } from '../messages';
 import { FilterSections } from './filters/FiltersPane';
+import { useNarrowScreen } from '../hooks/useNarrowScreen';
 import { IconFilter, IconPages } from './icons';
+import { ToolbarButton } from './ToolbarButton';
 
 const { toolbar: text } = reportMessages;
 
@@ -27,6 +29,8 @@ type DashboardToolbarProps = {
 
 /**
  * The report toolbar (spec 002 §2): Pages, Reset and Filters; bookmarks and actions on the right.
+ * On a phone it keeps to one row: the buttons show their icons, the menus (Pages, Bookmarks) hold
+ * the rest.
  * Rendered inside the report's view context (Reset reloads through it).
  */
 export function DashboardToolbar({
@@ -40,9 +44,16 @@ export function DashboardToolbar({
   const current = pages.find((page) => page.name === currentPage);
   // Reset is the report's reload (spec 002 §4): the document's view, and no active bookmark.
   const reload = useReloadReport();
+  const narrow = useNarrowScreen();
   return (
-    <Group justify="space-between" gap="xs" role="toolbar" aria-label={text.label} wrap="wrap">
-      <Group gap="xs" wrap="wrap">
+    <Group
+      justify="space-between"
+      gap="xs"
+      role="toolbar"
+      aria-label={text.label}
+      wrap={narrow ? 'nowrap' : 'wrap'}
+    >
+      <Group gap="xs" wrap={narrow ? 'nowrap' : 'wrap'} miw={0} style={narrow ? { flex: 1 } : undefined}>
         <PagesMenuOnDemand
           pages={pages}
           currentPage={currentPage}
@@ -54,20 +65,19 @@ export function DashboardToolbar({
               leftSection={<IconPages size={16} />}
               rightSection={<IconChevronDown size={14} />}
               aria-label={`${text.pages}: ${current?.display_name ?? ''}`}
+              // On a phone the page's name gives way to the buttons beside it (one row).
+              miw={0}
             >
               {current?.display_name ?? text.pages}
             </Button>
           }
         />
-        <Button
-          variant="default"
-          size="sm"
-          leftSection={<IconRefresh size={16} />}
+        <ToolbarButton
+          label={text.reset}
+          icon={<IconRefresh size={16} />}
           onClick={reload}
           disabled={atDefaults}
-        >
-          {text.reset}
-        </Button>
+        />
         {filters !== null && (
           <Button
             variant={filters.open ? 'light' : 'default'}
@@ -88,7 +98,7 @@ export function DashboardToolbar({
           </Button>
         )}
       </Group>
-      <Group gap="xs" wrap="wrap" justify="flex-end">
+      <Group gap="xs" wrap={narrow ? 'nowrap' : 'wrap'} justify="flex-end">
         {actions}
       </Group>
     </Group>

@@ -1,14 +1,11 @@
-import { operations } from '@maya/contracts';
 import { ActionIcon, Button } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
 import { IconCheck } from '../../../shared/ui/icons';
 import { TooltipOnDemand } from '../../../shared/ui/TooltipOnDemand';
+import { useNarrowScreen } from '../hooks/useNarrowScreen';
 import { reportMessages } from '../messages';
 import type { ReportViewMode } from '../view/ReportViewContext';
 import { IconPencil } from './icons';
-
-const NARROW = `(max-width: ${operations.mobileBreakpointPx - 0.02}px)`;
 
 /**
  * Between view and edit mode (spec 002 §2 `dashboard/{reportSlug}/edit`), the view kept. On a
@@ -16,7 +13,7 @@ const NARROW = `(max-width: ${operations.mobileBreakpointPx - 0.02}px)`;
  */
 export function EditToggle({ mode, basePath }: { mode: ReportViewMode; basePath: string }) {
   const { search } = useLocation();
-  const narrow = useMediaQuery(NARROW) ?? false;
+  const narrow = useNarrowScreen();
   const editing = mode === 'edit';
   const to = editing ? `${basePath}${search}` : `${basePath}/edit${search}`;
   const label = editing ? reportMessages.toolbar.doneEditing : reportMessages.toolbar.edit;

@@ -1,23 +1,26 @@
-import { operations } from '@maya/contracts';
+import type { ReportState } from '@maya/contracts';
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { formatDay } from '../../../shared/lib/dates';
 import { PrefetchWhenIdle } from '../../../shared/ui/PrefetchWhenIdle';
 import type { ReportSourceAccess } from '../api/source';
 import { DashboardContext, warningsByTable, type DashboardModel } from '../hooks/useDashboard';
 import { useDashboardState } from '../hooks/useDashboardState';
+import { useNarrowScreen } from '../hooks/useNarrowScreen';
 import { useReportSource } from '../hooks/useReportSource';
 import { reportMessages } from '../messages';
 import { reportLabel } from '../model/names';
 import { urlStateParam } from '../model/urlState';
 import {
   activePage,
-  defaultReportState,
+  adHocOf,
   effectiveFilters,
+  lockedIds,
   sameState,
   visiblePages,
   withPage,
+  withoutAdHoc,
+  type ViewerFiltering,
 } from '../model/state';
 import {
   ReportViewContext,
@@ -28,8 +31,10 @@ import {
 import { DashboardToolbar, PagesMenuOnDemand } from './DashboardToolbar';
 import { FilterSections, FiltersPane } from './filters/FiltersPane';
 import { TestingPanelOnDemand } from './testing/TestingPanelOnDemand';
+import { AdHocSection } from './visuals/AdHocSection';
 import { VisualGrid } from './visuals/VisualGrid';
 import { useSessionFlag } from '../../../shared/hooks/useSessionFlag';
+import { useTitleOverride } from '../../../app/RouteTitle';
 
 export type LoadedDashboardProps = {
   access: ReportSourceAccess;
@@ -46,21 +51,27 @@ export type LoadedDashboardProps = {
   children?: ReactNode;
 };
 
-const NARROW = `(max-width: ${operations.mobileBreakpointPx - 0.02}px)`;
+/** The bubble's size and margin (ai-builder's BubbleButton): what the side panes and the page leave free below them. */
+const BUBBLE_ROOM = '80px';
 
 /** What the dashboard draws in a plain form first, or opens on a click. */
 const DASHBOARD_PREFETCH = [PagesMenuOnDemand.preload, FilterSections.preload];
 
-/** How many filters and slicers the state sets apart from the document's (the Filters badge). */
-function changedCount(view: DashboardModel): number {
-  const defaults = defaultReportState(view.document, view.readOnly);
+/** How many filters and slicers the state sets apart from the baseline's (the Filters badge). */
+function changedCount(view: DashboardModel, baseline: ReportState): number {
   const changed = view.state.filters.filter(
-    (f) => JSON.stringify(f) !== JSON.stringify(defaults.filters.find((d) => d.id === f.id)),
+    (f) => JSON.stringify(f) !== JSON.stringify(baseline.filters.find((d) => d.id === f.id)),
   );
-  return changed.length + view.state.slicers.length;
+  const slicers = view.state.slicers.filter(
+    (s) => JSON.stringify(s) !== JSON.stringify(baseline.slicers.find((b) => b.visual_id === s.visual_id)),
+  );
+  return changed.length + slicers.length;
 }
 
 /** A loaded report: its state, the toolbar, the page's visuals and the filters pane. */
+/** One empty labels object, so the model stays equal while the access has none. */
+const NO_LABELS: Readonly<Record<string, string>> = {};
+
 export function LoadedDashboard({
   access,
   requestedMode,
@@ -73,15 +84,20 @@ export function LoadedDashboard({
 }: LoadedDashboardProps) {
   const { document, report } = access;
   const slug = report.slug;
+  // The browser tab names the report as the sidebar and the heading do (decision 173).
+  useTitleOverride(reportLabel(report.name));
   const source = useReportSource();
-  const { state, applyState, reset, update } = useDashboardState(document, {
+  const { state, baseline, applyState, reset, update } = useDashboardState(document, {
     readOnly,
     syncUrl,
     initial: access.state,
   });
   const mode: ReportViewMode =
     requestedMode === 'edit' && report.access_level === 'Edit' && !readOnly ? 'edit' : 'view';
-  const narrow = useMediaQuery(NARROW) ?? false;
+  const filtering: ViewerFiltering =
+    source.kind === 'app' ? 'free' : access.allow_filtering === true ? 'open' : 'none';
+  const locked = useMemo(() => lockedIds(baseline, filtering), [baseline, filtering]);
+  const narrow = useNarrowScreen();
   // Kept for the session per report: saving or applying a bookmark moves to another route of the
   // dashboard, which mounts it again, and the pane the user works in must stay open there.
   const [filtersOpen, setFiltersOpen] = useSessionFlag(`maya.filters.${organization.id}.${slug}.open`);
@@ -94,13 +110,31 @@ export function LoadedDashboard({
       state,
       filters: effectiveFilters(document, state),
       readOnly,
+      locked,
       currency: source.currency,
+      dataThrough: access.data_through,
       warnings: warningsByTable(access.warnings),
+      labels: access.labels ?? NO_LABELS,
       update,
     }),
-    [slug, report.dataset_id, document, state, readOnly, source.currency, access.warnings, update],
+    [
+      slug,
+      report.dataset_id,
+      document,
+      state,
+      readOnly,
+      locked,
+      source.currency,
+      access.data_through,
+      access.warnings,
+      access.labels,
+      update,
+    ],
   );
   const { id: organizationId, slug: organizationSlug } = organization;
+  // Edit mode's bookmarks pane: the element beside the page the bookmarks feature draws into.
+  const [paneSlot, setPaneSlot] = useState<HTMLElement | null>(null);
+  const bookmarksPane = mode === 'edit' && !narrow ? paneSlot : null;
   const view = useMemo<ReportView>(
     () => ({
       organizationId,
@@ -115,8 +149,10 @@ export function LoadedDashboard({
       routeBookmark,
       applyState,
       reset,
+      bookmarksPane,
     }),
     [
+      bookmarksPane,
       organizationId,
       organizationSlug,
       slug,
@@ -133,6 +169,7 @@ export function LoadedDashboard({
 
   const pages = visiblePages(document, readOnly);
   const page = activePage(document, state);
+  const adhoc = adHocOf(state);
   const showFilters = filtersOpen && !narrow;
 
   return (
@@ -167,20 +204,37 @@ export function LoadedDashboard({
             pages={pages}
             currentPage={state.page}
             onPage={(name) => update((s) => withPage(s, name))}
-            atDefaults={sameState(state, defaultReportState(document, readOnly))}
+            atDefaults={sameState(state, baseline)}
             filters={
               narrow
                 ? null
                 : {
                     open: filtersOpen,
-                    active: changedCount(model),
+                    active: changedCount(model, baseline),
                     onToggle: () => setFiltersOpen((o) => !o),
                   }
             }
             actions={actions?.(view)}
           />
-          <div style={{ display: 'flex', gap: 'var(--mantine-spacing-md)', alignItems: 'flex-start' }}>
-            <div style={{ flex: 1, minWidth: 0 }}>{page !== null && <VisualGrid page={page} />}</div>
+          <div
+            style={
+              {
+                display: 'flex',
+                gap: 'var(--mantine-spacing-md)',
+                alignItems: 'flex-start',
+                // The side panes end above the AI Builder's bubble (fixed at the bottom right).
+                '--bubble-room': readOnly ? '0px' : BUBBLE_ROOM,
+              } as CSSProperties
+            }
+          >
+            {/* Room below the last visual, so it can scroll out from under the bubble. */}
+            <div style={{ flex: 1, minWidth: 0, paddingBottom: 'var(--bubble-room)' }}>
+              {page !== null && adhoc !== null && (
+                <AdHocSection visual={adhoc} onRemove={() => update(withoutAdHoc)} />
+              )}
+              {page !== null && <VisualGrid page={page} />}
+            </div>
+            {mode === 'edit' && !narrow && <div ref={setPaneSlot} style={{ display: 'contents' }} />}
             {showFilters && <FiltersPane onClose={() => setFiltersOpen(false)} />}
           </div>
         </Stack>

@@ -1,14 +1,17 @@
 import { Box } from '@mantine/core';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { AiBuilderBubble } from '../../ai-builder';
 import { BookmarkToolbar } from '../../bookmarks';
 import { organizationPath, useCurrentOrganization } from '../../organizations';
 import { appReportSource } from '../api/source';
 import { ReportSourceContext } from '../hooks/useReportSource';
 import type { ReportViewMode, RouteBookmark } from '../view/ReportViewContext';
+import { isReportNotFound, isWorkspaceNotSetup } from '../model/errors';
 import { Dashboard } from './Dashboard';
 import { EditToggle } from './EditToggle';
 import { EmbedReportButton } from './embed';
+import { FirstLoadPanel } from './FirstLoadPanel';
 import { SaveReportAsButton } from './save-as';
 import { UpgradeWarning } from './UpgradeWarning';
 
@@ -36,6 +39,17 @@ export function OrganizationDashboard({
   const organizationId = organization?.id ?? '';
   const currency = organization?.currency_id ?? 'USD';
   const source = useMemo(() => appReportSource(organizationId, currency), [organizationId, currency]);
+  // An unknown report is a page that does not exist; an organization of its own whose first data
+  // has not loaded shows where that load stands (the demo one keeps the spec's message).
+  const failure = useCallback(
+    (error: unknown, retry: () => void) => {
+      if (isReportNotFound(error)) return <NotFoundPage embedded />;
+      if (organization !== null && !organization.is_demo && isWorkspaceNotSetup(error))
+        return <FirstLoadPanel organization={organization} onLoaded={retry} />;
+      return null;
+    },
+    [organization],
+  );
   if (organization === null) return null;
   const basePath = organizationPath(organization.slug, `dashboard/${slug}`);
   const expired = !organization.is_etl_enabled && !organization.is_demo;
@@ -52,6 +66,7 @@ export function OrganizationDashboard({
           routeBookmark={routeBookmark}
           organization={{ id: organization.id, slug: organization.slug }}
           syncUrl
+          failure={failure}
           actions={(view) => (
             <>
               <BookmarkToolbar />

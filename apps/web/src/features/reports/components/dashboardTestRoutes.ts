@@ -17,10 +17,24 @@ export const acme = organizationFixture({ slug: 'acme', name: 'Acme', is_etl_ena
 /** Default answers of the test document's visuals, by visual id. */
 export const defaultAnswers: Record<string, ReportQueryResponse> = {
   'kpi-spend': answerFixture(['spend'], [{ spend: 1234.5 }], {
-    comparison: { from: '2026-09-22', to: '2026-10-21', rows: [{ spend: 1000 }] },
+    comparison: {
+      from: '2026-09-22',
+      to: '2026-10-21',
+      rows: [{ spend: 1000 }],
+      current: { from: '2026-10-22', to: '2026-11-20' },
+      data_from: null,
+    },
   }),
   'kpi-cpa': answerFixture(['cpa'], [{ cpa: 8 }], {
-    comparison: { from: '2026-09-22', to: '2026-10-21', rows: [{ cpa: 10 }] },
+    comparison: {
+      from: '2026-09-22',
+      to: '2026-10-21',
+      rows: [{ cpa: 10 }],
+      current: { from: '2026-10-22', to: '2026-11-18' },
+      data_from: null,
+    },
+    // Its rows end before the report's: the card says so.
+    data_through: '2026-11-18',
   }),
   campaigns: answerFixture(
     ['campaign', 'spend', 'clicks'],

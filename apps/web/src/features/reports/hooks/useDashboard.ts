@@ -15,9 +15,21 @@ export type DashboardModel = {
   /** The filters in effect on the state's page (report, page, slicers). */
   filters: ReportFilter[];
   readOnly: boolean;
+  /**
+   * Whether the viewer may not change this filter or slicer (by id): nothing in the app; in an
+   * embedded report, the filters its view sets, or all of them when it may not be filtered.
+   */
+  locked: (id: string) => boolean;
   currency: string;
+  /**
+   * The report's last day with data, said once under its title: a visual says its own only when
+   * it differs (a chart whose rows end earlier).
+   */
+  dataThrough: string | null;
   /** The access's source warnings (accounts failed or to reconnect) by the table they feed. */
   warnings: ReadonlyMap<string, readonly SourceWarning[]>;
+  /** The names of the organization's own columns (clusters) by column; others are named from theirs. */
+  labels: Readonly<Record<string, string>>;
   update: (change: (state: ReportState) => ReportState) => void;
 };
 

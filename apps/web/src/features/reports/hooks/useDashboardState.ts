@@ -16,6 +16,11 @@ export type DashboardStateOptions = {
 
 export type DashboardState = {
   state: ReportState;
+  /**
+   * The view Reset returns to: the document's own, or the state an embedded report opens with
+   * (its grant keeps to that view's filters, so Reset must not drop them).
+   */
+  baseline: ReportState;
   /** Shows a state (fitted to the document first: what no longer exists is left out). */
   applyState: (state: ReportState) => void;
   /** Back to the document's own page and filters. */
@@ -44,8 +49,11 @@ function fromEncoded(doc: ReportDocument, encoded: string | null, readOnly: bool
 export function useDashboardState(doc: ReportDocument, options: DashboardStateOptions): DashboardState {
   const { readOnly, syncUrl, initial } = options;
   const [searchParams, setSearchParams] = useSearchParams();
-  const defaults = useMemo(() => defaultReportState(doc, readOnly), [doc, readOnly]);
-  const [local, setLocal] = useState<ReportState>(() => fromEncoded(doc, initial, readOnly) ?? defaults);
+  const defaults = useMemo(
+    () => fromEncoded(doc, initial, readOnly) ?? defaultReportState(doc, readOnly),
+    [doc, initial, readOnly],
+  );
+  const [local, setLocal] = useState<ReportState>(defaults);
 
   const param = syncUrl ? searchParams.get(STATE_PARAM) : null;
   const fromUrl = useMemo(
@@ -87,5 +95,5 @@ export function useDashboardState(doc: ReportDocument, options: DashboardStateOp
   );
   const reset = useCallback(() => update(() => defaults), [update, defaults]);
 
-  return { state, applyState, reset, update };
+  return { state, baseline: defaults, applyState, reset, update };
 }

@@ -1,7 +1,7 @@
 import type { Visual } from '@maya/contracts';
 import { useMemo } from 'react';
 import type { VisualQueryRequest } from '../api/reports';
-import { sortOf } from '../model/state';
+import { adHocOf, sortOf } from '../model/state';
 import { useDashboard } from './useDashboard';
 import { useVisualQuery } from './useVisualQuery';
 
@@ -12,6 +12,9 @@ import { useVisualQuery } from './useVisualQuery';
 export function useVisualAnswer(visual: Visual, offset = 0) {
   const { slug, state, filters } = useDashboard();
   const sort = sortOf(state, visual.id);
+  // The state's ad-hoc visual is sent with its query: the document does not hold it.
+  const adhoc = adHocOf(state);
+  const own = adhoc?.id === visual.id ? adhoc : null;
   const request = useMemo<VisualQueryRequest>(
     () => ({
       report: slug,
@@ -21,8 +24,9 @@ export function useVisualAnswer(visual: Visual, offset = 0) {
       date_range: null,
       sort,
       ...(offset > 0 ? { offset } : {}),
+      ...(own === null ? {} : { visual: own }),
     }),
-    [slug, state.page, visual.id, filters, sort, offset],
+    [slug, state.page, visual.id, filters, sort, offset, own],
   );
   const query = useVisualQuery(request, visual.kind !== 'slicer');
   return { ...query, refreshing: query.isPlaceholderData && query.isFetching };

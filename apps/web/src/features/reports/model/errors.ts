@@ -5,9 +5,19 @@ import { reportMessages } from '../messages';
 
 /** spec 002 §8: workspace_not_setup has its own message; any other failure the generic one. */
 export function dashboardErrorMessage(error: unknown): string {
-  return isApiError(error) && error.type === ReportErrorType.workspaceNotSetup
+  return isWorkspaceNotSetup(error)
     ? reportMessages.notReady.workspaceNotSetup
     : reportMessages.notReady.failed;
+}
+
+/** The report's access failed because its first data has not loaded yet. */
+export function isWorkspaceNotSetup(error: unknown): boolean {
+  return isApiError(error) && error.type === ReportErrorType.workspaceNotSetup;
+}
+
+/** The organization has no report of that slug (an unknown one, or a demo-only one). */
+export function isReportNotFound(error: unknown): boolean {
+  return isApiError(error) && error.status === 404 && error.type === ReportErrorType.reportNotFound;
 }
 
 const VISUAL_ERRORS: Partial<Record<string, string>> = {

@@ -5,20 +5,27 @@ import {
   advancedTextProblem,
   dateConditionInput,
   filterSummary,
+  inListOrder,
   listSummary,
   relativeDateCountProblem,
   relativeDateFilter,
   secondOperatorAfter,
+  valueLabel,
 } from './filters';
 
 const base = { id: 'f', table: 'performance', column: 'channel' };
 
 describe('filter summary (spec 002 Filters, §9)', () => {
   it('joins up to 5 values with "or", then adds "..."', () => {
-    expect(listSummary(['Search'])).toBe('Search');
-    expect(listSummary(['a', 'b', 'c', 'd', 'e'])).toBe('a or b or c or d or e');
-    expect(listSummary(['a', 'b', 'c', 'd', 'e', 'f'])).toBe('a or b or c or d or e...');
-    expect(listSummary(['2026-11-20', null, 3])).toBe('20/11/2026 or (Blank) or 3');
+    expect(listSummary(['Search'], 'channel')).toBe('Search');
+    expect(listSummary(['a', 'b', 'c', 'd', 'e'], 'channel')).toBe('a or b or c or d or e');
+    expect(listSummary(['a', 'b', 'c', 'd', 'e', 'f'], 'channel')).toBe('a or b or c or d or e...');
+    expect(listSummary(['2026-11-20', null, 3], 'channel')).toBe('20/11/2026 or (Blank) or 3');
+    // Search Console's countries by name; a code we do not know as it is.
+    expect(listSummary(['grc', 'deu', 'zzz', 'xyz'], 'country')).toBe(
+      'Greece or Germany or Unknown region or xyz',
+    );
+    expect(listSummary(['grc'], 'channel')).toBe('grc');
   });
 
   it('reads every kind of filter', () => {
@@ -135,5 +142,25 @@ describe('advanced text filter (spec 002 §5)', () => {
     expect(advancedTextProblem('starts_with', 'a')).toBeNull();
     expect(advancedTextProblem('is_blank', '')).toBeNull();
     expect(advancedTextProblem('is_not_blank', '')).toBeNull();
+  });
+});
+
+describe('inListOrder', () => {
+  it('lists countries by their names, a blank first, whatever order the codes came in', () => {
+    const codes = ['aut', 'deu', 'esp', 'gbr', 'grc', null, 'zzz'];
+    expect(inListOrder(codes, 'country').map((v) => (v === null ? null : valueLabel(v, 'country')))).toEqual([
+      null,
+      'Austria',
+      'Germany',
+      'Greece',
+      'Spain',
+      'United Kingdom',
+      'Unknown region',
+    ]);
+    expect(codes).toEqual(['aut', 'deu', 'esp', 'gbr', 'grc', null, 'zzz']);
+  });
+
+  it('keeps the server’s order for any other column', () => {
+    expect(inListOrder(['b', 'a', null], 'campaign')).toEqual(['b', 'a', null]);
   });
 });

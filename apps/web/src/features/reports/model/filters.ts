@@ -7,6 +7,7 @@ import {
   type ReportFilter,
   type TimeGrain,
 } from '@maya/contracts';
+import { COUNTRY, countryName } from './countries';
 import { unreachable } from './unreachable';
 import { formatDay } from '../../../shared/lib/dates';
 import { reportMessages } from '../messages';
@@ -19,16 +20,31 @@ export function columnLabel(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A list value as shown: dates as DD/MM/YYYY, null as '(Blank)'. */
-export function valueLabel(value: FilterValue): string {
+/** A list value of `column` as shown: dates as DD/MM/YYYY, countries by name, null as '(Blank)'. */
+export function valueLabel(value: FilterValue, column: string): string {
   if (value === null) return text.blank;
   if (typeof value === 'number') return value.toLocaleString('en-US');
+  if (column === COUNTRY) return countryName(value) ?? value;
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value) : value;
 }
 
+/**
+ * A column's values in the order a list or slicer shows them: the server's (by value), except
+ * countries, which read by their names and so are sorted by them: 'Austria, Germany, Greece,
+ * Spain', not 'aut, deu, esp, grc' (decision 241). A blank stays first.
+ */
+export function inListOrder(values: readonly FilterValue[], column: string): FilterValue[] {
+  if (column !== COUNTRY) return [...values];
+  const label = (value: FilterValue) => (value === null ? '' : valueLabel(value, column));
+  return [...values].sort((a, b) => label(a).localeCompare(label(b), 'en'));
+}
+
 /** spec 002 §2, §9: up to 5 values joined by 'or', then '...'. */
-export function listSummary(values: readonly FilterValue[]): string {
-  const shown = values.slice(0, reportLimits.filterSummaryMaxValues).map(valueLabel).join(' or ');
+export function listSummary(values: readonly FilterValue[], column: string): string {
+  const shown = values
+    .slice(0, reportLimits.filterSummaryMaxValues)
+    .map((value) => valueLabel(value, column))
+    .join(' or ');
   return values.length > reportLimits.filterSummaryMaxValues ? `${shown}...` : shown;
 }
 
@@ -77,8 +93,8 @@ export function filterSummary(filter: ReportFilter): string {
     case 'list':
       if (filter.values.length === 0) return text.all;
       return filter.mode === 'exclude'
-        ? `${text.excluding} ${listSummary(filter.values)}`
-        : listSummary(filter.values);
+        ? `${text.excluding} ${listSummary(filter.values, filter.column)}`
+        : listSummary(filter.values, filter.column);
     case 'relative_date':
       return relativeSummary(filter);
     case 'advanced_date':

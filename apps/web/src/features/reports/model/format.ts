@@ -1,6 +1,7 @@
 import type { MeasureFormat, ReportColumn, TimeGrain } from '@maya/contracts';
 import { formatDay } from '../../../shared/lib/dates';
 import { reportMessages } from '../messages';
+import { COUNTRY, countryName } from './countries';
 
 /**
  * How numbers and dimension values read on the dashboards. Numbers use en-US grouping ("$1,234.56",
@@ -46,7 +47,11 @@ export function measureNumber(value: unknown): number | null {
  */
 export type FormatStyle = 'full' | 'kpi' | 'axis';
 
-export type FormatOptions = { currency: string; style?: FormatStyle };
+/**
+ * `currency`: the organization's, which `currency` amounts are in; `rowCurrency`: the currency of
+ * the row an `account_currency` amount belongs to (its `currency` column), null when not known.
+ */
+export type FormatOptions = { currency: string; style?: FormatStyle; rowCurrency?: string | null };
 
 function digitsFor(format: MeasureFormat | null, value: number, style: FormatStyle): Digits {
   const size = Math.abs(value);
@@ -54,7 +59,7 @@ function digitsFor(format: MeasureFormat | null, value: number, style: FormatSty
   if (style === 'axis') return { min: 0, max: format === 'percent' ? 1 : 2, compact: size >= 10_000 };
   if (style === 'kpi' && size >= 1_000_000) return { min: 0, max: 2, compact: true };
   if (format === 'percent') return { min: 2, max: 2, compact: false };
-  if (format === 'currency')
+  if (format === 'currency' || format === 'account_currency')
     return style === 'kpi' && size >= 1_000
       ? { min: 0, max: 0, compact: false }
       : { min: 2, max: 2, compact: false };
@@ -68,17 +73,45 @@ export function formatMeasure(raw: unknown, format: MeasureFormat | null, option
   if (value === null) return '–';
   const digits = digitsFor(format, value, options.style ?? 'full');
   switch (format) {
-    case 'currency': {
-      const currency = formatter('currency', options.currency, digits);
-      if (currency !== null) return currency.format(value);
-      return `${formatter('decimal', '', digits)?.format(value) ?? String(value)} ${options.currency}`;
-    }
+    case 'currency':
+      return inCurrency(value, options.currency, digits);
+    case 'account_currency':
+      // Without the row's currency (a table that does not show it) the amount reads as a number.
+      return options.rowCurrency
+        ? inCurrency(value, options.rowCurrency, digits)
+        : (formatter('decimal', '', digits)?.format(value) ?? String(value));
     case 'percent':
       return formatter('percent', '', digits)?.format(value) ?? String(value);
     case 'number':
     case null:
       return formatter('decimal', '', digits)?.format(value) ?? String(value);
   }
+}
+
+/** An amount in `code`, never with more decimals than the currency has (yen: none). */
+function inCurrency(value: number, code: string, digits: Digits): string {
+  const places = Math.min(digits.max, currencyDecimals(code));
+  const currency = formatter('currency', code, { ...digits, min: Math.min(digits.min, places), max: places });
+  if (currency !== null) return currency.format(value);
+  return `${formatter('decimal', '', digits)?.format(value) ?? String(value)} ${code}`;
+}
+
+const decimals = new Map<string, number>();
+
+/** The decimals of a currency's minor unit as Intl knows them (2 for a code Intl does not know). */
+function currencyDecimals(code: string): number {
+  let places = decimals.get(code);
+  if (places === undefined) {
+    try {
+      places =
+        new Intl.NumberFormat(LOCALE, { style: 'currency', currency: code }).resolvedOptions()
+          .maximumFractionDigits ?? 2;
+    } catch {
+      places = 2;
+    }
+    decimals.set(code, places);
+  }
+  return places;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -102,18 +135,40 @@ export function formatDateAtGrain(value: string, grain: TimeGrain | null): strin
   }
 }
 
-/** A dimension's value: dates at the column's grain, blanks as '(Blank)'. */
-export function formatDimension(value: unknown, column: Pick<ReportColumn, 'type' | 'grain'>): string {
+/**
+ * A dimension's value: dates at the column's grain (marked when among the answer's
+ * `partial_periods`: a week the range or the data cover in part), countries by name, blanks as
+ * '(Blank)'.
+ */
+export function formatDimension(
+  value: unknown,
+  column: Pick<ReportColumn, 'name' | 'type' | 'grain'>,
+  partialPeriods: readonly string[] = [],
+): string {
   if (value === null || value === undefined || value === '') return reportMessages.filters.blank;
-  if (column.type === 'date' && typeof value === 'string') return formatDateAtGrain(value, column.grain);
+  if (column.type === 'date' && typeof value === 'string') {
+    const label = formatDateAtGrain(value, column.grain);
+    return partialPeriods.includes(value.slice(0, 10)) ? reportMessages.visual.partialPeriod(label) : label;
+  }
+  if (column.name === COUNTRY && typeof value === 'string') return countryName(value) ?? value;
   if (typeof value === 'number')
     return formatter('decimal', '', { min: 0, max: 2, compact: false })?.format(value) ?? '';
   return typeof value === 'string' || typeof value === 'boolean' ? String(value) : '';
 }
 
-/** A cell of a report table: measures by their format, dimensions as text. */
-export function formatCell(value: unknown, column: ReportColumn, currency: string): string {
+/**
+ * A cell of a report table: measures by their format, dimensions as text. `row` is the cell's row,
+ * whose `currency` an account's own amount is in; `partialPeriods` the periods marked partial.
+ */
+export function formatCell(
+  value: unknown,
+  column: ReportColumn,
+  currency: string,
+  row: Readonly<Record<string, unknown>> | null = null,
+  partialPeriods: readonly string[] = [],
+): string {
+  const rowCurrency = typeof row?.currency === 'string' && row.currency !== '' ? row.currency : null;
   return column.role === 'measure'
-    ? formatMeasure(value, column.format, { currency })
-    : formatDimension(value, column);
+    ? formatMeasure(value, column.format, { currency, rowCurrency })
+    : formatDimension(value, column, partialPeriods);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateAtGrain, formatDimension, formatMeasure } from './format';
-import { kpiChange } from './kpi';
+import { kpiChange, kpiComparison } from './kpi';
 
 describe('KPI change against the previous period', () => {
   it('is good when a volume rises or a cost per result falls, and neutral for spend', () => {
@@ -24,6 +24,38 @@ describe('KPI change against the previous period', () => {
       });
     }
     expect(kpiChange('clicks', 100, 100)).toMatchObject({ ratio: 0, trend: 'flat', sentiment: 'neutral' });
+  });
+});
+
+describe('what a KPI says under its value', () => {
+  const comparison = {
+    from: '2025-01-01',
+    to: '2025-11-27',
+    rows: [{ clicks: 10 }],
+    current: { from: '2026-01-01', to: '2026-11-27' },
+    data_from: null,
+  };
+
+  it('shows the change against the days compared', () => {
+    expect(kpiComparison('clicks', 97, comparison, 10)).toMatchObject({
+      kind: 'change',
+      change: { trend: 'up', sentiment: 'good' },
+      comparison: { current: { to: '2026-11-27' } },
+    });
+  });
+
+  it('shows no percentage when a source starts inside the previous period, and says from when', () => {
+    // +870 % would read as growth: the previous period holds only part of the data.
+    expect(kpiComparison('clicks', 97, { ...comparison, data_from: '2025-06-02' }, 10)).toEqual({
+      kind: 'uncovered',
+      dataFrom: '2025-06-02',
+      comparison: { ...comparison, data_from: '2025-06-02' },
+    });
+  });
+
+  it('has nothing to say without a comparison or a previous value', () => {
+    expect(kpiComparison('clicks', 97, null, null)).toEqual({ kind: 'none' });
+    expect(kpiComparison('clicks', 97, comparison, null)).toEqual({ kind: 'none' });
   });
 });
 
@@ -56,7 +88,13 @@ describe('formats of report values', () => {
     expect(formatDateAtGrain('2026-11-01', 'month')).toBe('Nov 2026');
     expect(formatDateAtGrain('2026-10-01', 'quarter')).toBe('Q4 2026');
     expect(formatDateAtGrain('2026-01-01', 'year')).toBe('2026');
-    expect(formatDimension(null, { type: 'string', grain: null })).toBe('(Blank)');
-    expect(formatDimension('Search', { type: 'string', grain: null })).toBe('Search');
+    expect(formatDimension(null, { name: 'channel', type: 'string', grain: null })).toBe('(Blank)');
+    expect(formatDimension('Search', { name: 'channel', type: 'string', grain: null })).toBe('Search');
+    const country = { name: 'country', type: 'string', grain: null } as const;
+    expect(formatDimension('grc', country)).toBe('Greece');
+    expect(formatDimension('usa', country)).toBe('United States');
+    expect(formatDimension('gbr', country)).toBe('United Kingdom');
+    expect(formatDimension('GR', country)).toBe('Greece');
+    expect(formatDimension('Greece', country)).toBe('Greece');
   });
 });

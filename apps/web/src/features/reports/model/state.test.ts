@@ -2,15 +2,18 @@ import { decodeReportState, encodeReportState, type ListFilter, type ReportState
 import { describe, expect, it } from 'vitest';
 import { testDocument } from '../testFixtures';
 import {
+  adHocOf,
   defaultReportState,
   effectiveFilters,
   fitState,
+  lockedIds,
   nextSort,
   slicerFilter,
   visiblePages,
   withFilter,
   withPage,
   withSlicer,
+  withoutAdHoc,
 } from './state';
 import { readUrlState, urlStateParam, withStateParam } from './urlState';
 
@@ -111,5 +114,72 @@ describe('report state in the address', () => {
       reason: 'the report has no page gone',
     });
     expect(withStateParam(search, null).has('state')).toBe(false);
+  });
+});
+
+describe('what an embedded viewer may change', () => {
+  it('is everything in the app, nothing in a view without filtering, what the view leaves open otherwise', () => {
+    const view = withSlicer(
+      withFilter(defaultReportState(testDocument, true), channelFilter),
+      'campaign-type',
+      {
+        ...channelFilter,
+        id: 'campaign-type',
+        column: 'campaign_type',
+      },
+    );
+    expect(lockedIds(view, 'free')('date')).toBe(false);
+    expect(lockedIds(view, 'none')('anything')).toBe(true);
+    const open = lockedIds(defaultReportState(testDocument, true), 'open');
+    expect([open('date'), open('channel'), open('campaign-type')]).toEqual([true, false, false]);
+    const set = lockedIds(view, 'open');
+    expect([set('date'), set('channel'), set('campaign-type')]).toEqual([true, true, true]);
+  });
+});
+
+describe('the ad-hoc visual of a state (decision 250)', () => {
+  const visual = {
+    id: 'adhoc',
+    kind: 'kpi',
+    title: 'Conversion rate',
+    table: 'performance',
+    layout: { x: 0, y: 0, w: 12, h: 2 },
+    measure: 'conversion_rate',
+    comparison: null,
+  } as const;
+  const withAdHoc = (adhoc: ReportState['adhoc']): ReportState => ({
+    ...defaultReportState(testDocument, false),
+    adhoc,
+    sort: [
+      { visual_id: adhoc?.visual.id ?? 'adhoc', sort: [{ field: 'conversion_rate', direction: 'asc' }] },
+    ],
+  });
+
+  it('is kept with its sort when its page exists, and shown on that page only', () => {
+    const { state, problems } = fitState(testDocument, withAdHoc({ page: 'overview', visual }), false);
+    expect(problems).toEqual([]);
+    expect(state.adhoc).toEqual({ page: 'overview', visual });
+    expect(state.sort).toHaveLength(1);
+    expect(adHocOf(state)).toEqual(visual);
+    expect(adHocOf(withPage(state, 'internal'))).toBeNull();
+  });
+
+  it('is dropped, and said, on a page the viewer cannot see or with the id of a report visual', () => {
+    const hidden = fitState(testDocument, withAdHoc({ page: 'internal', visual }), true);
+    expect(hidden.state.adhoc).toBeUndefined();
+    expect(hidden.problems).toContain('the report cannot show the visual adhoc');
+    const taken = fitState(
+      testDocument,
+      withAdHoc({ page: 'overview', visual: { ...visual, id: 'campaigns' } }),
+      false,
+    );
+    expect(taken.state.adhoc).toBeUndefined();
+  });
+
+  it('is removed with its sort, leaving the document’s own view', () => {
+    const { state } = fitState(testDocument, withAdHoc({ page: 'overview', visual }), false);
+    const removed = withoutAdHoc(state);
+    expect(removed).not.toHaveProperty('adhoc');
+    expect(urlStateParam(testDocument, removed, false)).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import {
   REPORT_STATE_VERSION,
+  embedFilterIsOpen,
+  type AdHocVisual,
   type ListFilter,
   type ReportDocument,
   type ReportFilter,
@@ -39,6 +41,38 @@ export function defaultReportState(doc: ReportDocument, readOnly: boolean): Repo
   };
 }
 
+/**
+ * What a viewer may change of the filters: in the app, anything (`free`); in an embedded report
+ * whose grant allows filtering, only what its view leaves open (`open`: the server refuses the
+ * rest); in one that does not, nothing (`none`: its filters are shown locked).
+ */
+export type ViewerFiltering = 'free' | 'open' | 'none';
+
+/**
+ * The filter and slicer ids a viewer may not change, as the server decides them
+ * (`embedFilterIsOpen`): under `open`, the filters the baseline view sets and the slicers it
+ * selects in.
+ */
+export function lockedIds(baseline: ReportState, filtering: ViewerFiltering): (id: string) => boolean {
+  switch (filtering) {
+    case 'free':
+      return () => false;
+    case 'none':
+      return () => true;
+    case 'open': {
+      const fixed = new Set([
+        ...baseline.filters.filter((f) => !embedFilterIsOpen(f)).map((f) => f.id),
+        ...baseline.slicers.map((s) => s.visual_id),
+      ]);
+      return (id) => fixed.has(id);
+    }
+    default: {
+      const unreachable: never = filtering;
+      throw new Error(String(unreachable));
+    }
+  }
+}
+
 export type FittedState = { state: ReportState; problems: string[] };
 
 /**
@@ -75,8 +109,9 @@ export function fitState(doc: ReportDocument, state: ReportState, readOnly: bool
     if (!fits) problems.push(`${visual_id} is not a slicer of ${filter.table}.${filter.column}`);
     return fits;
   });
+  const adhoc = fitAdHoc(doc, state, readOnly, problems);
   const sort = state.sort.filter(({ visual_id }) => {
-    const known = visuals.some((v) => v.id === visual_id);
+    const known = visuals.some((v) => v.id === visual_id) || adhoc?.visual.id === visual_id;
     if (!known) problems.push(`the report has no visual ${visual_id}`);
     return known;
   });
@@ -88,9 +123,38 @@ export function fitState(doc: ReportDocument, state: ReportState, readOnly: bool
       filters,
       slicers,
       sort,
+      ...(adhoc === null ? {} : { adhoc }),
     },
     problems,
   };
+}
+
+/** The state's ad-hoc visual, kept when its page is one the viewer sees and its id is free. */
+function fitAdHoc(
+  doc: ReportDocument,
+  state: ReportState,
+  readOnly: boolean,
+  problems: string[],
+): NonNullable<ReportState['adhoc']> | null {
+  const { adhoc } = state;
+  if (adhoc === undefined) return null;
+  const onPage = visiblePages(doc, readOnly).some((page) => page.name === adhoc.page);
+  const taken = doc.pages.some((page) => page.visuals.some((v) => v.id === adhoc.visual.id));
+  if (onPage && !taken) return adhoc;
+  problems.push(`the report cannot show the visual ${adhoc.visual.id}`);
+  return null;
+}
+
+/** The state's ad-hoc visual when it belongs to the page shown (decision 250), else null. */
+export function adHocOf(state: ReportState): AdHocVisual | null {
+  return state.adhoc?.page === state.page ? state.adhoc.visual : null;
+}
+
+/** The state without its ad-hoc visual (the user removed it), and without that visual's sort. */
+export function withoutAdHoc(state: ReportState): ReportState {
+  const { adhoc, ...rest } = state;
+  if (adhoc === undefined) return state;
+  return { ...rest, sort: rest.sort.filter((s) => s.visual_id !== adhoc.visual.id) };
 }
 
 /** Two states show the same view (states from `fitState` list their filters in one order). */

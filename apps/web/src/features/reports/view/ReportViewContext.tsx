@@ -34,6 +34,11 @@ export type ReportView = {
   applyState: (state: ReportState) => void;
   /** Back to the document's own page and filters (the toolbar's Reset). */
   reset: () => void;
+  /**
+   * Where edit mode's bookmarks pane goes, beside the page (spec 002 §4); absent outside edit
+   * mode and below 767 px. The bookmarks feature renders into it.
+   */
+  bookmarksPane?: HTMLElement | null;
 };
 
 export const ReportViewContext = createContext<ReportView | null>(null);

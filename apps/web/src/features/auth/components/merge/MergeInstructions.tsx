@@ -1,6 +1,6 @@
 import { accounts, type Provider } from '@maya/contracts';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useFinishMerge } from '../../hooks/useFinishMerge';
 import { useMergeStatus, useRequestMergeEmail } from '../../hooks/useMerge';
@@ -9,6 +9,7 @@ import { authMessages, providerLabel } from '../../messages';
 import type { MergeQuery } from '../../navigation';
 import { AuthCard, FormError } from '../AuthCard';
 import { SignInMethods } from './SignInMethods';
+import { EmailAddress } from '../../../../shared/ui/EmailAddress';
 
 type MergeInstructionsProps = { query: MergeQuery; provider: Provider };
 
@@ -29,7 +30,6 @@ export function MergeInstructions({ query, provider }: MergeInstructionsProps) {
   const [sent, showSent] = useTimedFlag(accounts.confirmationVisibleMs);
   const { finish, finishing } = useFinishMerge();
   const status = useMergeStatus(target, { enabled: requested && !finishing, afterPasswordSet: false });
-  const sentOnArrival = useRef(false);
   const { mutate: send } = requestEmail;
 
   const markSent = useCallback(() => {
@@ -38,13 +38,8 @@ export function MergeInstructions({ query, provider }: MergeInstructionsProps) {
   }, [showSent]);
   const request = () => send(target, { onSuccess: markSent });
 
-  // The merge link is e-mailed on arrival; 'Resend' sends another.
-  useEffect(() => {
-    if (sentOnArrival.current) return;
-    sentOnArrival.current = true;
-    send({ email, provider }, { onSuccess: markSent });
-  }, [send, email, provider, markSent]);
-
+  // Opening this page sends nothing by itself (a link to it must not mail anyone): the visitor
+  // asks for the e-mail, then may resend it.
   const merged = status.data?.is_merged === true;
   useEffect(() => {
     if (merged) finish({ email, provider, isMona });
@@ -62,8 +57,8 @@ export function MergeInstructions({ query, provider }: MergeInstructionsProps) {
       title="Merge your accounts"
       subtitle={
         <>
-          <b>{email}</b> already has an account. To add {methodName(provider)} to it, follow the instructions
-          in the e-mail we sent you.
+          <EmailAddress email={email} /> already has an account. To add {methodName(provider)} to it, we
+          e-mail its owner a link to confirm.
         </>
       }
     >
@@ -89,16 +84,29 @@ export function MergeInstructions({ query, provider }: MergeInstructionsProps) {
             {authMessages.mergeNotYet}
           </Alert>
         )}
-        <Button size="md" fullWidth onClick={() => void checkNow()} loading={status.isFetching || finishing}>
-          I merged the accounts
-        </Button>
+        {requested ? (
+          <Button
+            size="md"
+            fullWidth
+            onClick={() => void checkNow()}
+            loading={status.isFetching || finishing}
+          >
+            I merged the accounts
+          </Button>
+        ) : (
+          <Button size="md" fullWidth onClick={request} loading={requestEmail.isPending}>
+            Send the merge e-mail
+          </Button>
+        )}
         <Group grow gap="sm">
           <Button component={Link} to="/sign-in" size="md" variant="default">
             Back
           </Button>
-          <Button size="md" variant="light" onClick={request} loading={requestEmail.isPending}>
-            Resend
-          </Button>
+          {requested && (
+            <Button size="md" variant="light" onClick={request} loading={requestEmail.isPending}>
+              Resend
+            </Button>
+          )}
         </Group>
       </Stack>
     </AuthCard>

@@ -133,7 +133,8 @@ describe('destination wizard', () => {
           json(400, {
             detail: {
               type: 'destination_connection_failed',
-              message: 'cannot connect to PostgreSQL: timeout',
+              message:
+                'Could not connect with these settings. Check the host, port, database name and credentials.',
             },
           }),
       },
@@ -147,8 +148,29 @@ describe('destination wizard', () => {
     expect(alert).toHaveTextContent(
       'Error updating destinations for organization: destination_connection_failed',
     );
-    expect(alert).toHaveTextContent('cannot connect to PostgreSQL: timeout');
+    expect(alert).toHaveTextContent(
+      'Could not connect with these settings. Check the host, port, database name and credentials.',
+    );
     expect(router.state.location.pathname).toBe('/organization/acme/settings/destinations');
+  });
+
+  it('says plainly when the host is on a private network', async () => {
+    const { user } = await openWizard({
+      routes: {
+        'PUT /api/destinations/organization': () =>
+          json(400, { detail: { type: 'destination_address_not_allowed', message: 'anything' } }),
+      },
+    });
+    await user.click(screen.getByRole('radio', { name: 'PostgreSQL' }));
+    await user.click(continueButton());
+    await fillPostgres(user);
+    await user.click(continueButton());
+    await user.click(await screen.findByRole('button', { name: 'Finish' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Error updating destinations for organization: destination_address_not_allowed',
+    );
+    expect(alert).toHaveTextContent('This address is on a private network. Use a publicly reachable host.');
   });
 
   it("takes a key file for an upload destination, refusing one without the fields: 'The file has invalid format'", async () => {

@@ -148,10 +148,68 @@ describe('chart options', () => {
         type: 'pie',
         radius: ['48%', '72%'],
         data: [
-          { name: 'Search', value: 3 },
-          { name: '(Blank)', value: 1 },
+          { name: 'Search', value: 3, itemStyle: { color: expect.any(String) } },
+          { name: '(Blank)', value: 1, itemStyle: { color: expect.any(String) } },
         ],
       }),
     ]);
+  });
+  it('marks a partial first or last week on the axis', () => {
+    const visual: AxisChartVisual = {
+      id: 'w',
+      kind: 'column',
+      title: null,
+      table: 'performance',
+      layout,
+      axis: { name: 'date', grain: 'week' },
+      legend: null,
+      measures: ['spend'],
+      sort: [],
+      limit: null,
+    };
+    const week = { ...date, grain: 'week' as const };
+    const option = axisChartOption(
+      visual,
+      {
+        ...answer(
+          [week, spend],
+          [
+            { date: '2026-11-02', spend: 5 },
+            { date: '2026-11-09', spend: 7 },
+            { date: '2026-11-16', spend: 6 },
+          ],
+        ),
+        partial_periods: ['2026-11-02', '2026-11-16'],
+      },
+      'EUR',
+    );
+    expect(option.xAxis).toMatchObject({
+      data: ['02/11/2026 (partial)', '09/11/2026', '16/11/2026 (partial)'],
+    });
+    // On the axis the mark goes under the date, so that a narrow column's label fits its band.
+    const { formatter } = (option.xAxis as { axisLabel: { formatter: (label: string) => string } }).axisLabel;
+    expect(formatter('16/11/2026 (partial)')).toBe('16/11/2026\n(partial)');
+    expect(formatter('09/11/2026')).toBe('09/11/2026');
+    // Columns keep their labels centred under them; only a line's end labels turn inward.
+    expect(option.xAxis).not.toHaveProperty('axisLabel.alignMaxLabel');
+  });
+
+  it('keeps the first and last labels of a line inside the plot', () => {
+    const visual: AxisChartVisual = {
+      id: 'l',
+      kind: 'line',
+      title: null,
+      table: 'performance',
+      layout,
+      axis: { name: 'date', grain: 'day' },
+      legend: null,
+      measures: ['spend'],
+    };
+    const rows = [
+      { date: '2026-11-01', spend: 5 },
+      { date: '2026-11-02', spend: 7 },
+    ];
+    const option = axisChartOption(visual, answer([date, spend], rows), 'EUR');
+    expect(option.xAxis).toMatchObject({ axisLabel: { alignMinLabel: 'left', alignMaxLabel: 'right' } });
   });
 });

@@ -1,6 +1,8 @@
 import type { ReportColumn, ReportQueryResponse, ReportRow, Visual } from '@maya/contracts';
+import { reportMessages } from '../../messages';
 import { formatDimension, formatMeasure, measureNumber } from '../../model/format';
 import type { BarSeriesOption, ChartOption, LineSeriesOption } from './options';
+import { CHART_COLORS, seriesColors } from './seriesColors';
 
 /**
  * ECharts options from a visual's answer: pure functions of the visual, the rows and the
@@ -14,26 +16,14 @@ export type AxisChartVisual = Extract<
 export type PieChartVisual = Extract<Visual, { kind: 'pie' | 'donut' }>;
 export type ChartVisual = AxisChartVisual | PieChartVisual;
 
-/** Mantine's indigo, teal, yellow, red, violet, cyan, orange, pink, lime and blue (shade 6). */
-export const CHART_COLORS = [
-  '#4c6ef5',
-  '#12b886',
-  '#fab005',
-  '#fa5252',
-  '#7950f2',
-  '#15aabf',
-  '#fd7e14',
-  '#e64980',
-  '#82c91e',
-  '#228be6',
-];
-
 /** Above this many categories the chart zooms with the wheel or a pinch instead of crowding. */
 const ZOOM_ABOVE = 90;
 /** Bars drawn in ECharts' large mode above this many (one path instead of one shape each). */
 const LARGE_BARS = 400;
 
 const TEXT_COLOR = '#495057';
+/** What marks a partial period after its label (' (partial)', decision 195). */
+const PARTIAL_SUFFIX = reportMessages.visual.partialPeriod('');
 const LINE_COLOR = '#e9ecef';
 
 function column(response: ReportQueryResponse, name: string): ReportColumn | null {
@@ -52,7 +42,8 @@ function categoriesOf(rows: readonly ReportRow[], axis: ReportColumn): string[] 
   return axis.type === 'date' ? values.sort() : values;
 }
 
-type SeriesData = { name: string; measure: ReportColumn; values: (number | null)[] };
+/** `color`: a legend value's own colour (seriesColors); measures take the palette in order. */
+type SeriesData = { name: string; measure: ReportColumn; values: (number | null)[]; color: string | null };
 
 /** One series per measure, or with a legend one per legend value (largest total first). */
 function seriesOf(
@@ -70,7 +61,7 @@ function seriesOf(
         const at = index.get(key(row[axis.name]));
         if (at !== undefined) values[at] = measureNumber(row[measure.name]);
       }
-      return { name: measure.label, measure, values };
+      return { name: measure.label, measure, values, color: null };
     });
   }
   const [measure] = measures;
@@ -92,9 +83,15 @@ function seriesOf(
     if (at !== undefined) entry.values[at] = value;
     entry.total += value ?? 0;
   }
-  return [...byLegend.values()]
-    .sort((a, b) => b.total - a.total)
-    .map((entry) => ({ name: entry.label, measure, values: entry.values }));
+  const colors = seriesColors([...byLegend.keys()]);
+  return [...byLegend.entries()]
+    .sort(([, a], [, b]) => b.total - a.total)
+    .map(([legendKey, entry]) => ({
+      name: entry.label,
+      measure,
+      values: entry.values,
+      color: colors.get(legendKey) ?? null,
+    }));
 }
 
 function valueAxis(measure: ReportColumn | undefined, currency: string, position?: 'left' | 'right') {
@@ -111,7 +108,7 @@ function valueAxis(measure: ReportColumn | undefined, currency: string, position
 }
 
 const baseOption = {
-  color: CHART_COLORS,
+  color: [...CHART_COLORS],
   textStyle: { fontFamily: 'Inter, ui-sans-serif, system-ui, sans-serif' },
   animationDuration: 300,
 };
@@ -134,7 +131,7 @@ export function axisChartOption(
   if (axis === null) return { ...baseOption, series: [] };
   const categories = categoriesOf(response.rows, axis);
   const series = seriesOf(response.rows, categories, axis, legend, measures);
-  const labels = categories.map((c) => formatDimension(c === '' ? null : c, axis));
+  const labels = categories.map((c) => formatDimension(c === '' ? null : c, axis, response.partial_periods));
   // Two measures of their own scale (spend and conversions): the second reads on a right axis.
   const dual = legend === null && measures.length === 2;
   const horizontal = visual.kind === 'bar' || visual.kind === 'stacked_bar';
@@ -149,6 +146,7 @@ export function axisChartOption(
       yAxisIndex: dual && !horizontal ? Math.min(i, 1) : 0,
       tooltip: { valueFormatter: (value: unknown) => formatMeasure(value, s.measure.format, { currency }) },
     };
+    const color = s.color === null ? {} : { color: s.color };
     if (line) {
       return {
         ...common,
@@ -157,7 +155,8 @@ export function axisChartOption(
         showSymbol: points <= 31,
         symbolSize: 5,
         sampling: 'lttb',
-        lineStyle: { width: 2 },
+        itemStyle: color,
+        lineStyle: { width: 2, ...color },
         ...(visual.kind === 'area'
           ? { areaStyle: { opacity: 0.15 }, stack: legend === null ? undefined : 'total' }
           : {}),
@@ -170,7 +169,7 @@ export function axisChartOption(
       barMaxWidth: 32,
       large: !stacked && points > LARGE_BARS,
       largeThreshold: LARGE_BARS,
-      itemStyle: { borderRadius: stacked ? 0 : horizontal ? [0, 4, 4, 0] : [4, 4, 0, 0] },
+      itemStyle: { ...color, borderRadius: stacked ? 0 : horizontal ? [0, 4, 4, 0] : [4, 4, 0, 0] },
     };
   });
 
@@ -179,7 +178,18 @@ export function axisChartOption(
     data: labels,
     boundaryGap: !line,
     inverse: horizontal,
-    axisLabel: { color: TEXT_COLOR, hideOverlap: true },
+    axisLabel: {
+      color: TEXT_COLOR,
+      hideOverlap: true,
+      lineHeight: 15,
+      // A line's first and last labels sit on the plot's edges: aligned inward, never cut off.
+      ...(line ? { alignMinLabel: 'left' as const, alignMaxLabel: 'right' as const } : {}),
+      // A partial period's mark goes under its date, so a narrow column's label stays in its band.
+      formatter: (label: string) =>
+        label.endsWith(PARTIAL_SUFFIX)
+          ? `${label.slice(0, -PARTIAL_SUFFIX.length)}\n${PARTIAL_SUFFIX.trim()}`
+          : label,
+    },
     axisLine: { lineStyle: { color: '#ced4da' } },
     axisTick: { show: false },
   };
@@ -208,9 +218,11 @@ export function pieChartOption(
   const legend = column(response, visual.legend.name);
   const measure = column(response, visual.measure);
   if (legend === null || measure === null) return { ...baseOption, series: [] };
+  const colors = seriesColors(response.rows.map((row) => key(row[legend.name])));
   const data = response.rows.map((row) => ({
     name: formatDimension(row[legend.name], legend),
     value: measureNumber(row[measure.name]) ?? 0,
+    itemStyle: { color: colors.get(key(row[legend.name])) },
   }));
   return {
     ...baseOption,

@@ -1,11 +1,11 @@
 import { encodeReportState } from '@maya/contracts';
-import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { IconExternal } from '../../../../shared/ui/icons';
 import { DialogFallback } from '../../../../shared/ui/OnDemandFallback';
 import { onDemand, preloadOnIntent } from '../../../../shared/ui/onDemand';
 import { reportLabel } from '../../model/names';
 import { useReportView } from '../../view/ReportViewContext';
+import { ToolbarButton } from '../ToolbarButton';
 import { embedMessages as text } from './messages';
 import { useCreateEmbedToken } from './useCreateEmbedToken';
 
@@ -15,8 +15,9 @@ const EmbedReportDialog = onDemand(
 );
 
 /**
- * 'Embed' (owners and admins; not in an embedded report): makes a signed, one-hour embed token for
- * the report under the view on screen and shows the iframe code to paste into another site.
+ * 'Embed' (owners and admins; not in an embedded report): opens the report's embed links, where a
+ * new one for the view on screen is made (nothing is made by opening it: a link may last for
+ * ever) and older ones are revoked.
  */
 export function EmbedReportButton() {
   const view = useReportView();
@@ -25,34 +26,33 @@ export function EmbedReportButton() {
   const { report } = view;
   if (view.readOnly || report === null || report.permission_level === 'member') return null;
 
-  const makeToken = () =>
+  const makeToken = ({ expiresAt, allowFiltering }: { expiresAt: string | null; allowFiltering: boolean }) =>
     create.mutate({
       organizationId: view.organizationId,
       reportSlug: report.slug,
       state: view.state === null ? null : encodeReportState(view.state),
+      expiresAt,
+      allowFiltering,
     });
 
   return (
     <>
-      <Button
-        variant="default"
-        size="sm"
-        leftSection={<IconExternal size={16} />}
+      <ToolbarButton
+        label={text.button}
+        icon={<IconExternal size={16} />}
         {...preloadOnIntent(EmbedReportDialog)}
-        onClick={() => {
-          setOpen(true);
-          makeToken();
-        }}
-      >
-        {text.button}
-      </Button>
+        onClick={() => setOpen(true)}
+      />
       {open && (
         <EmbedReportDialog
+          organizationId={view.organizationId}
+          reportSlug={report.slug}
           title={reportLabel(report.name)}
-          token={create.data ?? null}
+          document={view.document}
+          created={create.data ?? null}
           pending={create.isPending}
           error={create.error}
-          onNewLink={makeToken}
+          onCreate={makeToken}
           onClose={() => {
             setOpen(false);
             create.reset();

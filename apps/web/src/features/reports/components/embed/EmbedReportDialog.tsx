@@ -1,94 +1,67 @@
-import { embedSnippet, type EmbedTokenResponse } from '@maya/contracts';
-import { Alert, Button, CopyButton, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { formatDate } from '../../../../shared/lib/dates';
-import { IconCheck, IconCopy, IconRefresh } from '../../../../shared/ui/icons';
-import { embedErrorMessage, embedMessages as text } from './messages';
+import type { EmbedTokenResponse, ReportDocument } from '@maya/contracts';
+import { Button, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { CreateEmbedLink } from './CreateEmbedLink';
+import { EmbedGrantList } from './EmbedGrantList';
+import { embedMessages as text } from './messages';
 
 type EmbedReportDialogProps = {
+  organizationId: string;
+  reportSlug: string;
   /** The report's name as the page shows it (the iframe's title). */
   title: string;
-  /** The token just made, or null while it is made or when making it failed. */
-  token: EmbedTokenResponse | null;
+  /** The report's document: the list names each link's page and filters with it. */
+  document: ReportDocument | null;
+  /** The link just made, or null. */
+  created: EmbedTokenResponse | null;
   pending: boolean;
   error: unknown;
-  onNewLink: () => void;
+  onCreate: (request: { expiresAt: string | null; allowFiltering: boolean }) => void;
   onClose: () => void;
 };
 
-/** DD/MM/YYYY HH:mm, local time. */
-function formatExpiry(iso: string): string {
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${formatDate(iso)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** The iframe code of the report under the view on screen, a copy button and when it expires. */
+/**
+ * The report's embedding: a new link for the view on screen (its expiry, whether viewers may
+ * filter), and the links made before, each with when, by whom, for which view, until when and when
+ * last opened, and Revoke.
+ */
 export function EmbedReportDialog({
+  organizationId,
+  reportSlug,
   title,
-  token,
+  document,
+  created,
   pending,
   error,
-  onNewLink,
+  onCreate,
   onClose,
 }: EmbedReportDialogProps) {
-  const snippet = token === null ? null : embedSnippet(token.embed_url, title);
   return (
     <Modal opened onClose={onClose} title={text.title} centered radius="lg" size="lg">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {text.intro}
         </Text>
-        {pending && (
-          <Group gap="sm" role="status">
-            <Loader size="sm" />
-            <Text size="sm">{text.creating}</Text>
-          </Group>
-        )}
-        {!pending && error !== null && (
-          <Alert color="red" variant="light" role="alert">
-            {embedErrorMessage(error)}
-          </Alert>
-        )}
-        {!pending && token !== null && snippet !== null && (
-          <>
-            <Textarea
-              label={text.snippetLabel}
-              value={snippet}
-              readOnly
-              rows={4}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
-              onFocus={(event) => event.currentTarget.select()}
-            />
-            <Text size="sm">{text.expires(formatExpiry(token.expires_at))}</Text>
-          </>
-        )}
-        <Group justify="space-between" gap="sm">
-          <Button
-            variant="subtle"
-            leftSection={<IconRefresh size={16} />}
-            onClick={onNewLink}
-            disabled={pending}
-          >
-            {text.newLink}
+        <CreateEmbedLink
+          title={title}
+          created={created}
+          pending={pending}
+          error={error}
+          onCreate={onCreate}
+        />
+        <Divider />
+        <Title order={3} size="h6">
+          {text.listTitle}
+        </Title>
+        <EmbedGrantList
+          organizationId={organizationId}
+          reportSlug={reportSlug}
+          title={title}
+          document={document}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {text.close}
           </Button>
-          <Group gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {text.close}
-            </Button>
-            {snippet !== null && !pending && (
-              <CopyButton value={snippet}>
-                {({ copied, copy }) => (
-                  <Button
-                    onClick={copy}
-                    color={copied ? 'teal' : undefined}
-                    leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                  >
-                    {copied ? text.copied : text.copy}
-                  </Button>
-                )}
-              </CopyButton>
-            )}
-          </Group>
         </Group>
       </Stack>
     </Modal>

@@ -11,8 +11,9 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useId, useState } from 'react';
-import { IconChevronDown, IconRefresh } from '../../../../shared/ui/icons';
+import { IconChevronDown, IconLock, IconRefresh } from '../../../../shared/ui/icons';
 import { reportMessages } from '../../messages';
+import { useDashboard } from '../../hooks/useDashboard';
 import { columnLabel, filterSummary, isDateFilter } from '../../model/filters';
 import { AdvancedDateEditor } from './AdvancedDateEditor';
 import { AdvancedTextEditor } from './AdvancedTextEditor';
@@ -26,6 +27,8 @@ type FilterCardProps = {
   filter: ReportFilter;
   /** The document's own filter of that id (Reset filter returns to it). */
   original: ReportFilter;
+  /** Set by an embedded report's view: shown, not changed. */
+  locked?: boolean;
   onChange: (filter: ReportFilter) => void;
 };
 
@@ -45,7 +48,8 @@ function editorOf(filter: ReportFilter): EditorType {
 }
 
 /** A filter of the pane: its column, its summary, and the editor when opened. */
-export function FilterCard({ filter, original, onChange }: FilterCardProps) {
+export function FilterCard({ filter, original, locked = false, onChange }: FilterCardProps) {
+  const { labels } = useDashboard();
   const [opened, setOpened] = useState(false);
   const [editor, setEditor] = useState<EditorType>(editorOf(filter));
   // A filter set from elsewhere (Reset, a bookmark) opens in its own editor.
@@ -58,7 +62,7 @@ export function FilterCard({ filter, original, onChange }: FilterCardProps) {
   const date = isDateFilter(original);
   const base = { id: filter.id, table: filter.table, column: filter.column };
   const changed = JSON.stringify(filter) !== JSON.stringify(original);
-  const title = columnLabel(filter.column);
+  const title = labels[filter.column] ?? columnLabel(filter.column);
   const summary = filterSummary(filter);
   const emptyList: ListFilter = { ...base, kind: 'list', mode: 'include', values: [] };
 
@@ -96,6 +100,32 @@ export function FilterCard({ filter, original, onChange }: FilterCardProps) {
         />
       );
       break;
+  }
+
+  if (locked) {
+    return (
+      <Paper withBorder radius="md" px="sm" py={8} bg="gray.0">
+        <Group gap={6} wrap="nowrap">
+          <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+            <Text size="sm" fw={600} c="dark.6" truncate>
+              {title}
+            </Text>
+            <Text size="xs" c="dimmed" truncate title={summary}>
+              {summary}
+            </Text>
+          </Stack>
+          <Tooltip label={text.lockedByEmbed} withArrow>
+            <span
+              role="img"
+              aria-label={`${title}: ${text.lockedByEmbed}`}
+              style={{ display: 'inline-flex' }}
+            >
+              <IconLock size={14} color="var(--mantine-color-gray-6)" />
+            </span>
+          </Tooltip>
+        </Group>
+      </Paper>
+    );
   }
 
   return (

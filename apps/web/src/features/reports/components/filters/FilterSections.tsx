@@ -8,7 +8,7 @@ import { FilterCard } from './FilterCard';
 const { filters: text } = reportMessages;
 
 function Section({ label, filters }: { label: string; filters: readonly ReportFilter[] }) {
-  const { state, update } = useDashboard();
+  const { state, update, locked } = useDashboard();
   if (filters.length === 0) return null;
   return (
     <Stack gap={6}>
@@ -20,6 +20,7 @@ function Section({ label, filters }: { label: string; filters: readonly ReportFi
           key={original.id}
           original={original}
           filter={state.filters.find((f) => f.id === original.id) ?? original}
+          locked={locked(original.id)}
           onChange={(filter) => update((s) => withFilter(s, filter))}
         />
       ))}

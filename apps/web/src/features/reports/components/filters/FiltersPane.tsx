@@ -29,7 +29,9 @@ export function FiltersPane({ onClose }: { onClose: () => void }) {
         flexShrink: 0,
         position: 'sticky',
         top: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))',
-        maxHeight: 'calc(100dvh - var(--app-shell-header-height, 60px) - 2 * var(--mantine-spacing-md))',
+        // It ends above the AI Builder's bubble, which never covers its Apply buttons.
+        maxHeight:
+          'calc(100dvh - var(--app-shell-header-height, 60px) - 2 * var(--mantine-spacing-md) - var(--bubble-room, 0px))',
         display: 'flex',
         flexDirection: 'column',
       }}

@@ -16,7 +16,7 @@ import { IconSearch } from '../../../../shared/ui/icons';
 import { useDashboard } from '../../hooks/useDashboard';
 import { useFilterValues } from '../../hooks/useFilterValues';
 import { reportMessages } from '../../messages';
-import { valueLabel } from '../../model/filters';
+import { inListOrder, valueLabel } from '../../model/filters';
 import { nearEnd, toggleValue, valueKey } from '../../model/values';
 
 const { filters: text } = reportMessages;
@@ -32,13 +32,16 @@ type ListFilterEditorProps = {
  * loaded so far, and more load on demand. A tick applies at once.
  */
 export function ListFilterEditor({ filter, onChange }: ListFilterEditorProps) {
-  const { datasetId } = useDashboard();
-  const values = useFilterValues({ datasetId, table: filter.table, column: filter.column });
+  const { datasetId, state } = useDashboard();
+  const values = useFilterValues({ datasetId, table: filter.table, column: filter.column, page: state.page });
   const [search, setSearch] = useState('');
   const selected = new Set(filter.values.map(valueKey));
-  const loaded = values.data?.pages.flatMap((page) => page.data) ?? [];
+  const loaded = inListOrder(values.data?.pages.flatMap((page) => page.data) ?? [], filter.column);
   const needle = search.trim().toLowerCase();
-  const shown = needle === '' ? loaded : loaded.filter((v) => valueLabel(v).toLowerCase().includes(needle));
+  const shown =
+    needle === ''
+      ? loaded
+      : loaded.filter((v) => valueLabel(v, filter.column).toLowerCase().includes(needle));
   const loadMore = () => {
     if (values.hasNextPage && !values.isFetchingNextPage) void values.fetchNextPage();
   };
@@ -71,7 +74,7 @@ export function ListFilterEditor({ filter, onChange }: ListFilterEditorProps) {
               <Checkbox
                 key={key}
                 size="xs"
-                label={valueLabel(value)}
+                label={valueLabel(value, filter.column)}
                 checked={selected.has(key)}
                 onChange={(event) =>
                   onChange({

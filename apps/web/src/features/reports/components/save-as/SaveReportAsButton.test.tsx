@@ -10,7 +10,7 @@ import { ORGANIZATION_ID, renderWithView, reportFixture, stateFixture, viewFixtu
 const listed: ReportListResponse = {
   reports: [
     reportFixture(),
-    reportFixture({ id: 'seo-v1', slug: '-seo-v1', name: '-seo-v1' }),
+    reportFixture({ id: 'seo-v1', slug: '-seo-v1', name: 'SEO' }),
     reportFixture({ id: 'c1', slug: 'paid-search', name: 'Paid search', is_custom: true }),
   ],
 };
@@ -66,6 +66,31 @@ describe('SaveReportAsButton', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
+  it("refuses a built-in report's displayed name, naming it, before asking the server", async () => {
+    const { user, calls } = setup();
+    const input = await openDialog(user);
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'GET' && c.path === '/api/reports')).toBe(true),
+    );
+    await user.type(input, 'seo');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Duplicate or reserved name: a built-in report is called SEO'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it("shows the server's refusal of a built-in's name on the field", async () => {
+    const msg = 'Duplicate or reserved name: a built-in report is called Marketing Performance';
+    const { user } = setup({
+      'POST /api/reports': () =>
+        json(422, { detail: [{ loc: ['body', 'name'], msg, type: 'built_in_report_name' }] }),
+    });
+    await user.type(await openDialog(user), 'Brand new');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(msg)).toBeInTheDocument();
+  });
+
   it('shows the server refusing a name taken meanwhile on the field', async () => {
     const { user } = setup({
       'POST /api/reports': () =>
@@ -90,7 +115,7 @@ describe('SaveReportAsButton', () => {
     );
   });
 
-  it('saves the view on screen, asks the reports list again and opens the new report', async () => {
+  it('saves the view on screen, confirms with a toast, asks the reports list again and opens the new report', async () => {
     const created = reportFixture({
       id: 'c2',
       slug: 'paid-search-eu',
@@ -101,6 +126,7 @@ describe('SaveReportAsButton', () => {
     await user.type(await openDialog(user), '  Paid search EU ');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Opened paid-search-eu')).toBeInTheDocument();
+    expect(await screen.findByText('Saved Paid search EU successfully')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.body).toMatchObject({
       organization_id: ORGANIZATION_ID,

@@ -1,9 +1,9 @@
-import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { IconPlus } from '../../../../shared/ui/icons';
 import { DialogFallback } from '../../../../shared/ui/OnDemandFallback';
 import { onDemand, preloadOnIntent } from '../../../../shared/ui/onDemand';
 import { useReportView } from '../../view/ReportViewContext';
+import { ToolbarButton } from '../ToolbarButton';
 import { saveAsMessages as text } from './messages';
 
 const SaveReportAsDialog = onDemand(
@@ -22,15 +22,12 @@ export function SaveReportAsButton() {
   if (view.mode !== 'edit' || view.readOnly || report === null || report.access_level !== 'Edit') return null;
   return (
     <>
-      <Button
-        variant="default"
-        size="sm"
-        leftSection={<IconPlus size={16} />}
+      <ToolbarButton
+        label={text.button}
+        icon={<IconPlus size={16} />}
         onClick={() => setOpen(true)}
         {...preloadOnIntent(SaveReportAsDialog)}
-      >
-        {text.button}
-      </Button>
+      />
       {open && (
         <SaveReportAsDialog
           organizationId={view.organizationId}

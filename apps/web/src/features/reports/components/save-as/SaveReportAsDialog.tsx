@@ -1,6 +1,7 @@
-import { encodeReportState, reportNameIssue, type ReportState } from '@maya/contracts';
+import { encodeReportState, operations, reportNameIssue, type ReportState } from '@maya/contracts';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useReportList } from '../../hooks/useReportList';
@@ -36,12 +37,16 @@ export function SaveReportAsDialog({
     mode: 'controlled',
     initialValues: { name: '' },
     validate: {
-      // The whole rule, as the server applies it; the list the sidebar loaded names the taken slugs.
-      name: (name) =>
-        reportNameIssue(
+      // The whole rule, as the server applies it; the list the sidebar loaded names the taken slugs
+      // and the built-ins' displayed names.
+      name: (name) => {
+        const listed = reports.data?.reports ?? [];
+        return reportNameIssue(
           name,
-          (reports.data?.reports ?? []).map((r) => r.slug),
-        ),
+          listed.map((r) => r.slug),
+          listed.filter((r) => !r.is_custom).map((r) => r.name),
+        );
+      },
     },
   });
 
@@ -57,6 +62,12 @@ export function SaveReportAsDialog({
       {
         onSuccess: (report) => {
           onClose();
+          // The toast confirms what was saved, on the saved report that opens under it.
+          notifications.show({
+            message: text.saved(report.name),
+            color: 'teal',
+            autoClose: operations.toastMs,
+          });
           void navigate(`/organization/${organizationSlug}/dashboard/${report.slug}`);
         },
         onError: (error) => {

@@ -12,6 +12,8 @@ export const saveAsMessages = {
   save: 'Save',
   forbidden: 'Only owners and admins of the organization can save reports.',
   failed: 'The report could not be saved. Please try again.',
+  /** The spec's success wording for a save (spec 002 §4), for the saved report. */
+  saved: (name: string) => `Saved ${name} successfully`,
   ...reportNameMessages,
 } as const;
 

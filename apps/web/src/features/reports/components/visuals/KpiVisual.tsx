@@ -5,13 +5,16 @@ import { useVisualAnswer } from '../../hooks/useVisualAnswer';
 import { reportMessages } from '../../messages';
 import { columnLabel } from '../../model/filters';
 import { formatMeasure, measureNumber } from '../../model/format';
-import { kpiChange, type KpiChange } from '../../model/kpi';
+import { kpiComparison, type KpiComparison } from '../../model/kpi';
+import { unreachable } from '../../model/unreachable';
+import { formatDay } from '../../../../shared/lib/dates';
 import classes from './KpiVisual.module.css';
 import { VisualEmpty, VisualError, VisualFrame, VisualLoading } from './VisualFrame';
 
 type KpiVisualProps = { visual: Extract<Visual, { kind: 'kpi' }> };
 
-const SENTIMENT_COLOR = { good: 'teal.7', bad: 'red.7', neutral: 'gray.7' } as const;
+// Shades that read at 4.5:1 on the card's white (WCAG AA), decision 210.
+const SENTIMENT_COLOR = { good: 'teal.9', bad: 'red.7', neutral: 'gray.7' } as const;
 const ARROW = { up: '▲', down: '▼', flat: '■' } as const;
 
 const percent = new Intl.NumberFormat('en-US', {
@@ -20,26 +23,51 @@ const percent = new Intl.NumberFormat('en-US', {
   signDisplay: 'exceptZero',
 });
 
-function Comparison({ change }: { change: KpiChange }) {
-  const { ratio } = change;
-  if (ratio === null) {
-    return (
-      <Text size="xs" c="dimmed">
-        {reportMessages.visual.noComparison}
-      </Text>
-    );
+const days = ({ from, to }: { from: string; to: string }) =>
+  from === to ? formatDay(from) : `${formatDay(from)}–${formatDay(to)}`;
+
+function Comparison({ comparison }: { comparison: KpiComparison }) {
+  switch (comparison.kind) {
+    case 'none':
+      return (
+        <Text size="xs" c="dimmed">
+          {reportMessages.visual.noComparison}
+        </Text>
+      );
+    case 'uncovered': {
+      const day = formatDay(comparison.dataFrom);
+      return (
+        <Text
+          size="xs"
+          c="dimmed"
+          truncate
+          title={reportMessages.visual.uncoveredWhy(day, days(comparison.comparison))}
+        >
+          {reportMessages.visual.uncovered(day)}
+        </Text>
+      );
+    }
+    case 'change': {
+      const { change } = comparison;
+      const compared = reportMessages.visual.comparedDays(
+        days(comparison.comparison.current),
+        days(comparison.comparison),
+      );
+      return (
+        <Group gap={6} wrap="nowrap" title={compared}>
+          <Text size="xs" fw={700} c={SENTIMENT_COLOR[change.sentiment]} style={{ whiteSpace: 'nowrap' }}>
+            <span aria-hidden="true">{ARROW[change.trend]} </span>
+            {percent.format(change.ratio ?? 0)}
+          </Text>
+          <Text size="xs" c="dimmed" truncate className={classes.versus}>
+            {reportMessages.visual.previousPeriod}
+          </Text>
+        </Group>
+      );
+    }
+    default:
+      return unreachable(comparison);
   }
-  return (
-    <Group gap={6} wrap="nowrap">
-      <Text size="xs" fw={700} c={SENTIMENT_COLOR[change.sentiment]} style={{ whiteSpace: 'nowrap' }}>
-        <span aria-hidden="true">{ARROW[change.trend]} </span>
-        {percent.format(ratio)}
-      </Text>
-      <Text size="xs" c="dimmed" truncate className={classes.versus}>
-        {reportMessages.visual.previousPeriod}
-      </Text>
-    </Group>
-  );
 }
 
 /** A KPI card: the measure's value, and its change against the previous period. */
@@ -72,9 +100,7 @@ export function KpiVisual({ visual }: KpiVisualProps) {
           {shown}
         </Text>
         {visual.comparison !== null && (
-          <Comparison
-            change={kpiChange(visual.measure, value, data?.comparison === null ? null : previous)}
-          />
+          <Comparison comparison={kpiComparison(visual.measure, value, data?.comparison ?? null, previous)} />
         )}
       </>
     );

@@ -13,21 +13,24 @@ type MatrixVisualType = Extract<Visual, { kind: 'matrix' }>;
 
 const { total: TOTAL } = reportMessages.visual;
 
-function keyLabel(key: MatrixKey, dimensions: readonly ReportColumn[]): string {
+function keyLabel(key: MatrixKey, dimensions: readonly ReportColumn[], partial: readonly string[]): string {
   return key.values
-    .map((value, i) => formatDimension(value, dimensions[i] ?? { type: 'string', grain: null }))
+    .map((value, i) =>
+      formatDimension(value, dimensions[i] ?? { name: '', type: 'string', grain: null }, partial),
+    )
     .join(' · ');
 }
 
 type Group = { key: string; label: string; value: (measure: string) => unknown; total: boolean };
 
 /** The column groups: one per column key (or one without column dimensions), then the totals. */
-function groupsOf(matrix: Matrix, row: MatrixKey | null): Group[] {
+/** `partial`: the answer's partial periods, marked in the column labels. */
+function groupsOf(matrix: Matrix, row: MatrixKey | null, partial: readonly string[]): Group[] {
   const { columnDimensions, columns, rowTotal, columnTotal, grandTotal } = matrix;
   const noColumns = columnDimensions.length === 0;
   const groups: Group[] = columns.map((column) => ({
     key: column.key,
-    label: noColumns ? '' : keyLabel(column, columnDimensions),
+    label: noColumns ? '' : keyLabel(column, columnDimensions, partial),
     value: (measure) =>
       row === null
         ? noColumns
@@ -72,7 +75,8 @@ export function MatrixVisual({ visual }: { visual: MatrixVisualType }) {
   else if (matrix === null || matrix.rows.length === 0) body = <VisualEmpty table />;
   else {
     const { rowDimensions, columnDimensions, measures } = matrix;
-    const headerGroups = groupsOf(matrix, null);
+    const partial = data?.partial_periods ?? [];
+    const headerGroups = groupsOf(matrix, null, partial);
     const twoLevels = columnDimensions.length > 0;
     const measureCell = (group: Group, measure: ReportColumn, value: unknown, first: boolean) => (
       <Table.Td
@@ -120,14 +124,14 @@ export function MatrixVisual({ visual }: { visual: MatrixVisualType }) {
               <Table.Tr key={row.key}>
                 {row.values.map((value, i) => {
                   const dimension = rowDimensions[i];
-                  const text = dimension === undefined ? '' : formatDimension(value, dimension);
+                  const text = dimension === undefined ? '' : formatDimension(value, dimension, partial);
                   return (
                     <Table.Td key={dimension?.name ?? i} className={classes.text} title={text}>
                       {text}
                     </Table.Td>
                   );
                 })}
-                {groupsOf(matrix, row).flatMap((group) =>
+                {groupsOf(matrix, row, partial).flatMap((group) =>
                   measures.map((m, i) => measureCell(group, m, group.value(m.name), i === 0 && twoLevels)),
                 )}
               </Table.Tr>

@@ -3,7 +3,7 @@ import { Anchor, Center, Chip, Group, Loader, Paper, Text } from '@mantine/core'
 import { useDashboard } from '../../hooks/useDashboard';
 import { useFilterValues } from '../../hooks/useFilterValues';
 import { reportMessages } from '../../messages';
-import { columnLabel, valueLabel } from '../../model/filters';
+import { columnLabel, inListOrder, valueLabel } from '../../model/filters';
 import { slicerFilter, slicerValues, withSlicer } from '../../model/state';
 import { nearEnd, toggleValue, valueKey } from '../../model/values';
 
@@ -14,11 +14,18 @@ type SlicerVisualType = Extract<Visual, { kind: 'slicer' }>;
  * scrolls); the chosen ones filter the page through `state.slicers`.
  */
 export function SlicerVisual({ visual }: { visual: SlicerVisualType }) {
-  const { datasetId, state, update } = useDashboard();
-  const values = useFilterValues({ datasetId, table: visual.table, column: visual.dimension });
+  const { datasetId, state, update, locked } = useDashboard();
+  const values = useFilterValues({
+    datasetId,
+    table: visual.table,
+    column: visual.dimension,
+    page: state.page,
+  });
+  // An embedded view's own selection, or any in a view its viewer may not filter, stays as it is.
+  const fixed = locked(visual.id);
   const selected = slicerValues(state, visual.id);
   const selectedKeys = new Set(selected.map(valueKey));
-  const options = values.data?.pages.flatMap((page) => page.data) ?? [];
+  const options = inListOrder(values.data?.pages.flatMap((page) => page.data) ?? [], visual.dimension);
   const title = visual.title ?? columnLabel(visual.dimension);
   const choose = (next: typeof selected) =>
     update((s) => withSlicer(s, visual.id, slicerFilter(visual, next)));
@@ -61,9 +68,10 @@ export function SlicerVisual({ visual }: { visual: SlicerVisualType }) {
                 size="xs"
                 variant="outline"
                 checked={selectedKeys.has(key)}
+                disabled={fixed}
                 onChange={(on) => choose(toggleValue(selected, value, on))}
               >
-                {valueLabel(value)}
+                {valueLabel(value, visual.dimension)}
               </Chip>
             );
           })}
@@ -90,14 +98,16 @@ export function SlicerVisual({ visual }: { visual: SlicerVisualType }) {
         <Text size="xs" fw={600} c="gray.7" tt="uppercase" lts={0.4} component="h3" m={0} truncate>
           {title}
         </Text>
-        {selected.length > 0 ? (
-          <Anchor component="button" type="button" size="xs" onClick={() => choose([])}>
-            {reportMessages.slicer.clear}
-          </Anchor>
-        ) : (
+        {selected.length === 0 ? (
           <Text size="xs" c="dimmed">
             {reportMessages.slicer.all}
           </Text>
+        ) : (
+          !fixed && (
+            <Anchor component="button" type="button" size="xs" onClick={() => choose([])}>
+              {reportMessages.slicer.clear}
+            </Anchor>
+          )
         )}
       </Group>
       {body}

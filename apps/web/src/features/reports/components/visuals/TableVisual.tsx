@@ -7,6 +7,7 @@ import { useVisualAnswer } from '../../hooks/useVisualAnswer';
 import { reportMessages } from '../../messages';
 import { formatCell } from '../../model/format';
 import { nextSort, sortOf, withSort } from '../../model/state';
+import { shownColumns } from '../../model/tableColumns';
 import classes from './ReportTable.module.css';
 import { TablePager } from './TablePager';
 import { VisualEmpty, VisualError, VisualFrame, VisualLoading } from './VisualFrame';
@@ -95,7 +96,8 @@ export function TableVisual({ visual }: { visual: TableVisualType }) {
   else if (error !== null && data === undefined) body = <VisualError error={error} />;
   else if (data === undefined || data.rows.length === 0) body = <VisualEmpty table />;
   else {
-    const { columns, rows, totals } = data;
+    const { rows, totals } = data;
+    const columns = shownColumns(data.columns, rows);
     body = (
       <div className={classes.scroll} ref={scroller}>
         <Table className={classes.table} stickyHeader highlightOnHover verticalSpacing={6}>
@@ -110,7 +112,7 @@ export function TableVisual({ visual }: { visual: TableVisualType }) {
             {rows.map((row, index) => (
               <Table.Tr key={index}>
                 {columns.map((column) => {
-                  const text = formatCell(row[column.name], column, currency);
+                  const text = formatCell(row[column.name], column, currency, row, data.partial_periods);
                   return column.role === 'measure' ? (
                     <Table.Td key={column.name} className={classes.number}>
                       {text}

@@ -22,10 +22,15 @@ type VisualFrameProps = {
   compact?: boolean;
   /** The footer's end instead of its notes: a table's pager (which says more rows exist). */
   footerEnd?: ReactNode;
+  /** Controls at the header's end (a chart's table toggle). */
+  actions?: ReactNode;
   children: ReactNode;
 };
 
-/** A visual's card: title, source warning, body, and a footer that says how fresh the data is. */
+/**
+ * A visual's card: title, source warning, body, and a footer with its notes and, when it differs
+ * from the page's, how fresh its data is.
+ */
 export function VisualFrame({
   title,
   table,
@@ -33,12 +38,16 @@ export function VisualFrame({
   refreshing,
   compact = false,
   footerEnd,
+  actions,
   children,
 }: VisualFrameProps) {
-  const { warnings } = useDashboard();
+  const { warnings, dataThrough } = useDashboard();
   const tableWarnings = warnings.get(table) ?? [];
   const warning = tableWarnings.length === 0 ? null : tableWarnings.map((w) => w.message).join(' ');
-  const through = answer?.data_through ?? null;
+  // The page says its "Data through" once; a card repeats it only when its own differs.
+  const own = answer?.data_through ?? null;
+  const through = own !== dataThrough ? own : null;
+  const partial = answer?.partial == null ? null : text.partial[answer.partial];
   const notes = [
     ...(answer?.sampled === true ? [text.sampled] : []),
     ...(answer?.truncated === true && footerEnd === undefined ? [text.truncated] : []),
@@ -76,6 +85,7 @@ export function VisualFrame({
               </ThemeIcon>
             </TooltipOnDemand>
           )}
+          {actions}
         </Group>
       </Group>
       <div
@@ -89,13 +99,25 @@ export function VisualFrame({
       >
         {children}
       </div>
+      {partial !== null && !compact && (
+        // Never squeezed by a card at its place's height: the table above gives way instead.
+        <Text size="xs" c="dimmed" mt="xs" lineClamp={2} title={partial} style={{ flexShrink: 0 }}>
+          {partial}
+        </Text>
+      )}
       {warning !== null && !compact && (
-        <Text size="xs" c="orange.8" mt="xs" truncate title={warning}>
+        <Text size="xs" c="orange.8" mt="xs" truncate title={warning} style={{ flexShrink: 0 }}>
           {warning}
         </Text>
       )}
       {(through !== null || notes.length > 0 || footerEnd !== undefined) && (
-        <Group gap={8} mt={compact ? 2 : 'xs'} wrap="nowrap" justify="space-between">
+        <Group
+          gap={8}
+          mt={compact ? 2 : 'xs'}
+          wrap="nowrap"
+          justify="space-between"
+          style={{ flexShrink: 0 }}
+        >
           <Text fz={compact ? 11 : 'xs'} c="dimmed" truncate>
             {through !== null ? text.dataThrough(formatDay(through)) : ''}
           </Text>

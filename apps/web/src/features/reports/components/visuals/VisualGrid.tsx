@@ -9,7 +9,8 @@ import { SlicerVisual } from './SlicerVisual';
 import { TableVisual } from './TableVisual';
 import classes from './VisualGrid.module.css';
 
-function VisualView({ visual }: { visual: Visual }) {
+/** One visual of its kind. */
+export function VisualView({ visual }: { visual: Visual }) {
   switch (visual.kind) {
     case 'kpi':
       return <KpiVisual visual={visual} />;
@@ -33,6 +34,9 @@ function VisualView({ visual }: { visual: Visual }) {
   }
 }
 
+/** The visuals whose card is as tall as what they show (up to their place), not as their place. */
+const FITS: ReadonlySet<Visual['kind']> = new Set(['table', 'matrix', 'slicer']);
+
 /** Reading order: top to bottom, then left to right (the order the stacked phone layout shows). */
 function byPosition(a: Visual, b: Visual): number {
   return a.layout.y - b.layout.y || a.layout.x - b.layout.x;
@@ -48,9 +52,10 @@ export function VisualGrid({ page }: { page: ReportPage }) {
       {visuals.map((visual) => {
         const { x, y, w, h } = visual.layout;
         const style = { '--x': x + 1, '--y': y + 1, '--w': w, '--h': h } as CSSProperties;
-        const kpi = visual.kind === 'kpi' ? ` ${classes.kpi}` : '';
+        const kind =
+          visual.kind === 'kpi' ? ` ${classes.kpi}` : FITS.has(visual.kind) ? ` ${classes.fit}` : '';
         return (
-          <div key={visual.id} className={`${classes.cell}${kpi}`} style={style}>
+          <div key={visual.id} className={`${classes.cell}${kind}`} style={style}>
             <VisualView visual={visual} />
           </div>
         );

@@ -3,14 +3,16 @@ import { useCurrentUser } from '../../../../shared/user';
 import { IconShield } from '../../../../shared/ui/icons';
 import { useCurrentOrganization } from '../../../organizations';
 import { settingsMessages } from '../../messages';
+import { CurrencyCard } from '../organization/CurrencyCard';
 import { InvitationList } from './InvitationList';
 import { InviteForm } from './InviteForm';
 import { MemberList } from './MemberList';
 import { SettingsCard } from './SettingsCard';
 
 /**
- * The Members tab (spec 002 §2): invite by e-mail, the members, the pending invitations. Admins and
- * owners invite and delete invitations; members only read (docs/decisions.md, Roles).
+ * The Members tab (spec 002 §2): invite by e-mail, the members, the pending invitations, and the
+ * organization's currency (the first tab holds the organization's own settings: decision 184).
+ * Admins and owners invite, delete invitations and change the currency; members only read.
  */
 export function MembersTab() {
   const organization = useCurrentOrganization();
@@ -35,6 +37,7 @@ export function MembersTab() {
       </SettingsCard>
       <MemberList organizationId={organization.id} userId={user.data?.id ?? null} />
       <InvitationList organizationId={organization.id} canManage={canManage} />
+      <CurrencyCard organization={organization} />
     </Stack>
   );
 }

@@ -36,7 +36,9 @@ export function ServiceRows({ entry, actions }: ServiceRowsProps) {
           <UnstyledButton
             onClick={() => setExpanded((open) => !open)}
             aria-expanded={expanded}
-            aria-label={`${service.name}, ${count}`}
+            aria-label={[service.name, count, reconnects > 0 ? reconnectNeededLabel(reconnects) : null]
+              .filter(Boolean)
+              .join(', ')}
             w="100%"
           >
             <Group gap="sm" wrap="nowrap">
@@ -53,10 +55,10 @@ export function ServiceRows({ entry, actions }: ServiceRowsProps) {
               <Flex columnGap="sm" rowGap={0} wrap="wrap" align="baseline" style={{ minWidth: 0 }}>
                 <Text fw={600} size="sm">
                   {service.name}
-                </Text>
+                </Text>{' '}
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {count}
-                </Text>
+                </Text>{' '}
                 {reconnects > 0 && (
                   <Text size="xs" c="orange.8" fw={500} style={{ whiteSpace: 'nowrap' }}>
                     {reconnectNeededLabel(reconnects)}

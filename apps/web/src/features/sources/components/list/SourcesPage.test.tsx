@@ -85,10 +85,9 @@ describe('sources page', () => {
     const advertising = await category('Advertising');
     expect(within(advertising).getByText('Failed (2)')).toBeInTheDocument();
     // A service with problems starts expanded.
-    expect(within(advertising).getByRole('button', { name: 'Google Ads, 3 accounts' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
+    expect(
+      within(advertising).getByRole('button', { name: 'Google Ads, 3 accounts, 1 needs reconnecting' }),
+    ).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('Customer not enabled')).toBeInTheDocument();
     expect(screen.getByText('Token expired')).toBeInTheDocument();
     expect(screen.getByText('Access was revoked at the provider.')).toBeInTheDocument();
