@@ -171,6 +171,7 @@ export default defineConfig(
   {
     files: [
       'apps/server/**',
+      'packages/analytics/**',
       'packages/connectors/**',
       'packages/warehouse/**',
       'scripts/**',

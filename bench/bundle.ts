@@ -26,7 +26,11 @@ const web = path.join(root, 'apps', 'web');
 const dist = path.join(web, 'dist');
 
 if (process.env.BENCH_SKIP_BUILD !== '1') {
-  execFileSync('npm', ['exec', '--', 'vite', 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+  execFileSync('npm', ['exec', '--', 'vite', 'build', '--logLevel', 'warn'], {
+    cwd: web,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' }, // as scripts/build.mjs builds it
+  });
 }
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
 

@@ -12,7 +12,9 @@ import {
   openDuckDbWarehouse,
   packSql,
   openPostgresWarehouse,
+  writeExchangeRates,
   type CanonicalModel,
+  type ExchangeRate,
 } from '@maya/warehouse';
 import pg from 'pg';
 
@@ -112,18 +114,39 @@ SELECT date,
 FROM v) AS r`;
 }
 
-/** Generates the table into a new DuckDB file; answers the rows written. */
+/**
+ * A euro rate for every day and currency of the generated rows (the ETL writes the ECB's so), so
+ * that the money visuals convert as they do for an organization.
+ */
+export function benchRates(days: number, lastDay: string): ExchangeRate[] {
+  const last = Date.parse(`${lastDay}T00:00:00Z`);
+  const rates: ExchangeRate[] = [];
+  for (let d = 0; d < days; d++) {
+    const date = new Date(last - (days - 1 - d) * 86_400_000).toISOString().slice(0, 10);
+    rates.push(
+      { date, currency: 'EUR', perEuro: 1 },
+      { date, currency: 'USD', perEuro: 1.05 + (d % 50) / 1000 },
+      { date, currency: 'GBP', perEuro: 0.84 + (d % 30) / 10_000 },
+      { date, currency: 'JPY', perEuro: 155 + (d % 40) / 10 },
+    );
+  }
+  return rates;
+}
+
+/** Generates the table and the rates into a new DuckDB file; answers the rows written. */
 export async function generateDuckDb(file: string, rows: number, days: number, lastDay: string) {
   const warehouse = await openDuckDbWarehouse({ file });
   try {
     await warehouse.ensureSchema(MODEL_SCHEMA);
-    return (
+    const written = (
       await warehouse.materialize(
         MODEL_SCHEMA,
         modelTable(MARKETING_PERFORMANCE),
         generatorSql(rows, days, lastDay),
       )
     ).rows;
+    await writeExchangeRates(warehouse, MODEL_SCHEMA, benchRates(days, lastDay));
+    return written;
   } finally {
     await warehouse.close();
   }
@@ -146,7 +169,12 @@ export async function exportCsv(instance: DuckDBInstance, csv: string): Promise<
  * fills it from the CSV: the primary key is dropped for the COPY and added back afterwards (far
  * faster than maintaining it row by row), then VACUUM ANALYZE.
  */
-export async function loadPostgres(adminUrl: string, database: string, csv: string): Promise<void> {
+export async function loadPostgres(
+  adminUrl: string,
+  database: string,
+  csv: string,
+  rates: readonly ExchangeRate[],
+): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -159,6 +187,7 @@ export async function loadPostgres(adminUrl: string, database: string, csv: stri
   try {
     await warehouse.ensureSchema(MODEL_SCHEMA);
     await warehouse.createTable(MODEL_SCHEMA, modelTable(MARKETING_PERFORMANCE));
+    await writeExchangeRates(warehouse, MODEL_SCHEMA, rates);
   } finally {
     await warehouse.close();
   }

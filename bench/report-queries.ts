@@ -76,7 +76,16 @@ export async function captureStatements(
     },
     close: async () => {},
   };
-  const engine = createReportEngine({ withWarehouse: (_organizationId, work) => work(recording) });
+  const engine = createReportEngine({
+    // One organization whose model never changes while measured: version 0 throughout.
+    modelling: {
+      withWarehouse: (_organizationId, work) => work(recording),
+      version: async () => 0,
+      onChange: () => () => undefined,
+    },
+    // The generated accounts spend in euros, dollars, pounds and yen: shown in dollars.
+    organizationCurrency: async () => 'USD',
+  });
   const report = { document: MAYA_REPORT, model: MARKETING_SEMANTIC_MODEL };
   const organizationId = '00000000-0000-4000-8000-000000000000';
   const captured: Captured[][] = [];

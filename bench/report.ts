@@ -30,6 +30,7 @@ import { openDuckDbWarehouse, openPostgresWarehouse, type Warehouse } from '@may
 import { buildApp, startApp, type RunningApp } from '../e2e/support/app-process.mjs';
 import { clientName, closeClient, installWarehouse, signUp } from './report-api';
 import {
+  benchRates,
   dropPostgres,
   exportCsv,
   generateDuckDb,
@@ -92,7 +93,7 @@ try {
     exporter.closeSync();
   }
   pgCreated = true;
-  const pgLoad = await timedValue(() => loadPostgres(pgAdminUrl, pgDatabase, csv));
+  const pgLoad = await timedValue(() => loadPostgres(pgAdminUrl, pgDatabase, csv, benchRates(days, lastDay)));
   await rm(csv, { force: true });
   step('capturing the statements of the report engine (PostgreSQL)');
   const pgUrl = withDatabase(pgAdminUrl, pgDatabase);

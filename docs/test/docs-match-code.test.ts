@@ -45,4 +45,17 @@ describe('docs match the code', () => {
     const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
     for (const workspace of workspaces) expect(() => read(`${workspace}/README.md`), workspace).not.toThrow();
   });
+
+  it('every test docs/security.md names exists, with that title, in that file', () => {
+    const security = read('docs/security.md');
+    const rows = security.split('\n').filter((line) => /^\| .* \| `[^`]+` — /.test(line));
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows) {
+      const [, file, titles] = /\| `([^`]+)` — (.*) \|$/.exec(row) ?? [];
+      const source = read(file!);
+      for (const [, title] of titles!.matchAll(/"([^"]+)"/g)) {
+        expect(source, `${file} has no test "${title}"`).toContain(title);
+      }
+    }
+  });
 });

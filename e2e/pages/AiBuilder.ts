@@ -21,17 +21,20 @@ export class AiBuilder {
     await this.dialog().waitFor({ state: 'detached' });
   }
 
-  /**
-   * Sends a prompt and waits for the generation to end (`data-status` success or error); an error
-   * fails with what the chat says.
-   */
-  async ask(prompt: string): Promise<void> {
+  /** Sends a prompt and waits for the generation to end (`data-status` success or error). */
+  async send(prompt: string): Promise<void> {
     const dialog = this.dialog();
     await dialog.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
     await dialog.getByRole('button', { name: 'Send' }).click();
     await dialog
       .and(this.page.locator('[data-status="success"], [data-status="error"]'))
       .waitFor({ timeout: GENERATE_TIMEOUT_MS });
+  }
+
+  /** Sends a prompt that must succeed; an error fails with what the chat says. */
+  async ask(prompt: string): Promise<void> {
+    await this.send(prompt);
+    const dialog = this.dialog();
     if ((await dialog.getAttribute('data-status')) !== 'success') {
       throw new Error(`the AI Builder failed: ${await dialog.innerText()}`);
     }

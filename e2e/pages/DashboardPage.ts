@@ -14,6 +14,13 @@ export type DashboardView = {
  * A report's dashboard (spec 002 §2): the toolbar (Pages, Reset, Filters), the filters pane with
  * its cards, the KPI cards, the bookmark toolbar, save-as, and the sidebar's reports sections.
  */
+/** The built-in reports' display names; slugs stay in URLs (decision 173). */
+export const BUILT_IN_NAMES: Readonly<Record<string, string>> = {
+  '-maya': 'Marketing Performance',
+  '-seo-v1': 'SEO',
+  '-demo': 'Demo',
+};
+
 export class DashboardPage {
   constructor(
     private readonly page: Page,
@@ -24,10 +31,10 @@ export class DashboardPage {
     return `/organization/${this.organizationSlug}/dashboard/${reportSlug}${rest}`;
   }
 
-  /** Opens `dashboard/{reportSlug}{rest}` and waits for the report's title ('-maya' reads 'maya'). */
+  /** Opens `dashboard/{reportSlug}{rest}` and waits for the report's title, its display name. */
   async open(reportSlug: string, rest = ''): Promise<void> {
-    await this.page.goto(this.path(reportSlug, rest));
-    await this.title(reportSlug.replace(/^-/, '')).waitFor({ timeout: VISUALS_TIMEOUT_MS });
+    await this.page.goto(this.path(reportSlug, rest), { timeout: VISUALS_TIMEOUT_MS });
+    await this.title(BUILT_IN_NAMES[reportSlug] ?? reportSlug).waitFor({ timeout: VISUALS_TIMEOUT_MS });
   }
 
   title(name: string): Locator {
@@ -170,6 +177,27 @@ export class DashboardPage {
       .waitFor({ state: 'detached', timeout: VISUALS_TIMEOUT_MS });
   }
 
+  /** Waits until every visual of the page answered (none left loading), not only the first. */
+  async waitForAllVisuals(): Promise<void> {
+    await this.page.getByRole('region').first().waitFor({ timeout: VISUALS_TIMEOUT_MS });
+    // One after another: a visual that answered is gone from the list, the next is waited for.
+    const loading = this.page.getByLabel('Loading visual');
+    while ((await loading.count()) > 0) {
+      await loading.first().waitFor({ state: 'detached', timeout: VISUALS_TIMEOUT_MS });
+    }
+  }
+
+  /** The names of the report's pages, as its Pages menu lists them. */
+  async pageNames(): Promise<string[]> {
+    await this.toolbar.getByRole('button', { name: /^Pages: / }).click();
+    const items = this.page.getByRole('menu').getByRole('menuitem');
+    await items.first().waitFor();
+    const names = (await items.allInnerTexts()).map((name) => name.trim());
+    await this.page.keyboard.press('Escape');
+    await this.page.getByRole('menu').waitFor({ state: 'detached' });
+    return names;
+  }
+
   /** A KPI card's text once answered: its label, value, change and freshness. */
   async kpiText(label: string): Promise<string> {
     const card = this.kpi(label);
@@ -181,7 +209,45 @@ export class DashboardPage {
     return card.innerText();
   }
 
+  /**
+   * A KPI card's value in full, as its tooltip gives it ('$12,345.67'; the card shows it
+   * rounded: '$12,346'), and the days it covers, as its change's tooltip names them
+   * ('01/11/2026–30/11/2026 compared with …'), as ISO dates.
+   */
+  async kpiInFull(label: string): Promise<{ value: string; from: string; to: string }> {
+    await this.kpiText(label);
+    const card = this.kpi(label);
+    const compared = (await card.getByTitle(/ compared with /).getAttribute('title')) ?? '';
+    const days = /^(\d{2})\/(\d{2})\/(\d{4})(?:–(\d{2})\/(\d{2})\/(\d{4}))? compared with /.exec(compared);
+    if (days === null) throw new Error(`the ${label} card does not name its days: "${compared}"`);
+    const [, d1, m1, y1, d2 = d1, m2 = m1, y2 = y1] = days;
+    // The value's tooltip is the amount alone: a currency sign, digits and separators.
+    const value =
+      (await card
+        .getByTitle(/^\D{0,3}[\d,]+(\.\d+)?$/)
+        .first()
+        .getAttribute('title')) ?? '';
+    return { value, from: `${y1}-${m1}-${d1}`, to: `${y2}-${m2}-${d2}` };
+  }
+
+  /** The page's visuals: each is a region named for its title. */
+  visuals(): Locator {
+    return this.page.getByRole('region');
+  }
+
   /** The errors visuals show ('Something went wrong: …'). */
+  /**
+   * Shows the page's first chart as the table of its data (issue 23), with the keyboard: its
+   * "Show as table" toggle focused and pressed with Enter. Answers the table.
+   */
+  async showFirstChartAsTable(): Promise<Locator> {
+    const toggle = this.page.getByRole('button', { name: 'Show as table' }).first();
+    await toggle.focus();
+    await this.page.keyboard.press('Enter');
+    await this.page.getByRole('button', { name: 'Show as table', pressed: true }).first().waitFor();
+    return this.page.getByRole('table', { name: /, as a table$/ }).first();
+  }
+
   visualErrors(): Locator {
     return this.page.getByRole('region').getByRole('alert');
   }

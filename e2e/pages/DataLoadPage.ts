@@ -23,6 +23,13 @@ export class DataLoadPage {
    */
   async loadNowUntil(status: 'Finished' | 'Failed', timeoutMs = 120_000): Promise<void> {
     const runs = this.historyRows(status);
+    // Counted once the history has arrived: counted before, an earlier run (an account's first
+    // load) would pass for the new one.
+    await this.page
+      .getByText(/^Total run time:/)
+      .or(this.page.getByText('No data has been loaded yet.'))
+      .first()
+      .waitFor();
     const before = await runs.count();
     await this.loadNow();
     const deadline = Date.now() + timeoutMs;
@@ -40,6 +47,14 @@ export class DataLoadPage {
   /** The history's runs of one status ('Finished', 'Failed'), as rows. */
   historyRows(status: 'Finished' | 'Failed') {
     return this.page.getByRole('region').getByRole('row').filter({ hasText: status });
+  }
+
+  /** The history's entry of an account's first load ('Google Ads', 'Acme Outdoor Germany'). */
+  firstLoadRow(serviceName: string, account: string) {
+    return this.page
+      .getByRole('region')
+      .getByRole('row')
+      .filter({ hasText: `First load of ${serviceName}: ${account}` });
   }
 
   /** The Loaded data table's row of one table ('Marketing performance'). */

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { mailLink } from '../support/api';
 
 /** /sign-up (spec 000 §2): three steps with a progress bar. */
 export class SignUpPage {
@@ -35,5 +36,28 @@ export class SignUpPage {
   async termsStep() {
     await this.page.getByLabel('I have read and agree to the Legal Terms & Conditions').check();
     await this.continueButton.click();
+  }
+
+  /**
+   * The whole sign-up of a new user by e-mail: the three steps, then the verification link from
+   * the mailbox, which lands on /create-organization.
+   */
+  async signUpAndVerify(
+    baseUrl: string,
+    details: { firstName: string; lastName: string; email: string; password: string; company: string },
+  ): Promise<void> {
+    await this.goto();
+    await this.accountStep(details);
+    await this.companyStep({ company: details.company, position: 'CEO' });
+    await this.termsStep();
+    await this.page.waitForURL(/\/verify-email\?/);
+    await this.page.goto(await mailLink(baseUrl, details.email, /Verify your e-mail/));
+    await this.page.waitForURL(/\/create-organization$/);
+  }
+
+  /** /create-organization: names the first organization and continues. */
+  async createOrganization(name: string): Promise<void> {
+    await this.page.getByLabel('Organization name').fill(name);
+    await this.page.getByRole('button', { name: 'Continue' }).click();
   }
 }

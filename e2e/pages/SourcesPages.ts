@@ -46,16 +46,25 @@ export class SourcesPages {
   }
 
   /**
+   * Connects sandbox accounts of an OAuth service (its card's name: 'Google Ads', 'Meta Ads') as
+   * `email`: the card, the provider's consent, the accounts ticked, Connect, and the sources
+   * list's 'connected succesfully.' toast.
+   */
+  async connectAccounts(serviceName: string, email: string, accounts: readonly string[]): Promise<void> {
+    await this.openAdd();
+    await this.choose(serviceName);
+    await new ProviderConsentPage(this.page).allowAs(email);
+    for (const account of accounts) await this.accountCheckbox(account).check();
+    await this.connect();
+    await this.page.getByText(`${serviceName} connected succesfully.`).waitFor();
+  }
+
+  /**
    * Connects one sandbox Google Ads account as `email` (consent at the sandbox included) and
    * waits until its first load has finished, as the sources list shows it.
    */
   async connectGoogleAdsAndLoad(email: string, account: string, timeoutMs: number): Promise<void> {
-    await this.openAdd();
-    await this.choose('Google Ads');
-    await new ProviderConsentPage(this.page).allowAs(email);
-    await this.accountCheckbox(account).check();
-    await this.connect();
-    await this.page.getByText('Google Ads connected succesfully.').waitFor();
+    await this.connectAccounts('Google Ads', email, [account]);
     await this.expand('Google Ads');
     await this.accountRow(account).getByText('Finished').first().waitFor({ timeout: timeoutMs });
   }

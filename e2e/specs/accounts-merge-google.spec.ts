@@ -23,14 +23,18 @@ describe('a Google account with the e-mail of a password account', () => {
     expect(query.get('provider')).toBe('google');
     await page.getByText('Merge Required').first().waitFor();
 
-    await page.getByRole('button', { name: 'Resend' }).click();
+    // Opening the page mailed nothing; the visitor asks for the link.
+    await page.getByRole('button', { name: 'Send the merge e-mail' }).click();
     await page.getByText('Merge email sent!').waitFor();
 
-    // The owner opens the link from their mailbox in another tab.
+    // The owner opens the link from their mailbox in another tab, sees the Google account and confirms.
     const link = new URL(await mailLink(baseUrl, email, /Merge your sign-in methods/));
     const mailTab = await page.context().newPage();
     await mailTab.goto(`${link.pathname}${link.search}`);
-    await mailTab.getByText('Redirecting...').first().waitFor();
+    await mailTab.getByRole('region', { name: 'The Google account to link' }).getByText(email).waitFor();
+    await mailTab.getByRole('button', { name: 'Yes, link this account' }).click();
+    // 'Redirecting...' shows only while the tab leaves for Google: wait for the question to go.
+    await mailTab.getByRole('button', { name: 'Yes, link this account' }).waitFor({ state: 'detached' });
 
     // The first tab polls every 3 s, sees the merge and signs in with the Google token.
     await page.waitForURL(/\/create-organization$/, { timeout: 20_000 });

@@ -31,7 +31,7 @@ describe('a new user', () => {
     // spec 000 §2: Continue goes to / with the destinations flag, which opens destinations.
     await page.waitForURL(/\/organization\/cobol-works\/settings\/destinations\?refresh_destinations/);
     await page.goto('/');
-    await page.waitForURL(/\/organization\/cobol-works\/dashboard\/-demo$/);
+    await page.waitForURL(/\/organization\/cobol-works\/dashboard\/-maya$/);
     await expect.poll(() => page.getByText('Cobol Works').first().isVisible()).toBe(true);
   });
 });

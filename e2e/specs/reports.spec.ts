@@ -6,6 +6,7 @@ import {
   uniqueEmail,
   waitForDemoData,
 } from '../support/api';
+import { expectAccessible } from '../support/accessibility';
 import { test } from '../support/browser';
 import { AiBuilder } from '../pages/AiBuilder';
 import { DashboardPage } from '../pages/DashboardPage';
@@ -61,6 +62,11 @@ describe('reports', () => {
     await dashboard.open('-maya');
     await dashboard.waitForVisuals();
     const unfiltered = await dashboard.kpiText('Spend');
+
+    // A chart's text alternative: its data as a table, reached with the keyboard (issue 23).
+    const chartData = await dashboard.showFirstChartAsTable();
+    expect(await chartData.getByRole('rowheader').count()).toBeGreaterThan(1);
+    await expectAccessible(page);
     await dashboard.openFilters();
     expect(await dashboard.filterSummary('Channel')).toBe('All');
     expect(await dashboard.filterSummary('Date')).toBe('In the last 30 days');
@@ -106,7 +112,7 @@ describe('reports', () => {
 
     // A reload shows the same view.
     await page.reload();
-    await dashboard.title('maya').waitFor();
+    await dashboard.title('Marketing Performance').waitFor();
     await dashboard.activeBookmark(BOOKMARK).waitFor();
     expect(await dashboard.view(FILTERS, KPIS)).toEqual(filtered);
 
@@ -115,7 +121,7 @@ describe('reports', () => {
     try {
       const again = new DashboardPage(fresh, demo.slug);
       await fresh.goto(saved.pathname);
-      await again.title('maya').waitFor();
+      await again.title('Marketing Performance').waitFor();
       await fresh.waitForURL(/\?state=/);
       await again.activeBookmark(BOOKMARK).waitFor();
       expect(await again.view(FILTERS, KPIS)).toEqual(filtered);
@@ -132,14 +138,15 @@ describe('reports', () => {
     await builder
       .message(
         new RegExp(
-          `^Here is Spend by Campaign on the Campaigns page, in ${month.name}, where Channel is “Google Ads”\\.`,
+          `^Here is Spend by Campaign on the Overview page, in ${month.name}, where Channel is “Google Ads”\\.`,
         ),
       )
       .waitFor();
     await builder.close();
     await dashboard.openFilters();
     await dashboard.waitForFilterSummary('Date', month.summary);
-    expect(await dashboard.currentPage()).toBe('Campaigns');
+    // Rows of campaigns: the overview's campaigns table (the Campaigns page lists ad groups).
+    expect(await dashboard.currentPage()).toBe('Overview');
     expect(await dashboard.filterSummary('Channel')).toBe('Google Ads');
     await dashboard.waitForVisuals();
     expect(await dashboard.visualErrors().count()).toBe(0);

@@ -1,18 +1,38 @@
-import { describe, expect } from 'vitest';
+import { createScratchDatabase, type ScratchDatabase } from '@maya/embedded-postgres/testing';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createOrganization, createVerifiedUser, signInBrowser, uniqueEmail } from '../support/api';
 import { test } from '../support/browser';
 
 /**
- * The machine's own PostgreSQL (127.0.0.1:5432, as the warehouse tests use it) stands in for a
- * customer's database: the wizard's check connects to it for real.
+ * A database of the test run's embedded PostgreSQL (as the warehouse tests use it) stands in for
+ * a customer's database: the wizard's check connects to it for real.
  */
-const DATABASE = { host: '127.0.0.1', port: '5432', database: 'postgres', user: 'postgres' };
+let scratch: ScratchDatabase | null = null;
+beforeAll(async () => {
+  scratch = await createScratchDatabase('maya_destination_e2e');
+});
+afterAll(async () => {
+  await scratch?.drop();
+});
+
+function customerDatabase() {
+  if (!scratch) throw new Error('the scratch database is created in beforeAll');
+  const url = new URL(scratch.url);
+  return {
+    host: url.hostname,
+    port: url.port,
+    database: scratch.name,
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+  };
+}
 
 describe('choosing a destination', () => {
   test('a PostgreSQL destination is checked by connecting, saved on Finish, and shown with Modify', async ({
     page,
     baseUrl,
   }) => {
+    const DATABASE = customerDatabase();
     const email = uniqueEmail('destinations');
     const token = await createVerifiedUser(baseUrl, email);
     const organization = await createOrganization(baseUrl, token, 'Destinations Journey');
@@ -33,7 +53,7 @@ describe('choosing a destination', () => {
     await page.getByRole('textbox', { name: 'Port' }).fill('1'); // nothing listens there
     await page.getByRole('textbox', { name: 'Database' }).fill(DATABASE.database);
     await page.getByRole('textbox', { name: 'User' }).fill(DATABASE.user);
-    await page.locator('input[type="password"]').fill('any password');
+    await page.locator('input[type="password"]').fill(DATABASE.password);
     await page.getByLabel('SSL').first().click();
     await page.getByRole('option', { name: /disable/ }).click();
     await page.getByRole('button', { name: 'Continue' }).click();

@@ -11,18 +11,28 @@ export function uniqueEmail(name: string): string {
   return `${name}.${randomBytes(4).toString('hex')}@acme.example`;
 }
 
-async function json(baseUrl: string, method: string, path: string, body?: unknown, token?: string) {
+async function json(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  cookie?: string,
+) {
   const response = await fetch(`${baseUrl}/api${path}`, {
     method,
     headers: {
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(cookie ? { cookie } : {}),
     },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as Record<string, unknown>;
+  const browser = /maya_browser=[^;]*/.exec(response.headers.get('set-cookie') ?? '')?.[0];
+  const answer: Record<string, unknown> = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  return browser ? { ...answer, browser } : answer;
 }
 
 type Mail = { to: string; subject: string; text: string };
@@ -46,7 +56,7 @@ export async function createVerifiedUser(
   email: string,
   password = PASSWORD,
 ): Promise<string> {
-  await json(baseUrl, 'POST', '/user', {
+  const signedUp = await json(baseUrl, 'POST', '/user', {
     email,
     password,
     first_name: 'Test',
@@ -55,10 +65,15 @@ export async function createVerifiedUser(
     company_position: 'CEO',
   });
   const link = new URL(await mailLink(baseUrl, email, /Verify/));
-  const verified = await json(baseUrl, 'POST', '/auth/verify_email', {
-    request_id: link.searchParams.get('request_id'),
-    email,
-  });
+  // Verified by the client that signed up (its maya_browser cookie), so its password is kept.
+  const verified = await json(
+    baseUrl,
+    'POST',
+    '/auth/verify_email',
+    { request_id: link.searchParams.get('request_id'), email },
+    undefined,
+    signedUp.browser as string,
+  );
   return (verified.token as { access_token: string }).access_token;
 }
 

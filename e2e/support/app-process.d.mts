@@ -11,6 +11,10 @@ export type RunningApp = {
   /** The fresh, empty DATA_DIR created for this run; `stop()` removes it. */
   dataDir: string;
   pid: number | undefined;
+  /** Settles when the app's process has exited and its output is read to the end. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** The last lines the app wrote to stderr and stdout. */
+  describeOutput(): string;
   /**
    * SIGTERM, wait for the exit (SIGKILL after 30 s), check that no process of this DATA_DIR is
    * left (the embedded PostgreSQL), remove DATA_DIR. Rejects, after cleaning up, if the app had to
@@ -29,3 +33,7 @@ export type StartOptions = {
 export declare function buildApp(): Promise<void>;
 export declare function freePort(): Promise<number>;
 export declare function startApp(options?: StartOptions): Promise<RunningApp>;
+/** Live processes that name `dir` on their command line (the embedded PostgreSQL), and their children. */
+export declare function processesUsing(
+  dir: string,
+): Promise<{ pid: number; ppid: number; stat: string; args: string }[]>;

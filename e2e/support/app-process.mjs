@@ -89,6 +89,8 @@ export async function startApp({ env = {}, label = 'maya' } = {}) {
     detached: true,
   });
   const output = captureOutput(child);
+  // 'close': exited, and its output read to the end.
+  const exited = new Promise((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
   // Last resort if the caller dies without stopping us: the app then shuts itself down in order.
   const stopOnExit = () => child.kill('SIGTERM');
   process.once('exit', stopOnExit);
@@ -107,7 +109,7 @@ export async function startApp({ env = {}, label = 'maya' } = {}) {
   try {
     const url = await waitForReadyLine(child, output);
     await waitForHealth(`http://127.0.0.1:${port}/api/health`, child);
-    return { url, port, dataDir, pid: child.pid, stop };
+    return { url, port, dataDir, pid: child.pid, exited, describeOutput: output.describe, stop };
   } catch (error) {
     const problems = await shutDown().catch((stopError) => [`stopping it failed: ${String(stopError)}`]);
     const cleanup = problems.length > 0 ? `\nStopping what had started:${bullets(problems)}` : '';
@@ -221,7 +223,7 @@ function bullets(lines) {
 }
 
 /** Live processes that name `dir` on their command line, and their children. */
-async function processesUsing(dir) {
+export async function processesUsing(dir) {
   const { stdout } = await execFileAsync('ps', ['-eo', 'pid=,ppid=,stat=,args=']);
   const all = stdout
     .split('\n')

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject, test as base } from 'vitest';
+import { checkEveryPage, describeViolations } from './accessibility';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const ARTIFACTS_DIR = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -16,7 +17,10 @@ export function launchBrowser(): Promise<Browser> {
 /**
  * The specs' `test`: `baseUrl` of the app under test, one browser per spec file, and for each
  * test a fresh context (no cookies, no storage) and page whose relative URLs resolve against the
- * app. A failed test leaves a screenshot in e2e/artifacts/<spec>--<test name>.png.
+ * app. Every page of the app that the context's tabs show is checked with axe-core
+ * (`checkEveryPage`): a test that passed fails at its end with the list of serious or critical
+ * WCAG 2.1 AA violations found. A failed test leaves a screenshot in
+ * e2e/artifacts/<spec>--<test name>.png.
  */
 export const test = base
   .extend('baseUrl', { scope: 'worker' }, () => inject('baseUrl'))
@@ -30,13 +34,24 @@ export const test = base
   .extend('page', async ({ browser, baseUrl, task }, { onCleanup }) => {
     const context = await browser.newContext({ baseURL: baseUrl });
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    const accessibility = checkEveryPage(context, new URL(baseUrl).origin);
     const page = await context.newPage();
     onCleanup(async () => {
+      const journey = path.basename(task.file.name).replace(/\.spec\.ts$/, '');
+      const name = `${journey}--${fileNameOf(task.fullTestName ?? task.name)}`;
       if (task.result?.state === 'fail') {
-        const journey = path.basename(task.file.name).replace(/\.spec\.ts$/, '');
-        await saveScreenshot(page, `${journey}--${fileNameOf(task.fullTestName ?? task.name)}`);
+        await saveScreenshot(page, name);
+        await context.close();
+        return;
       }
-      await context.close();
+      try {
+        const violations = await accessibility.finish();
+        if (violations.length === 0) return;
+        await saveScreenshot(page, name);
+        throw new Error(describeViolations(violations));
+      } finally {
+        await context.close();
+      }
     });
     return page;
   });

@@ -27,8 +27,10 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     env: {
       NODE_ENV: nodeEnv,
       LOG_LEVEL: 'warn',
-      // Every journey signs up from this one address: the per-address guard would refuse the tenth.
+      // Every journey signs up and signs in from this one address: the per-address guards would
+      // refuse the tenth sign-up and the thirty-first sign-in.
       SIGNUP_LIMIT_PER_HOUR: '1000',
+      SIGN_IN_LIMIT_PER_ADDRESS: '1000',
       ...(nodeEnv === 'production' ? { SECRET_KEY: randomBytes(36).toString('base64url') } : {}),
     },
   });
