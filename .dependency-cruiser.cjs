@@ -18,6 +18,14 @@ const SERVER_REPOSITORY = '(^|/)repository(\\.ts$|/)';
 const SERVER_SCHEMA = '/schema\\.ts$';
 const SERVER_DB_PLATFORM = '^apps/server/src/platform/db/';
 
+// Issue 24's package boundaries. The Warehouse interface without its adapters
+// (@maya/warehouse/interface and the files it is made of), the engines' npm clients, and the
+// sandbox providers' sources.
+const WAREHOUSE_INTERFACE =
+  '^packages/warehouse/src/(interface|warehouse|errors|identifiers|sql-types|values)\\.ts$';
+const ENGINE_CLIENTS = '(^|/)node_modules/(@duckdb/[^/]+|pg|@google-cloud/bigquery|@databricks/sql)/';
+const SANDBOX_SOURCES = '^packages/connectors/src/(sandbox/|services/[^/]+/sandbox[^/]*\\.ts$)';
+
 /**
  * The allowed order of web feature folders, lowest first: a listed feature may use only the
  * listed features before it, so a back-edge (and with it a cycle hidden behind the index.ts
@@ -210,11 +218,57 @@ module.exports = {
       name: 'analytics-over-warehouse',
       severity: 'error',
       comment:
-        'packages/analytics (the analytics domain: rule compiler, previews) reads data only through ' +
-        "@maya/warehouse's Warehouse interface: it imports no app, connector or other package. " +
-        'Its tests may use the embedded PostgreSQL of the test run.',
+        'packages/analytics (the analytics domain: models, semantic models, query and rule ' +
+        "compilers, prompt parser) reads data only through @maya/warehouse's Warehouse interface " +
+        'and speaks the contracts: it imports no app, connector or other package. Its tests may ' +
+        'use the embedded PostgreSQL of the test run.',
       from: { path: '^packages/analytics/', pathNot: '^packages/analytics/test/' },
-      to: { path: '^(packages/(?!analytics/|warehouse/)|apps/|e2e/|docs/)' },
+      to: { path: '^(packages/(?!analytics/|warehouse/|contracts/)|apps/|e2e/|docs/)' },
+    },
+    {
+      name: 'analytics-not-to-engine-adapters',
+      severity: 'error',
+      comment:
+        'Issue 24: the analytics domain depends only on the Warehouse interface ' +
+        '(@maya/warehouse/interface: the types, errors, identifiers and column type names), never ' +
+        'on an engine adapter (DuckDB, PostgreSQL, BigQuery, Databricks, destinations) or an ' +
+        "engine's client, not even through another file. Its tests open real engines through " +
+        '@maya/warehouse.',
+      from: { path: '^packages/analytics/src/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: [`^packages/warehouse/src/`, ENGINE_CLIENTS],
+        pathNot: WAREHOUSE_INTERFACE,
+        reachable: true,
+      },
+    },
+    {
+      name: 'warehouse-not-to-analytics',
+      severity: 'error',
+      comment:
+        'Issue 24: packages/warehouse keeps the engine adapters and sits below the analytics ' +
+        'domain; it never imports packages/analytics (models, reports, clusters live there).',
+      from: { path: '^packages/warehouse/' },
+      to: { path: '^packages/analytics/' },
+    },
+    {
+      name: 'sandbox-apart',
+      severity: 'error',
+      comment:
+        "Issue 24: the sandbox providers (packages/connectors/src/sandbox, each service's " +
+        'sandbox*.ts) are their own entry point, @maya/connectors/sandbox. Connector code never ' +
+        'imports them, and in the server only platform/sandbox.ts does, which app.ts loads with a ' +
+        'dynamic import when the sandbox is configured, so production never loads them ' +
+        '(apps/server/test/platform/server-bundle.test.ts checks the bundle).',
+      from: {
+        path: '^(packages/connectors/src/|apps/server/src/)',
+        pathNot: [
+          SANDBOX_SOURCES,
+          '^packages/connectors/src/testing/',
+          '\\.test\\.ts$',
+          '^apps/server/src/platform/sandbox\\.ts$',
+        ],
+      },
+      to: { path: SANDBOX_SOURCES },
     },
 
     // --- resolution and declarations ---------------------------------------------------------

@@ -1,7 +1,7 @@
 // How the AI Builder bench judges an answer (bench/ai-builder.ts): the expected outcome of a
 // prompt against the API's answer, periods compared as the days they keep on the day of the run.
 import { decodeReportState, type ReportFilter, type ReportState, type TimeGrain } from '@maya/contracts';
-import { resolveRelativeDate, visualFields } from '@maya/warehouse';
+import { resolveRelativeDate, visualFields } from '@maya/analytics';
 import type { AdHocExpect, DateExpect, Expected } from './ai-builder-prompts';
 
 // The calendar of the expectations, written here apart from the parser's (UTC, weeks from Monday).

@@ -7,12 +7,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { addDays, connectorContext, isoDate, SANDBOX_OAUTH_CLIENT } from '@maya/connectors';
-import {
-  googleAdsConnector,
-  googleAdsSandbox,
-  GOOGLE_ADS_SANDBOX_PREFIX,
-  GOOGLE_ADS_SCOPE,
-} from '@maya/connectors/services/google-ads';
+import { googleAdsConnector, GOOGLE_ADS_SCOPE } from '@maya/connectors/services/google-ads';
+import { googleAdsSandbox, GOOGLE_ADS_SANDBOX_PREFIX } from '@maya/connectors/sandbox';
 import { mintTokens, startHarness } from '@maya/connectors/testing';
 
 const GOAL_ROWS_PER_SECOND = 50_000;

@@ -3,11 +3,8 @@
 // starts the harness on a free local port, mints a token as if the user had consented, sends
 // `{ endpoints, tokens, now }` to the parent over IPC and serves until the parent disconnects.
 import { SANDBOX_OAUTH_CLIENT } from '@maya/connectors';
-import {
-  googleAdsSandbox,
-  GOOGLE_ADS_SANDBOX_PREFIX,
-  GOOGLE_ADS_SCOPE,
-} from '@maya/connectors/services/google-ads';
+import { GOOGLE_ADS_SCOPE } from '@maya/connectors/services/google-ads';
+import { googleAdsSandbox, GOOGLE_ADS_SANDBOX_PREFIX } from '@maya/connectors/sandbox';
 import { mintTokens, startHarness } from '@maya/connectors/testing';
 
 export type SandboxReady = {

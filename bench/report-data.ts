@@ -9,13 +9,12 @@ import {
   CANONICAL_MODELS,
   MODEL_SCHEMA,
   modelTable,
-  openDuckDbWarehouse,
   packSql,
-  openPostgresWarehouse,
   writeExchangeRates,
   type CanonicalModel,
   type ExchangeRate,
-} from '@maya/warehouse';
+} from '@maya/analytics';
+import { openDuckDbWarehouse, openPostgresWarehouse } from '@maya/warehouse';
 import pg from 'pg';
 
 export const TABLE = 'marketing_performance';

@@ -6,7 +6,8 @@
 import type { ReportQueryRequest, ReportQueryResponse, Visual } from '@maya/contracts';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { addDays } from '@maya/connectors';
-import { MAYA_REPORT, MARKETING_SEMANTIC_MODEL, type Warehouse } from '@maya/warehouse';
+import { MAYA_REPORT, MARKETING_SEMANTIC_MODEL } from '@maya/analytics';
+import type { Warehouse } from '@maya/warehouse';
 import { createReportEngine } from '../apps/server/src/modules/reports/engine';
 import type pg from 'pg';
 

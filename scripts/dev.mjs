@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { serverBundleOptions } from './server-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let server = null;
@@ -22,24 +23,9 @@ function restartServer() {
   server.kill('SIGTERM');
 }
 
+// The same bundle as the build (workspace packages in, npm packages out), main entry only.
 const context = await esbuild.context({
-  entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-  outdir: path.join(root, 'apps/server/dist'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node24',
-  sourcemap: true,
-  packages: 'external',
-  alias: {
-    '@maya/contracts': path.join(root, 'packages/contracts/src/index.ts'),
-    '@maya/warehouse': path.join(root, 'packages/warehouse/src/index.ts'),
-    '@maya/connectors': path.join(root, 'packages/connectors/src/index.ts'),
-  },
-  logLevel: 'warning',
-  banner: {
-    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-  },
+  ...serverBundleOptions(root, { entries: ['apps/server/src/main.ts'] }),
   plugins: [
     { name: 'restart', setup: (build) => build.onEnd((result) => result.errors.length || restartServer()) },
   ],

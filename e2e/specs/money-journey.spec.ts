@@ -21,7 +21,7 @@ import {
   type DailySpend,
   type Where,
 } from '@maya/connectors/testing';
-import { META_CONVERSION_ACTION_TYPES, currencyExponent } from '@maya/warehouse';
+import { META_CONVERSION_ACTION_TYPES, currencyExponent } from '@maya/analytics';
 import { describe, expect } from 'vitest';
 import { DashboardPage } from '../pages/DashboardPage';
 import { DataLoadPage } from '../pages/DataLoadPage';

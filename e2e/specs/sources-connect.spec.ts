@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { MOOSEND_SANDBOX_API_KEYS } from '@maya/connectors/services/moosend';
+import { MOOSEND_SANDBOX_API_KEYS } from '@maya/connectors/sandbox';
 import { createOrganization, createVerifiedUser, signInBrowser, uniqueEmail } from '../support/api';
 import { test } from '../support/browser';
 import { ProviderConsentPage } from '../pages/ProviderConsentPage';

@@ -23,7 +23,6 @@ import type { ModellingService } from './modules/modelling';
 import { createMailer } from './platform/mail';
 import { registerMailbox } from './platform/mailbox';
 import { createRateLimiter } from './platform/ratelimit/limiter';
-import { registerSandbox } from './platform/sandbox';
 import { registerTextChecks } from './platform/text';
 import { startWarehouseFiles, type WarehouseFiles } from './platform/warehouse-files';
 
@@ -118,7 +117,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
       { prefix: API_PREFIX },
     );
-    if (config.sandbox) await registerSandbox(app, config);
+    // Loaded only when configured: the sandbox providers are their own chunk, never loaded (nor
+    // carried by the code production loads) where config.sandbox is false (decision 322).
+    if (config.sandbox) await (await import('./platform/sandbox')).registerSandbox(app, config);
     if (config.env !== 'production' && !config.smtpUrl) await registerMailbox(app, mailer);
     await registerSpa(app, config);
 

@@ -1,23 +1,12 @@
+// @maya/connectors: the connectors behind one Connector interface, the service catalogue, the ECB
+// rates provider, and where the sandbox is (sandboxEndpoints, sandboxClients: configuration). The
+// sandbox providers themselves have their own entry point, @maya/connectors/sandbox, so that code
+// importing this one never carries them.
 export { catalog, findService } from './catalog';
 export * from './core';
 export { connectorFor } from './registry';
-export * from './sandbox';
-export { SANDBOX_APIS } from './sandbox/apis/registry';
-export type { SandboxApiMount } from './sandbox/apis/registry';
-export type { SandboxApiPluginOptions, TokenIssuer } from './sandbox/apis/types';
-export { ApiFaults, ApiFaultSchema } from './sandbox/apis/faults';
-export type { ApiFault } from './sandbox/apis/faults';
-export { SandboxStore } from './sandbox/store';
-export { SANDBOX_OAUTH_CLIENT, sandboxClients } from './sandbox/clients';
+export { SANDBOX_OAUTH_CLIENT, sandboxClients } from './core/sandbox-clients';
 export { generateAppleAdsKeyPair } from './services/apple-ads';
 export { ga4ExportServiceAccountEmail } from './services/ga4-events';
-export {
-  EURO,
-  addDays,
-  createEcbRatesProvider,
-  dailyRates,
-  isPublicationDay,
-  sandboxPublishedRates,
-  SANDBOX_RATE_CURRENCIES,
-} from './services/ecb-rates';
+export { EURO, addDays, createEcbRatesProvider, dailyRates } from './services/ecb-rates';
 export type { PublishedRate, RatesProvider } from './services/ecb-rates';

@@ -1,17 +1,10 @@
-export * from './warehouse';
-export { WarehouseError, isWarehouseError, type WarehouseErrorType } from './errors';
-export {
-  IDENTIFIER_PATTERN,
-  assertIdentifier,
-  quoteIdentifier,
-  qualifiedName,
-  stagedTableName,
-} from './identifiers';
+// @maya/warehouse: the Warehouse interface (also alone at @maya/warehouse/interface) and its
+// adapters, one per engine, with the destinations that open them.
+export * from './interface';
 export { openDuckDbWarehouse, type DuckDbWarehouseOptions } from './duckdb/duckdb-warehouse';
 export { closeIdleDuckDbs, duckDbFileFor, letGoOfDuckDb, type DuckDbSharing } from './duckdb/duckdb-instance';
 export { openPostgresWarehouse, type PostgresWarehouseOptions } from './postgres/postgres-warehouse';
 export type * from './destination-config';
-export * from './models';
 export {
   openBigQueryWarehouse,
   type BigQueryWarehouseConfig,
@@ -28,4 +21,3 @@ export {
   type HostLookup,
   type ResolvedAddress,
 } from './destination-address';
-export * from './reports';

@@ -1,6 +1,6 @@
 import { createEcbRatesProvider } from '@maya/connectors';
 import { operations } from '@maya/contracts';
-import { CANONICAL_MODELS } from '@maya/warehouse';
+import { CANONICAL_MODELS } from '@maya/analytics';
 import type { GuardHandlers } from '../platform/guards';
 import type { Platform } from '../platform/platform';
 import { createAiBuilderModule } from './ai-builder';

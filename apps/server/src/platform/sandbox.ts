@@ -5,7 +5,7 @@ import {
   sandboxIdentityPlugin,
   sandboxMarketplacePlugin,
   type TokenIssuer,
-} from '@maya/connectors';
+} from '@maya/connectors/sandbox';
 import { SANDBOX_CLIENT, type Config } from './config';
 
 /**

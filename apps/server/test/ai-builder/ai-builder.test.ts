@@ -2,7 +2,7 @@
 // warehouse, prompts answered by the built-in parser (values read from that data) and by a
 // language model served over HTTP by a small OpenAI-compatible server started here.
 import { decodeReportState, type ReportState } from '@maya/contracts';
-import { MAYA_REPORT } from '@maya/warehouse';
+import { MAYA_REPORT } from '@maya/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
 import { accountSettled, connectGoogleAds, organizationOwner } from '../support/sources';

@@ -1,6 +1,6 @@
 // What the language model is told about the organization's values: each with the other names
 // marketers type for it, so that "Germany" or "facebook" in a prompt maps to a value of the data.
-import { MARKETING_SEMANTIC_MODEL, MAYA_REPORT, SEARCH_SEMANTIC_MODEL, SEO_REPORT } from '@maya/warehouse';
+import { MARKETING_SEMANTIC_MODEL, MAYA_REPORT, SEARCH_SEMANTIC_MODEL, SEO_REPORT } from '@maya/analytics';
 import { describe, expect, it } from 'vitest';
 import { systemPrompt } from '../../src/modules/ai-builder';
 

@@ -1,7 +1,7 @@
 // A save whose application to the data fails is kept, and says so (spec 001 §4: "a save that
 // returns an error whose detail.saved is true counts as saved"): 503 with saved: true.
 import { randomUUID } from 'node:crypto';
-import { CANONICAL_MODELS } from '@maya/warehouse';
+import { CANONICAL_MODELS } from '@maya/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClustersService } from '../../src/modules/clusters';
 import { AppError } from '../../src/platform/errors';

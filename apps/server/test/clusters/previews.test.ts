@@ -2,13 +2,8 @@
 // Preview value, SQL preview; §8 'Not enough data ...'), and the coverage beyond the spec: rows
 // and spend per rule set (never adding two currencies) and the most frequent unmatched items.
 import { randomUUID } from 'node:crypto';
-import {
-  CANONICAL_MODELS,
-  duckDbFileFor,
-  MODEL_SCHEMA,
-  modelTable,
-  openDuckDbWarehouse,
-} from '@maya/warehouse';
+import { CANONICAL_MODELS, MODEL_SCHEMA, modelTable } from '@maya/analytics';
+import { duckDbFileFor, openDuckDbWarehouse } from '@maya/warehouse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAccountsApp, type AccountsApp } from '../support/accounts';
 import { clustersApi, createdColumn, owner, ruleSet, type ClustersApi } from './support';

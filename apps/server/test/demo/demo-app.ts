@@ -4,7 +4,7 @@
 import { mkdtemp, rm, chmod } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { MAYA_REPORT } from '@maya/warehouse';
+import { MAYA_REPORT } from '@maya/analytics';
 import { expect } from 'vitest';
 import { buildApp } from '../../src/app';
 import { DEMO_DATA_QUEUE, DEMO_SOURCES, demoDataEnabled } from '../../src/modules/demo';

@@ -8,11 +8,10 @@ import {
   DEMO_REPORT,
   MARKETING_SEMANTIC_MODEL,
   MAYA_REPORT,
-  duckDbFileFor,
   effectiveFilters,
-  openDuckDbWarehouse,
   runVisualQuery,
-} from '@maya/warehouse';
+} from '@maya/analytics';
+import { duckDbFileFor, openDuckDbWarehouse } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SOURCES } from '../../src/modules/demo';
 import { call, freePort, verifiedUser } from '../support/accounts';

@@ -10,19 +10,18 @@ import {
   connectorFor,
   decimalToMicros,
   isoDate,
-  SANDBOX_APIS,
   SANDBOX_OAUTH_CLIENT,
   type AccountRef,
   type Connector,
   type Credentials,
 } from '@maya/connectors';
-import { generateAppleAdsKeyPair, registerAppleSandboxClient } from '@maya/connectors/services/apple-ads';
+import { SANDBOX_APIS, registerAppleSandboxClient, MOOSEND_SANDBOX_API_KEYS } from '@maya/connectors/sandbox';
+import { generateAppleAdsKeyPair } from '@maya/connectors/services/apple-ads';
 import { GA4_SCOPE } from '@maya/connectors/services/ga4';
 import { GOOGLE_ADS_SCOPE } from '@maya/connectors/services/google-ads';
 import { GOOGLE_PLAY_SCOPE } from '@maya/connectors/services/google-play';
 import { META_ADS_SCOPES, META_GRAPH_VERSION } from '@maya/connectors/services/meta-ads';
 import { MICROSOFT_ADS_SCOPE } from '@maya/connectors/services/microsoft-ads';
-import { MOOSEND_SANDBOX_API_KEYS } from '@maya/connectors/services/moosend';
 import { SEARCH_CONSOLE_SCOPE } from '@maya/connectors/services/search-console';
 import { mintTokens, startHarness, type Harness } from '@maya/connectors/testing';
 import {
@@ -32,11 +31,8 @@ import {
   ModelBuildError,
   buildModels,
   modelReads,
-  openDuckDbWarehouse,
-  openPostgresWarehouse,
-  type Row,
-  type Warehouse,
-} from '@maya/warehouse';
+} from '@maya/analytics';
+import { openDuckDbWarehouse, openPostgresWarehouse, type Row, type Warehouse } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAccount, RAW_SCHEMA } from '../../src/modules/etl';
 import { createTestDatabase } from '../support/database';

@@ -2,7 +2,8 @@
 // leave them (the connector's own table definition), so that a rebuild has data without any
 // provider being asked. The -maya report document with its campaigns table grouped by another
 // dimension, saved as the organization's custom report, to query a derived column through the API.
-import { MAYA_REPORT, type Row } from '@maya/warehouse';
+import { MAYA_REPORT } from '@maya/analytics';
+import type { Row } from '@maya/warehouse';
 import { GOOGLE_ADS_STREAMS } from '@maya/connectors/services/google-ads';
 import type { ReportDocument } from '@maya/contracts';
 import type { ModellingService } from '../../src/modules/modelling';

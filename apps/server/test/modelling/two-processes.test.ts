@@ -3,7 +3,7 @@
 // report answers of the older model version are retired, and whose semantic model takes the
 // derived columns the rebuild applied; and one whose LISTEN connection was lost forgets what it
 // may have missed. Waits on the second process's events, never a sleep.
-import { CANONICAL_MODELS, MODEL_SCHEMA, modelTable } from '@maya/warehouse';
+import { CANONICAL_MODELS, MODEL_SCHEMA, modelTable } from '@maya/analytics';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';

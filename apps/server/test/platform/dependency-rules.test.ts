@@ -31,6 +31,37 @@ const PLANTED: Record<string, string> = {
   'apps/web/src/features/destinations/index.ts': 'export const step = 1;\n',
   'apps/web/src/features/subscriptions/index.ts': "export { signIn } from '../auth';\n",
   'apps/web/src/features/auth/index.ts': 'export const signIn = 1;\n',
+  // Issue 24's boundaries. A warehouse with its interface and one adapter...
+  'packages/warehouse/src/warehouse.ts': 'export type Warehouse = { engine: string };\n',
+  'packages/warehouse/src/interface.ts': "export * from './warehouse';\n",
+  'packages/warehouse/src/duckdb/duckdb-warehouse.ts':
+    "import pg from 'pg';\nexport const openDuckDbWarehouse = () => pg;\n",
+  'packages/warehouse/src/index.ts':
+    "export * from './interface';\nexport * from './duckdb/duckdb-warehouse';\n",
+  // ...analytics code over the interface (allowed), through the index that carries the adapter
+  // (a violation), straight at an engine's client (a violation) and, in a test, at an adapter (allowed)...
+  'packages/analytics/src/reports/over-interface.ts':
+    "import type { Warehouse } from '../../../warehouse/src/interface';\nexport type Read = (w: Warehouse) => void;\n",
+  'packages/analytics/src/models/through-index.ts':
+    "import { openDuckDbWarehouse } from '../../../warehouse/src/index';\nexport const open = openDuckDbWarehouse;\n",
+  'packages/analytics/src/models/driver.ts': "import pg from 'pg';\nexport const client = pg;\n",
+  'packages/analytics/src/models/engine.test.ts':
+    "import { openDuckDbWarehouse } from '../../../warehouse/src/duckdb/duckdb-warehouse';\nexport const open = openDuckDbWarehouse;\n",
+  // ...the warehouse reaching up into analytics (a violation)...
+  'packages/warehouse/src/semantic.ts':
+    "import type { Read } from '../../analytics/src/reports/over-interface';\nexport type R = Read;\n",
+  // ...and the sandbox: imported by a connector file and by app.ts (violations), by the test
+  // harness and by the server's platform/sandbox.ts (allowed).
+  'packages/connectors/src/sandbox/plugin.ts': 'export const sandboxPlugin = 1;\n',
+  'packages/connectors/src/services/moosend/sandbox.ts': 'export const moosendSandbox = 1;\n',
+  'packages/connectors/src/registry.ts':
+    "import { moosendSandbox } from './services/moosend/sandbox';\nexport const mounts = [moosendSandbox];\n",
+  'packages/connectors/src/testing/harness.ts':
+    "import { sandboxPlugin } from '../sandbox/plugin';\nexport const harness = sandboxPlugin;\n",
+  'apps/server/src/platform/sandbox.ts':
+    "import { sandboxPlugin } from '../../../../packages/connectors/src/sandbox/plugin';\nexport const register = sandboxPlugin;\n",
+  'apps/server/src/app.ts':
+    "import { sandboxPlugin } from '../../../packages/connectors/src/sandbox/plugin';\nexport const app = sandboxPlugin;\n",
 };
 
 type Violation = { from: string; to: string; rule: { name: string } };
@@ -61,7 +92,7 @@ afterAll(() => rm(scratch, { recursive: true, force: true }));
 /** dependency-cruiser's violations over the scratch tree, with the repository's config. */
 function cruise(dir: string): Promise<Violation[]> {
   const bin = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
-  const args = [bin, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', 'apps'];
+  const args = [bin, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', 'apps', 'packages'];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { cwd: dir, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       // It exits non-zero when it finds errors: that is the point; only unreadable output is a failure.
@@ -99,6 +130,22 @@ describe('dependency rules', () => {
         'apps/web/src/features/organizations/index.ts',
         'apps/web/src/features/destinations/index.ts',
       ],
+    ]);
+  });
+
+  it('the analytics domain reaches no engine adapter or client; the warehouse never reaches analytics', () => {
+    const adapters = violations.filter((v) => v.rule.name === 'analytics-not-to-engine-adapters');
+    expect([...new Set(adapters.map((v) => v.from))].sort()).toEqual([
+      'packages/analytics/src/models/driver.ts',
+      'packages/analytics/src/models/through-index.ts',
+    ]);
+    expect(broken('warehouse-not-to-analytics')).toEqual(['packages/warehouse/src/semantic.ts']);
+  });
+
+  it('the sandbox is imported only by its own code, the test harness and platform/sandbox.ts', () => {
+    expect(broken('sandbox-apart')).toEqual([
+      'apps/server/src/app.ts',
+      'packages/connectors/src/registry.ts',
     ]);
   });
 });

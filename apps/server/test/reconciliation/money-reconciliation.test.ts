@@ -6,7 +6,7 @@
 // to the cent, before and after the organization's currency changes, and each account's own
 // spend stays as the provider reports it.
 import { addDays, isoDate } from '@maya/connectors';
-import { currencyExponent } from '@maya/warehouse';
+import { currencyExponent } from '@maya/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
 import { accountSettled, organizationOwner, ownerQuery } from '../support/sources';

@@ -3,7 +3,7 @@
 // row, and the days of a range laid out for comparing with the provider's.
 import { addDays } from '@maya/connectors';
 import type { ReportFilter, ReportQueryResponse } from '@maya/contracts';
-import { MAYA_REPORT } from '@maya/warehouse';
+import { MAYA_REPORT } from '@maya/analytics';
 import { expect } from 'vitest';
 import { call, type AccountsApp } from '../support/accounts';
 import type { AccountTotals, DayTotals, Range } from '@maya/connectors/testing';

@@ -12,7 +12,8 @@
 // FIRST_LOAD_DAYS days (FIRST_LOAD_MAX_DAYS) rather than the plan's two years: the same code
 // over a sixth of the days, so that the whole check fits CI (decision 119).
 import { addDays, catalog, isoDate } from '@maya/connectors';
-import { currencyExponent, duckDbFileFor, openDuckDbWarehouse } from '@maya/warehouse';
+import { currencyExponent } from '@maya/analytics';
+import { duckDbFileFor, openDuckDbWarehouse } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
 import { accountSettled, organizationOwner } from '../support/sources';

@@ -2,9 +2,9 @@
 // OAuth services through consent and account selection, Apple Ads through its key pair; and the
 // connected accounts read back with their credentials, for asking the providers' own reports.
 import { catalog, type Credentials } from '@maya/connectors';
-import { APPLE_SANDBOX_ORGS } from '@maya/connectors/services/apple-ads';
+import { APPLE_SANDBOX_ORGS } from '@maya/connectors/sandbox';
 import type { ProviderAccount, Where } from '@maya/connectors/testing';
-import { META_CONVERSION_ACTION_TYPES, currencyExponent } from '@maya/warehouse';
+import { META_CONVERSION_ACTION_TYPES, currencyExponent } from '@maya/analytics';
 import { expect } from 'vitest';
 import { call, type AccountsApp } from '../support/accounts';
 import { authorize, ownerQuery, verifyCallback, type organizationOwner } from '../support/sources';

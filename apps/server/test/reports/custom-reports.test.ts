@@ -3,7 +3,7 @@
 // deleted; the name rule's three messages with nothing saved; who may save; the demo-only
 // report; and the source warnings of a report whose account failed to load.
 import { encodeReportState, type ReportFilter } from '@maya/contracts';
-import { DEMO_REPORT, MAYA_REPORT, SEO_REPORT } from '@maya/warehouse';
+import { DEMO_REPORT, MAYA_REPORT, SEO_REPORT } from '@maya/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsApp, type AccountsApp } from '../support/accounts';
 import {

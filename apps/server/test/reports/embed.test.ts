@@ -4,7 +4,7 @@
 // is deleted. The -maya of this app hides its Channels page from embedded reports. Revoking,
 // expiry and the grant's filters: embed-grants.test.ts.
 import { encodeReportState, decodeReportState, type ReportDocument } from '@maya/contracts';
-import { MAYA_REPORT } from '@maya/warehouse';
+import { MAYA_REPORT } from '@maya/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { warehouseBuiltins } from '../../src/modules/reports';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';

@@ -3,7 +3,8 @@
 // computed here in plain SQL.
 import { addDays } from '@maya/connectors';
 import type { ReportFilter } from '@maya/contracts';
-import { MAYA_REPORT, resolveRelativeDate, type Row } from '@maya/warehouse';
+import { MAYA_REPORT, resolveRelativeDate } from '@maya/analytics';
+import type { Row } from '@maya/warehouse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { organizationOwner } from '../support/sources';
 import { loadedOrganization, type LoadedOrganization, type Owner } from './loaded-organization';

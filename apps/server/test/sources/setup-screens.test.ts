@@ -1,5 +1,5 @@
 import { catalog } from '@maya/connectors';
-import { MOOSEND_SANDBOX_API_KEYS } from '@maya/connectors/services/moosend';
+import { MOOSEND_SANDBOX_API_KEYS } from '@maya/connectors/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
 import { organizationOwner, ownerQuery } from '../support/sources';

@@ -2,16 +2,9 @@
 // "then" value, no match gives NULL. Values (texts, numbers, patterns, word-group terms, the
 // "then" values) are bound as `$n` placeholders numbered after `offset`; the SQL text holds only
 // checked identifiers and fixed spellings.
-import { assertIdentifier, ident, type SqlDialect } from '@maya/warehouse';
-import {
-  doubleType,
-  enginePattern,
-  lowerText,
-  regexTest,
-  textTest,
-  textType,
-  unreachable,
-} from './dialect-sql';
+import { assertIdentifier, unreachable } from '@maya/warehouse/interface';
+import { ident, type SqlDialect } from '../models/dialect';
+import { doubleType, enginePattern, lowerText, regexTest, textTest, textType } from './dialect-sql';
 import type { RegexNode } from './regex';
 import { literalAlternation, planColumn, type Predicate } from './rules';
 import type { ClusterColumn, CompileOptions, CompiledSql, NumericOperator } from './types';

@@ -1,7 +1,8 @@
 // Beyond the spec: before saving, what a column's rules cover (decision 267). Per value (the
 // rule sets giving it), the rows and the spend it takes; the rows no rule set matches; and the
 // most frequent items among those, so a user sees what to write a rule for next.
-import { ident, type Warehouse } from '@maya/warehouse';
+import type { Warehouse } from '@maya/warehouse/interface';
+import { ident } from '../models/dialect';
 import { LABEL, ROWS, labelledRows, type PreviewQueryInput } from './preview-sql';
 import { microsToMinor } from './preview';
 import type { CompiledSql } from './types';

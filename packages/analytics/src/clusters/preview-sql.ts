@@ -2,7 +2,8 @@
 // read (and what the preview shows per row), so that the rules run once per distinct value
 // rather than once per row; then each cluster column up to the previewed one, in order, as a
 // CASE over the grouped rows (decision 266).
-import { assertIdentifier, ident, tableRef, type SqlDialect } from '@maya/warehouse';
+import { assertIdentifier } from '@maya/warehouse/interface';
+import { ident, tableRef, type SqlDialect } from '../models/dialect';
 import { compileClusterColumn } from './compile';
 import type { ClusterColumn, ClusterContext, CompiledSql } from './types';
 

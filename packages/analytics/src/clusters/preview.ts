@@ -1,7 +1,9 @@
 // The cluster editor's previews (spec 001 §2, §7): the column's values with the category's
 // measures summed (`preview`), the items one value holds (`preview_value`, de-duplicated by the
 // source's item columns), both ordered by a header, ascending or descending, NULLs last.
-import { currencyExponent, ident, type SqlDialect, type Warehouse } from '@maya/warehouse';
+import type { Warehouse } from '@maya/warehouse/interface';
+import { ident, type SqlDialect } from '../models/dialect';
+import { currencyExponent } from '../models/money';
 import { ClusterRuleError } from './errors';
 import {
   LABEL,

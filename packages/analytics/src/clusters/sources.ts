@@ -1,7 +1,7 @@
 // Where each cluster category's previews read in the canonical model (docs/data-model.md): the
 // table, the columns that name one item, and the measures summed. The clusters API passes one
 // of these (or its own, for a category it adds) to the preview functions.
-import { MODEL_SCHEMA } from '@maya/warehouse';
+import { MODEL_SCHEMA } from '../models/build';
 import type { PreviewMeasure, PreviewSource } from './preview-sql';
 
 export type ClusterCategory = 'adgroups' | 'conversions' | 'urls' | 'budget' | 'keywords' | 'searchTerms';

@@ -1,7 +1,7 @@
 // The SQL preview (spec 001 §7 "SQL preview"): the column's CASE as a reader sees it, values
 // written inline as string and number literals. For showing only: what runs is always the
 // compiled SQL with bound parameters.
-import { ident, type SqlDialect } from '@maya/warehouse';
+import { ident, type SqlDialect } from '../models/dialect';
 import { compileClusterColumn } from './compile';
 import type { ClusterColumn, ClusterContext } from './types';
 

@@ -3,7 +3,7 @@
 // row its value, and a row no rule set matches has none (NULL). The clusters API maps its zod
 // contracts onto these types; the compiler (compile.ts) and the reference evaluator
 // (evaluate.ts) read them with one meaning (rules.ts).
-import type { SqlDialect } from '@maya/warehouse';
+import type { SqlDialect } from '../models/dialect';
 
 /** Operators of text fields (type `other`), as keys on the wire. */
 export type TextOperator =
@@ -106,5 +106,5 @@ export type CompileOptions = ClusterContext & {
   columnSql?: (column: string) => string;
 };
 
-/** SQL with `$n` placeholders and the values they bind, in order from `offset + 1`. */
-export type CompiledSql = { sql: string; params: unknown[] };
+/** SQL with `$n` placeholders and the values they bind (the report compiler's shape). */
+export type { CompiledSql } from '../reports/report-sql';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness } from '../testing';
 import type { Harness } from '../testing';
 import { JWT_BEARER_GRANT } from './service-account-grant';
-import { SANDBOX_SERVICE_ACCOUNT_EMAIL, sandboxServiceAccount } from './service-accounts';
+import { SANDBOX_SERVICE_ACCOUNT_EMAIL, sandboxServiceAccount } from '../core/sandbox-service-account';
 
 let harness: Harness;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import type { JWTPayload } from 'jose';
 import { resolveAccount } from './accounts';
 import { OAuthError, one } from './http';
 import type { Params } from './http';
-import { trustedServiceAccountKey } from './service-accounts';
+import { trustedServiceAccountKey } from '../core/sandbox-service-account';
 import type { Grant } from './types';
 
 export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';

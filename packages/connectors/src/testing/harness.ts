@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import type { FastifyPluginAsync } from 'fastify';
 import { sandboxEndpoints } from '../core/endpoints';
 import type { ProviderClients, ProviderEndpoints } from '../core/endpoints';
-import { SANDBOX_OAUTH_CLIENT, sandboxClients } from '../sandbox/clients';
+import { SANDBOX_OAUTH_CLIENT, sandboxClients } from '../core/sandbox-clients';
 import { ApiFaults } from '../sandbox/apis/faults';
 import type { SandboxApiPluginOptions, TokenIssuer } from '../sandbox/apis/types';
 import { sandboxIdentityPlugin } from '../sandbox/plugin';

@@ -7,7 +7,7 @@ import { sandboxEndpoints } from '../core/endpoints';
 import { authorizationUrl, exchangeCode, oauthClient, oauthEndpoints, pkcePair } from '../core/oauth';
 import type { Credentials } from '../core/types';
 import { connectorFor } from '../registry';
-import { sandboxClients } from '../sandbox/clients';
+import { sandboxClients } from '../core/sandbox-clients';
 
 /**
  * Answers the consent page at `authorizationUrl`: Allow or Deny, as the first account it offers

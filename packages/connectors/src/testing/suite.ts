@@ -15,7 +15,7 @@ import type {
   DateRange,
   OAuthTokens,
 } from '../core/types';
-import { SANDBOX_OAUTH_CLIENT } from '../sandbox/clients';
+import { SANDBOX_OAUTH_CLIENT } from '../core/sandbox-clients';
 import type { SandboxProvider } from '../sandbox/types';
 import { drain, recordingFetch } from './extract';
 import type { Extracted, RecordedRequest } from './extract';

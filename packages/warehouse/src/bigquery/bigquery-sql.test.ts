@@ -3,7 +3,8 @@ import { campaigns } from '../testing/fixtures';
 import { CAMPAIGNS_NAMES, daily, thrownWarehouseError } from '../testing/remote-fixtures';
 import { COLUMN_TYPES, type ColumnType, type TableSchema } from '../warehouse';
 import * as sql from './bigquery-sql';
-import { INTEGER_MARKER, bigQueryType, columnTypeFromBigQuery } from './bigquery-types';
+import { INTEGER_MARKER, columnTypeFromBigQuery } from './bigquery-types';
+import { bigQueryType } from '../sql-types';
 import { bigQueryParameter, loadLine, queryColumns, resultRows, timestampText } from './bigquery-values';
 
 const CAMPAIGNS_COLUMNS =

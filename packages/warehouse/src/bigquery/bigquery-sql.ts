@@ -13,7 +13,8 @@ import {
 import { WarehouseError } from '../errors';
 import { assertIdentifier } from '../identifiers';
 import type { Column, ColumnInfo, QueryParams, Row, RowCondition, TableSchema } from '../warehouse';
-import { INTEGER_MARKER, bigQueryCastFromText, bigQueryType, columnTypeFromBigQuery } from './bigquery-types';
+import { INTEGER_MARKER, bigQueryCastFromText, columnTypeFromBigQuery } from './bigquery-types';
+import { bigQueryType } from '../sql-types';
 import { bigQueryParameter, textParameter, type BigQueryParameter } from './bigquery-values';
 
 /**

@@ -1,6 +1,6 @@
 import { castFromText } from '../backtick-sql';
-import { unreachable } from '../values';
 import type { ColumnType } from '../warehouse';
+import { bigQueryType } from '../sql-types';
 
 /** The product's column types in BigQuery and back. */
 
@@ -9,32 +9,6 @@ import type { ColumnType } from '../warehouse';
  * that it reads back as `integer` (its values are kept within 32 bits by the loads).
  */
 export const INTEGER_MARKER = 'maya:integer';
-
-/** The BigQuery type a column is created with. */
-export function bigQueryType(type: ColumnType): string {
-  switch (type) {
-    case 'string':
-      return 'STRING';
-    case 'integer':
-    case 'bigint':
-      return 'INT64';
-    case 'double':
-      return 'FLOAT64';
-    case 'decimal':
-      // NUMERIC is exactly DECIMAL(38, 9), the other engines' decimal.
-      return 'NUMERIC';
-    case 'boolean':
-      return 'BOOL';
-    case 'date':
-      return 'DATE';
-    case 'timestamp':
-      return 'TIMESTAMP';
-    case 'json':
-      return 'JSON';
-    default:
-      return unreachable(type);
-  }
-}
 
 /** Our column type for a BigQuery type name (INFORMATION_SCHEMA or a result schema). */
 export function columnTypeFromBigQuery(dataType: string, description: string | null = null): ColumnType {

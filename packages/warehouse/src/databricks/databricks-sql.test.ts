@@ -3,7 +3,8 @@ import { campaigns } from '../testing/fixtures';
 import { CAMPAIGNS_NAMES, daily, thrownWarehouseError } from '../testing/remote-fixtures';
 import { COLUMN_TYPES, type ColumnType, type TableSchema } from '../warehouse';
 import * as sql from './databricks-sql';
-import { columnTypeFromDatabricks, databricksType } from './databricks-types';
+import { columnTypeFromDatabricks } from './databricks-types';
+import { databricksType } from '../sql-types';
 import { databricksParam, isoFromDate, loadRecord, resultRows } from './databricks-values';
 
 const names: sql.Names = { catalog: sql.checkCatalog('main-prod') };

@@ -13,7 +13,8 @@ import {
 import { WarehouseError } from '../errors';
 import { assertIdentifier } from '../identifiers';
 import type { Column, ColumnInfo, QueryParams, Row, RowCondition, TableSchema } from '../warehouse';
-import { columnTypeFromDatabricks, databricksCastFromText, databricksType } from './databricks-types';
+import { columnTypeFromDatabricks, databricksCastFromText } from './databricks-types';
+import { databricksType } from '../sql-types';
 import {
   databricksParam,
   textParam,

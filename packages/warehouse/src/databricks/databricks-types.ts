@@ -1,36 +1,8 @@
 import { castFromText } from '../backtick-sql';
-import { unreachable } from '../values';
 import type { ColumnType } from '../warehouse';
+import { databricksType } from '../sql-types';
 
 /** The product's column types in Databricks (Delta tables) and back. */
-
-/** The Databricks type a column is created with. */
-export function databricksType(type: ColumnType): string {
-  switch (type) {
-    case 'string':
-      return 'STRING';
-    case 'integer':
-      return 'INT';
-    case 'bigint':
-      return 'BIGINT';
-    case 'double':
-      return 'DOUBLE';
-    case 'decimal':
-      return 'DECIMAL(38,9)';
-    case 'boolean':
-      return 'BOOLEAN';
-    case 'date':
-      return 'DATE';
-    case 'timestamp':
-      // TIMESTAMP is an instant (TIMESTAMP_LTZ); sessions run in UTC.
-      return 'TIMESTAMP';
-    case 'json':
-      // VARIANT keeps JSON apart from text (information_schema and DESCRIBE say so).
-      return 'VARIANT';
-    default:
-      return unreachable(type);
-  }
-}
 
 /** Our column type for a Databricks type name (information_schema, DESCRIBE QUERY). */
 export function columnTypeFromDatabricks(dataType: string): ColumnType {

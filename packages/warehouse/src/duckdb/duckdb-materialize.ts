@@ -6,7 +6,7 @@ import { looksLikeWrite, readOnlyViolation } from '../read-only-sql';
 import { tableChangeStatements } from '../table-schema';
 import type { LoadResult, QueryParams, TableSchema } from '../warehouse';
 import { bindParams } from './duckdb-query';
-import { duckDbSqlType } from './duckdb-types';
+import { duckDbSqlType } from '../sql-types';
 
 /**
  * Rebuilds `table` (a validated definition) from the query's rows on the writer connection. The

@@ -10,7 +10,7 @@ import { qualifiedName, quoteIdentifier } from '../identifiers';
 import type { RowBatches, TableSchema } from '../warehouse';
 import { declaredKeyComment, describeDuckDbStorage, describeDuckDbTable } from './duckdb-catalog';
 import { appendAndMerge, appendRows } from './duckdb-load';
-import { duckDbSqlType } from './duckdb-types';
+import { duckDbSqlType } from '../sql-types';
 
 /** Creates `staged` with the live table's columns and NOT NULLs but no primary key. */
 export async function createStagedTwin(

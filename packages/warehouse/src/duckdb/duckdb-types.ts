@@ -1,35 +1,7 @@
 import { DuckDBTypeId, type DuckDBType, type Json } from '@duckdb/node-api';
 import { isoTimestamp, numberFromText, safeInteger, unreachable } from '../values';
 import type { ColumnType } from '../warehouse';
-
-/** The DuckDB type a column is created with. */
-export function duckDbSqlType(type: ColumnType): string {
-  switch (type) {
-    case 'string':
-      return 'VARCHAR';
-    case 'integer':
-      return 'INTEGER';
-    case 'bigint':
-      return 'BIGINT';
-    case 'double':
-      return 'DOUBLE';
-    case 'decimal':
-      // 64-bit: DuckDB sums DECIMAL(18,9) about 4 times faster than the 128-bit DECIMAL(38,9)
-      // (conversions in every report), and the product's decimals (conversions, position ×
-      // impressions) stay far below 10^9 a row; a larger value fails its load loudly.
-      return 'DECIMAL(18,9)';
-    case 'boolean':
-      return 'BOOLEAN';
-    case 'date':
-      return 'DATE';
-    case 'timestamp':
-      return 'TIMESTAMP';
-    case 'json':
-      return 'JSON';
-    default:
-      return unreachable(type);
-  }
-}
+import { duckDbSqlType } from '../sql-types';
 
 export type LoadColumnType = 'VARCHAR' | 'INTEGER' | 'BIGINT' | 'DOUBLE' | 'BOOLEAN';
 

@@ -26,7 +26,7 @@ import { appendAndMerge } from './duckdb-load';
 import { createStagedTwin, loadStagedTwin, swapStagedTwin } from './duckdb-staging';
 import { materializeDuckDb } from './duckdb-materialize';
 import { runDuckDbQuery } from './duckdb-query';
-import { duckDbSqlType } from './duckdb-types';
+import { duckDbSqlType } from '../sql-types';
 
 export type DuckDbWarehouseOptions = {
   /** The database file, e.g. from `duckDbFileFor(dataDir, organizationId)`. */

@@ -8,7 +8,7 @@ import type { LoadResult, QueryParams, TableSchema } from '../warehouse';
 import { pgPrimaryKeyName } from './postgres-catalog';
 import { toPositional } from './postgres-params';
 import { toPgParam } from './postgres-query';
-import { pgSqlType } from './postgres-types';
+import { pgSqlType } from '../sql-types';
 
 /**
  * Rebuilds `table` (a validated definition) from the query's rows. The caller owns the

@@ -1,31 +1,6 @@
 import { isoTimestamp, numberFromText, safeInteger, unreachable } from '../values';
 import type { ColumnType } from '../warehouse';
-
-/** The PostgreSQL type a column is created with. */
-export function pgSqlType(type: ColumnType): string {
-  switch (type) {
-    case 'string':
-      return 'text';
-    case 'integer':
-      return 'integer';
-    case 'bigint':
-      return 'bigint';
-    case 'double':
-      return 'double precision';
-    case 'decimal':
-      return 'numeric(38,9)';
-    case 'boolean':
-      return 'boolean';
-    case 'date':
-      return 'date';
-    case 'timestamp':
-      return 'timestamptz';
-    case 'json':
-      return 'jsonb';
-    default:
-      return unreachable(type);
-  }
-}
+import { pgSqlType } from '../sql-types';
 
 /** Our column type for a type as information_schema.columns.data_type spells it. */
 export function columnTypeFromPgName(dataType: string): ColumnType {

@@ -19,7 +19,7 @@ import { describePgTable, listPgColumns, listPgTables } from './postgres-catalog
 import { upsertBatches } from './postgres-load';
 import { materializePg, replaceLiveTable } from './postgres-materialize';
 import { runPgQuery } from './postgres-query';
-import { pgSqlType } from './postgres-types';
+import { pgSqlType } from '../sql-types';
 
 /** The settings of each connection the pool opens: every one goes to the same host. */
 export type PostgresConnection = Pick<

@@ -1,7 +1,8 @@
 // The AI Builder's failures as the API answers them (`{detail: {type, message}}`); the web maps
 // the types to spec 002 §8's Generate messages and tips.
 import { GenerateBookmarkErrorType, ReportErrorType } from '@maya/contracts';
-import { ReportQueryError, isWarehouseError } from '@maya/warehouse';
+import { ReportQueryError } from '@maya/analytics';
+import { isWarehouseError } from '@maya/warehouse';
 import { AppError } from '../../platform/errors';
 
 /** spec 002 §8: 'Try rephrasing your prompt.' */

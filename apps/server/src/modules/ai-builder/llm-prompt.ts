@@ -14,7 +14,7 @@ import {
   visualFields,
   type DimensionValues,
   type SemanticModel,
-} from '@maya/warehouse';
+} from '@maya/analytics';
 import { z } from 'zod';
 import type { ChatMessage } from './llm';
 

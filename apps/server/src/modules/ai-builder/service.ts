@@ -14,7 +14,7 @@ import {
   valueKey,
   type DimensionValues,
   type SemanticModel,
-} from '@maya/warehouse';
+} from '@maya/analytics';
 import type { OrganizationAccess } from '../../platform/guards';
 import type { RateLimiter } from '../../platform/ratelimit/limiter';
 import type { ReportsService } from '../reports';

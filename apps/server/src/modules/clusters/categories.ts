@@ -10,7 +10,7 @@ import {
   type ClusterFieldType,
 } from '@maya/contracts';
 import { CLUSTER_PREVIEW_SOURCES } from '@maya/analytics';
-import type { CanonicalModel } from '@maya/warehouse';
+import type { CanonicalModel } from '@maya/analytics';
 
 /**
  * The tab label of each category (decision 271). Its table, and what its previews show and sum,

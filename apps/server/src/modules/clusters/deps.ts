@@ -1,5 +1,6 @@
 import { ClusterErrorType, type ClusterCategory, type ClusterField } from '@maya/contracts';
-import type { CanonicalModel, Warehouse } from '@maya/warehouse';
+import type { CanonicalModel } from '@maya/analytics';
+import type { Warehouse } from '@maya/warehouse';
 import type { Transaction } from '../../platform/db/pool';
 import { withOrganization } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';

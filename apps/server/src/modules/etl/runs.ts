@@ -13,7 +13,7 @@ import {
   type EtlTables,
   type ServiceAccount,
 } from '@maya/contracts';
-import { ModelBuildError } from '@maya/warehouse';
+import { ModelBuildError } from '@maya/analytics';
 import { withOrganization } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
 import type { JobRun } from '../../platform/jobs';

@@ -1,6 +1,7 @@
 // The Data Load page's "Loaded data": each model table with its rows and the dates it covers.
 import type { EtlTable } from '@maya/contracts';
-import { MODEL_SCHEMA, qualifiedName, stagedTableName, type Warehouse } from '@maya/warehouse';
+import { MODEL_SCHEMA } from '@maya/analytics';
+import { qualifiedName, stagedTableName, type Warehouse } from '@maya/warehouse';
 
 /** Each model table with its rows and the dates it covers (the Data Load page's "Loaded data"). */
 export async function describeModels(warehouse: Warehouse): Promise<EtlTable[]> {

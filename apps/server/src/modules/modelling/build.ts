@@ -11,8 +11,8 @@ import {
   modelTable,
   type BuiltModel,
   type CanonicalModel,
-  type Warehouse,
-} from '@maya/warehouse';
+} from '@maya/analytics';
+import type { Warehouse } from '@maya/warehouse';
 import {
   acceptedColumns,
   derivedSelect,

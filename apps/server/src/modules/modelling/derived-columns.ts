@@ -1,14 +1,8 @@
 // The extension point through which other modules add columns to an organization's model tables
 // (clusters now; custom tables and expenses later): each contributes a SQL expression over a
 // model table's columns, which every rebuild materializes into that table after building it.
-import {
-  IDENTIFIER_PATTERN,
-  ident,
-  tableRef,
-  type Column,
-  type TableSchema,
-  type WarehouseEngine,
-} from '@maya/warehouse';
+import { ident, tableRef } from '@maya/analytics';
+import { IDENTIFIER_PATTERN, type Column, type TableSchema, type WarehouseEngine } from '@maya/warehouse';
 
 export type DerivedColumn = {
   table: string; // model table in the analytics schema, e.g. 'ad_group_performance'

@@ -3,7 +3,8 @@
 // every currency and calendar day its money tables cover, weekends and holidays taking the last
 // published rate.
 import { addDays, dailyRates, type RatesProvider } from '@maya/connectors';
-import { moneyDays, writeExchangeRates, type Warehouse } from '@maya/warehouse';
+import { moneyDays, writeExchangeRates } from '@maya/analytics';
+import type { Warehouse } from '@maya/warehouse';
 
 /**
  * Publications are looked up this many days before the first day, so that the first days (a

@@ -1,6 +1,6 @@
 // An organization's semantic models: the built-in ones, each table given the derived columns its
 // source table holds since the last rebuild, as ordinary text dimensions.
-import { BUILTIN_SEMANTIC_MODELS, MODEL_SCHEMA, type Dimension, type SemanticModel } from '@maya/warehouse';
+import { BUILTIN_SEMANTIC_MODELS, MODEL_SCHEMA, type Dimension, type SemanticModel } from '@maya/analytics';
 import type { AppliedColumn } from './schema';
 
 /** The built-in models with the applied derived columns; a name a table already uses is left out. */

@@ -1,5 +1,5 @@
 import type { RatesProvider } from '@maya/connectors';
-import { CANONICAL_MODELS, MODEL_SCHEMA, type CanonicalModel, type SemanticModel } from '@maya/warehouse';
+import { CANONICAL_MODELS, MODEL_SCHEMA, type CanonicalModel, type SemanticModel } from '@maya/analytics';
 import type { Platform } from '../../platform/platform';
 import { withOrganization } from '../../platform/db/tenant';
 import { buildOrganizationModels, type BuildOutcome } from './build';

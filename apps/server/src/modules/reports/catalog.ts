@@ -10,7 +10,7 @@ import {
   DEMO_REPORTS,
   checkReportDocument,
   type SemanticModel,
-} from '@maya/warehouse';
+} from '@maya/analytics';
 import type { Database } from '../../platform/db/pool';
 import { withOrganization } from '../../platform/db/tenant';
 import { withDerivedFilters } from './derived-filters';

@@ -10,7 +10,7 @@ import {
   type CreateCustomReportRequest,
   type ReportDocument,
 } from '@maya/contracts';
-import { checkReportDocument, checkReportState } from '@maya/warehouse';
+import { checkReportDocument, checkReportState } from '@maya/analytics';
 import type { Database } from '../../platform/db/pool';
 import { withOrganization } from '../../platform/db/tenant';
 import type { OrganizationAccess } from '../../platform/guards';

@@ -2,7 +2,7 @@
 // every report that reads their table offers them in its filters pane, as a list filter on all
 // pages, without anyone editing the report.
 import type { ReportDocument, ReportFilter } from '@maya/contracts';
-import { BUILTIN_SEMANTIC_MODELS, type SemanticModel } from '@maya/warehouse';
+import { BUILTIN_SEMANTIC_MODELS, type SemanticModel } from '@maya/analytics';
 
 /** The dimensions the organization's model has beyond the built-in one, by table. */
 function derivedDimensions(model: SemanticModel): { table: string; column: string; label: string }[] {

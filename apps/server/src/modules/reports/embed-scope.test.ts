@@ -1,5 +1,5 @@
 import type { ReportFilter, ReportState } from '@maya/contracts';
-import { MAYA_REPORT } from '@maya/warehouse';
+import { MAYA_REPORT } from '@maya/analytics';
 import { describe, expect, it } from 'vitest';
 import { openingPage, scopedFilterValues, scopedQuery, type EmbedScope } from './embed-scope';
 

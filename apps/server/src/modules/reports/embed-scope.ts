@@ -11,7 +11,7 @@ import {
   type ReportPage,
   type ReportState,
 } from '@maya/contracts';
-import { ReportQueryError, effectiveFilters } from '@maya/warehouse';
+import { ReportQueryError, effectiveFilters } from '@maya/analytics';
 import type { VisualRequest } from './engine';
 import { embedFilterNotAllowed } from './errors';
 

@@ -17,7 +17,7 @@ import {
   type FilterOptionsResponse,
   type ReportQueryResponse,
 } from '@maya/contracts';
-import { checkReportState } from '@maya/warehouse';
+import { checkReportState } from '@maya/analytics';
 import type { Database } from '../../platform/db/pool';
 import { withOrganization } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';

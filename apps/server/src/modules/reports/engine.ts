@@ -24,8 +24,8 @@ import {
   type SemanticModel,
   type SemanticTable,
   type VisualQueryInput,
-  type Warehouse,
-} from '@maya/warehouse';
+} from '@maya/analytics';
+import type { Warehouse } from '@maya/warehouse';
 import {
   CacheMiss,
   DEFAULT_CACHE_LIMITS,

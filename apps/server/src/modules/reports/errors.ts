@@ -9,7 +9,8 @@ import {
   reportNameMessages,
   type ValidationIssue,
 } from '@maya/contracts';
-import { ReportQueryError, WarehouseError, type ReportQueryErrorType } from '@maya/warehouse';
+import { ReportQueryError, type ReportQueryErrorType } from '@maya/analytics';
+import { WarehouseError } from '@maya/warehouse';
 import { AppError } from '../../platform/errors';
 
 function statusOf(type: ReportQueryErrorType): number {

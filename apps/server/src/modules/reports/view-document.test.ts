@@ -1,5 +1,5 @@
 import type { AdHocVisual, ReportFilter, ReportState } from '@maya/contracts';
-import { MAYA_REPORT } from '@maya/warehouse';
+import { MAYA_REPORT } from '@maya/analytics';
 import { describe, expect, it } from 'vitest';
 import { documentFromView, embeddedDocument } from './view-document';
 

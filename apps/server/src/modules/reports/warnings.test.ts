@@ -1,5 +1,5 @@
 import type { ServiceAccount } from '@maya/contracts';
-import { MARKETING_SEMANTIC_MODEL, MAYA_REPORT, SEARCH_SEMANTIC_MODEL, SEO_REPORT } from '@maya/warehouse';
+import { MARKETING_SEMANTIC_MODEL, MAYA_REPORT, SEARCH_SEMANTIC_MODEL, SEO_REPORT } from '@maya/analytics';
 import { describe, expect, it } from 'vitest';
 import { documentTables, servicesFeeding, sourceWarnings } from './warnings';
 

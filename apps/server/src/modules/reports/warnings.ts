@@ -3,7 +3,7 @@
 // its numbers may be missing the latest days instead of showing them as if complete.
 import { findService } from '@maya/connectors';
 import type { ReportDocument, ServiceAccount, SourceWarning } from '@maya/contracts';
-import { CANONICAL_MODELS, type SemanticModel } from '@maya/warehouse';
+import { CANONICAL_MODELS, type SemanticModel } from '@maya/analytics';
 
 /** The tables the document reads, visuals' and filters', in the document's order. */
 export function documentTables(document: ReportDocument): string[] {

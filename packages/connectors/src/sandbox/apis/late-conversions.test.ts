@@ -6,7 +6,7 @@ import { META_ADS_SCOPES } from '../../services/meta-ads/connector';
 import { META_GRAPH_VERSION } from '../../services/meta-ads/graph';
 import { META_ADS_SANDBOX_PREFIX, metaAdsSandbox } from '../../services/meta-ads/sandbox';
 import { useSandbox } from '../../testing/suite';
-import { SANDBOX_DEVELOPER_TOKEN } from '../clients';
+import { SANDBOX_DEVELOPER_TOKEN } from '../../core/sandbox-clients';
 import { LateConversions } from './late-conversions';
 
 describe('late conversions', () => {

@@ -1,16 +1,16 @@
 // The sandbox data APIs and their mounts (paths match sandboxEndpoints in core/endpoints.ts).
 import type { FastifyPluginAsync } from 'fastify';
-import { APPLE_ADS_SANDBOX_PREFIX, appleAdsSandbox } from '../../services/apple-ads';
+import { APPLE_ADS_SANDBOX_PREFIX, appleAdsSandbox } from '../../services/apple-ads/sandbox';
 import { APPLE_OAUTH_SANDBOX_PREFIX, appleOAuthSandbox } from '../../services/apple-ads/sandbox-token';
-import { ECB_SANDBOX_PREFIX, ecbSandbox } from '../../services/ecb-rates';
-import { GA4_SANDBOX_PREFIX, ga4Sandbox } from '../../services/ga4';
-import { BIGQUERY_SANDBOX_PREFIX, bigQuerySandbox } from '../../services/ga4-events';
-import { GOOGLE_ADS_SANDBOX_PREFIX, googleAdsSandbox } from '../../services/google-ads';
-import { CLOUD_STORAGE_SANDBOX_PREFIX, cloudStorageSandbox } from '../../services/google-play';
-import { META_ADS_SANDBOX_PREFIX, metaAdsSandbox } from '../../services/meta-ads';
-import { MICROSOFT_ADS_SANDBOX_PREFIX, microsoftAdsSandbox } from '../../services/microsoft-ads';
-import { MOOSEND_SANDBOX_PREFIX, moosendSandbox } from '../../services/moosend';
-import { SEARCH_CONSOLE_SANDBOX_PREFIX, searchConsoleSandbox } from '../../services/search-console';
+import { ECB_SANDBOX_PREFIX, ecbSandbox } from '../../services/ecb-rates/sandbox';
+import { GA4_SANDBOX_PREFIX, ga4Sandbox } from '../../services/ga4/sandbox';
+import { BIGQUERY_SANDBOX_PREFIX, bigQuerySandbox } from '../../services/ga4-events/sandbox';
+import { GOOGLE_ADS_SANDBOX_PREFIX, googleAdsSandbox } from '../../services/google-ads/sandbox';
+import { CLOUD_STORAGE_SANDBOX_PREFIX, cloudStorageSandbox } from '../../services/google-play/sandbox';
+import { META_ADS_SANDBOX_PREFIX, metaAdsSandbox } from '../../services/meta-ads/sandbox';
+import { MICROSOFT_ADS_SANDBOX_PREFIX, microsoftAdsSandbox } from '../../services/microsoft-ads/sandbox';
+import { MOOSEND_SANDBOX_PREFIX, moosendSandbox } from '../../services/moosend/sandbox';
+import { SEARCH_CONSOLE_SANDBOX_PREFIX, searchConsoleSandbox } from '../../services/search-console/sandbox';
 import type { SandboxApiPluginOptions } from './types';
 
 /** A sandbox API and its absolute mount path (`/sandbox/...`). */

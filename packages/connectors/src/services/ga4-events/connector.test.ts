@@ -4,7 +4,7 @@ import { addDays } from '../../core/dates';
 import { ProviderError } from '../../core/errors';
 import type { AccountRef, Connector } from '../../core/types';
 import { historyWindow } from '../../sandbox/apis/data';
-import { SANDBOX_SERVICE_ACCOUNT_EMAIL } from '../../sandbox/service-accounts';
+import { SANDBOX_SERVICE_ACCOUNT_EMAIL } from '../../core/sandbox-service-account';
 import { drain, recordingFetch, recordingSleep, sortedRows as sorted } from '../../testing';
 import type { TestContextOptions } from '../../testing/suite';
 import { useSandbox } from '../../testing/suite';

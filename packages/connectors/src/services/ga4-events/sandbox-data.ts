@@ -3,7 +3,7 @@
 // years and today's intraday table. The events of a day are a pure function of (dataset, date).
 import { compactDate } from '../../core/dates';
 import { daily, datesWithData, historyWindow, unit } from '../../sandbox/apis/data';
-import { SANDBOX_SERVICE_ACCOUNT_EMAIL } from '../../sandbox/service-accounts';
+import { SANDBOX_SERVICE_ACCOUNT_EMAIL } from '../../core/sandbox-service-account';
 
 export const SANDBOX_PROJECT = 'maya-demo-project';
 

@@ -1,5 +1,4 @@
 export { googleAdsConnector } from './connector';
-export { googleAdsSandbox, GOOGLE_ADS_SANDBOX_PREFIX } from './sandbox';
 export { GOOGLE_ADS_API_VERSION, GOOGLE_ADS_SCOPE } from './api';
 export { readGoogleAdsError } from './error';
 export { GOOGLE_ADS_STREAMS } from './streams';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_DEVELOPER_TOKEN } from '../../sandbox/clients';
+import { SANDBOX_DEVELOPER_TOKEN } from '../../core/sandbox-clients';
 import { useSandbox } from '../../testing/suite';
 import { GOOGLE_ADS_API_VERSION, GOOGLE_ADS_FAILURE_TYPE, GOOGLE_ADS_SCOPE } from './api';
 import { readGoogleAdsError } from './error';

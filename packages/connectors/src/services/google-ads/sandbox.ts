@@ -7,7 +7,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { installSandboxApi, requireScope } from '../../sandbox/apis/api';
 import type { SandboxApiPluginOptions } from '../../sandbox/apis/types';
-import { SANDBOX_DEVELOPER_TOKEN } from '../../sandbox/clients';
+import { SANDBOX_DEVELOPER_TOKEN } from '../../core/sandbox-clients';
 import type { Grant } from '../../sandbox/types';
 import { GOOGLE_ADS_API_VERSION, GOOGLE_ADS_SCOPE } from './api';
 import { ByteWriter } from './sandbox-bytes';

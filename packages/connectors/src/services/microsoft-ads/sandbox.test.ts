@@ -1,6 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_DEVELOPER_TOKEN } from '../../sandbox/clients';
+import { SANDBOX_DEVELOPER_TOKEN } from '../../core/sandbox-clients';
 import { useSandbox } from '../../testing/suite';
 import { MICROSOFT_ADS_SCOPE } from './api';
 import { readMicrosoftAdsError } from './error';

@@ -13,7 +13,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { grantOf, installSandboxApi } from '../../sandbox/apis/api';
 import type { SandboxApiPluginOptions } from '../../sandbox/apis/types';
-import { SANDBOX_DEVELOPER_TOKEN } from '../../sandbox/clients';
+import { SANDBOX_DEVELOPER_TOKEN } from '../../core/sandbox-clients';
 import type { Grant } from '../../sandbox/types';
 import { CUSTOMER_MANAGEMENT_PATH, MICROSOFT_ADS_SCOPE, REPORTING_PATH } from './api';
 import type { AdvertiserAccount } from './api';

@@ -1,4 +1,3 @@
 export { searchConsoleConnector, createSearchConsoleConnector, SEARCH_CONSOLE_SCOPE } from './connector';
 export type { SearchConsoleOptions } from './connector';
-export { searchConsoleSandbox, SEARCH_CONSOLE_SANDBOX_PREFIX } from './sandbox';
 export { SEARCH_ANALYTICS_STREAM, SEARCH_ANALYTICS_TOTALS_STREAM } from './streams';

@@ -1,0 +1,84 @@
+// Building the canonical models in an organization's warehouse, in dependency order.
+import { errorMessage } from '@maya/warehouse/interface';
+import type { Warehouse } from '@maya/warehouse/interface';
+import { CANONICAL_MODELS } from './catalog';
+import { modelContext, modelSql, modelTable, type CanonicalModel } from './model';
+import { orderModels } from './order';
+
+/** Where the ETL builds the canonical models (raw source tables are in `raw`). */
+export const MODEL_SCHEMA = 'analytics';
+
+export type BuildModelsOptions = {
+  /** Where the raw source tables are (`raw`). */
+  rawSchema: string;
+  /** Where the models' tables go (`analytics`). */
+  modelSchema: string;
+  /** Stops the build between models. */
+  signal?: AbortSignal;
+  /** The models to build; the canonical ones by default (the extension point: add models here). */
+  models?: readonly CanonicalModel[];
+  /**
+   * Told before each model is built (`done` built so far of `total`), so a caller can show the
+   * build's own progress; awaited, so it may write it somewhere.
+   */
+  onProgress?: (done: number, total: number) => Promise<void> | void;
+};
+
+export type BuiltModel = { name: string; rows: number };
+
+export type BuildModelsResult = { models: BuiltModel[] };
+
+/**
+ * A model failed to build. The models before it were built and stay as built; the failed one
+ * and the ones after it keep their previous tables (each build is one atomic `materialize`).
+ */
+export class ModelBuildError extends Error {
+  override readonly name = 'ModelBuildError';
+  readonly model: string;
+  readonly built: BuiltModel[];
+
+  constructor(model: string, built: BuiltModel[], cause: unknown) {
+    super(`the ${model} model failed to build: ${errorMessage(cause)}`, { cause });
+    this.model = model;
+    this.built = built;
+  }
+}
+
+/**
+ * Rebuilds every model from the raw tables that exist: in dependency order (a cycle or unknown
+ * dependency throws before anything is built), each one replaced atomically by
+ * `Warehouse.materialize`. A model none of whose raw tables exist becomes an empty table. The
+ * first failure stops the build with a `ModelBuildError` naming the model. Building twice from
+ * the same raw tables leaves the same tables.
+ */
+export async function buildModels(
+  warehouse: Warehouse,
+  options: BuildModelsOptions,
+): Promise<BuildModelsResult> {
+  const models = orderModels(options.models ?? CANONICAL_MODELS);
+  options.signal?.throwIfAborted();
+  await warehouse.ensureSchema(options.modelSchema);
+  const rawTables = new Set(await warehouse.listTables(options.rawSchema));
+  const built: BuiltModel[] = [];
+  for (const model of models) {
+    options.signal?.throwIfAborted();
+    await options.onProgress?.(built.length, models.length);
+    try {
+      const ctx = modelContext(model, {
+        dialect: warehouse.engine,
+        rawSchema: options.rawSchema,
+        modelSchema: options.modelSchema,
+        rawTables,
+      });
+      const { rows } = await warehouse.materialize(
+        options.modelSchema,
+        modelTable(model),
+        modelSql(model, ctx),
+      );
+      built.push({ name: model.name, rows });
+    } catch (error) {
+      throw new ModelBuildError(model.name, [...built], error);
+    }
+  }
+  return { models: built };
+}
