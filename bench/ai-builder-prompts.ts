@@ -3,7 +3,7 @@
 // the page, the period (as days, resolved against the day of the run), the values filtered by
 // column, the visual sorted, or a refusal ('refuse': 422 invalid_prompt) or a question back
 // ('ask': success false). Held-out phrasings the bench does not hold are in the parser's unit
-// tests (packages/warehouse/src/reports/prompt/*.test.ts).
+// tests (packages/analytics/src/reports/prompt/*.test.ts).
 //
 // The demo organization: Google Ads (Acme Outdoor Germany, campaigns "DE | Search | Footwear",
 // "DE | Shopping | All products", ...), Meta Ads (Northpeak EU), Microsoft Ads (Contoso Outdoor
