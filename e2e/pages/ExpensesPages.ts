@@ -57,8 +57,9 @@ export class ExpensesPages {
   }
 
   private async choose(label: string, option: string): Promise<void> {
-    await this.page.getByRole('textbox', { name: label, exact: true }).click();
+    await this.page.getByRole('combobox', { name: label, exact: true }).click();
     await this.page.getByRole('option', { name: option, exact: true }).click();
+    await this.page.getByRole('option', { name: option, exact: true }).waitFor({ state: 'hidden' });
   }
 
   /** Save, then back on the list with the spec's message. */

@@ -138,7 +138,7 @@ export function ExpenseForm(props: ExpenseFormProps) {
             data={categories.map((c) => ({ value: c.id, label: c.name }))}
             {...form.getInputProps('category')}
             value={category === '' ? null : category}
-            onChange={(value) => {
+            onChange={(value: string | null) => {
               form.setFieldValue('category', value ?? '');
               form.setFieldValue('subcategory', '');
             }}
@@ -154,7 +154,7 @@ export function ExpenseForm(props: ExpenseFormProps) {
               .map((s) => ({ value: s.id, label: s.name }))}
             {...form.getInputProps('subcategory')}
             value={form.getValues().subcategory === '' ? null : form.getValues().subcategory}
-            onChange={(value) => form.setFieldValue('subcategory', value ?? '')}
+            onChange={(value: string | null) => form.setFieldValue('subcategory', value ?? '')}
           />
         </SimpleGrid>
         <TextInput

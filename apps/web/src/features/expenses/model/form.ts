@@ -74,7 +74,7 @@ const resolve = zod4Resolver(ExpenseInputSchema, { errorPriority: 'first' });
  * messages) over what would be sent; an amount that is no number of the currency is 'Invalid amount'.
  */
 export function validateExpense(values: ExpenseFormValues): FormErrors {
-  const errors = resolve(valuesToInput(values) as unknown as Record<string, unknown>);
+  const errors = resolve(valuesToInput(values));
   if (errors.amount !== undefined) errors.amount = expenseMessages.invalidAmount;
   return errors;
 }
