@@ -1,35 +1,16 @@
-import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { createOrganization, createVerifiedUser, signInBrowser, uniqueEmail } from '../support/api';
 import { expectAccessible } from '../support/accessibility';
 import { test } from '../support/browser';
+import { screenshots as shoot } from '../support/screenshots';
 import { ClustersPages } from '../pages/ClustersPages';
 import { DashboardPage } from '../pages/DashboardPage';
 import { SourcesPages } from '../pages/SourcesPages';
 
 /** A first load of two years of one sandbox Google Ads account on a two-core machine. */
 const LOAD_TIMEOUT_MS = 240_000;
-const SHOTS_DIR = fileURLToPath(new URL('../artifacts/clusters/', import.meta.url));
 
-/** A record of how a screen looks at the two widths every changed screen is checked at. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  await mkdir(SHOTS_DIR, { recursive: true });
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    // The shell collapses its sidebar below 767 px: wait for its transition to end.
-    // A function, not a string: the app's CSP forbids the eval a string predicate needs.
-    await page.waitForFunction(() => {
-      type Animations = { document: { getAnimations(): { playState: string }[] } };
-      return (globalThis as unknown as Animations).document
-        .getAnimations()
-        .every((animation) => animation.playState !== 'running');
-    });
-    await page.screenshot({ path: `${SHOTS_DIR}${name}--${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const screenshots = (page: Parameters<typeof shoot>[0], name: string) => shoot(page, 'clusters', name);
 
 /** "$82,066" → 82066: a KPI's amount. */
 function amount(text: string): number {

@@ -35,3 +35,39 @@ export const CURRENCIES: readonly Currency[] = [
   { code: 'USD', name: 'US dollar', symbol: '$' },
   { code: 'ZAR', name: 'South African rand', symbol: 'R' },
 ];
+
+/** ISO 4217 currencies whose minor unit is not the hundredth (decision 380). */
+const MINOR_UNIT_DIGITS: readonly { digits: number; currencies: readonly string[] }[] = [
+  {
+    digits: 0,
+    currencies: [
+      'BIF',
+      'CLP',
+      'DJF',
+      'GNF',
+      'ISK',
+      'JPY',
+      'KMF',
+      'KRW',
+      'PYG',
+      'RWF',
+      'UGX',
+      'UYI',
+      'VND',
+      'VUV',
+      'XAF',
+      'XOF',
+      'XPF',
+    ],
+  },
+  { digits: 3, currencies: ['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND'] },
+  { digits: 4, currencies: ['CLF', 'UYW'] },
+];
+
+/** The number of decimals of a currency's minor unit (2 unless ISO 4217 says otherwise: JPY 0, BHD 3). */
+export function currencyDigits(code: string): number {
+  return MINOR_UNIT_DIGITS.find((e) => e.currencies.includes(code))?.digits ?? 2;
+}
+
+/** The currencies whose minor unit is not the hundredth, by their number of decimals. */
+export const currencyDigitExceptions = MINOR_UNIT_DIGITS;

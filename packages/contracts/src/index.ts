@@ -18,4 +18,5 @@ export * from './destinations';
 export * from './reports';
 export * from './bookmarks';
 export * from './clusters';
+export * from './expenses';
 export * from './zod-messages';

@@ -11,6 +11,7 @@ import { createClustersModule } from './clusters';
 import { createDemoModule } from './demo';
 import { createDestinationsModule } from './destinations';
 import { createEtlModule } from './etl';
+import { createExpensesModule } from './expenses';
 import { createHealthModule } from './health';
 import { createInvitationsModule } from './invitations';
 import { createModellingModule, type ModellingService } from './modelling';
@@ -28,7 +29,8 @@ export type { Module } from './module';
  * The composition root of the feature modules: each service is created once and handed to the
  * modules that use it (an acyclic graph: users ← organizations ← invitations, assistant-auth;
  * users, organizations ← auth, notifications; users, auth ← subscriptions; destinations ←
- * modelling ← etl, reports, ai-builder, clusters (whose columns it applies as derived columns):
+ * modelling ← etl, reports, ai-builder, clusters (whose columns it applies as derived columns),
+ * expenses (which it writes to the warehouse and rebuilds):
  * modelling opens every warehouse and rebuilds, and its
  * version, announced to every process, retires the reports' cached answers). Organizations ask
  * subscriptions which of them are paid for through a late-bound callback, so the graph stays acyclic.
@@ -68,11 +70,12 @@ export function createModules(platform: Platform): {
     },
     rates: createEcbRatesProvider({ baseUrl: platform.config.connectors.endpoints.ecbData }),
   });
+  const organizationCurrency = async (organizationId: string) =>
+    (await organizations.service.findById(organizationId))?.currencyId ?? operations.defaultCurrency;
   const reports = createReportsModule(platform, {
     modelling: modelling.service,
     sourceAccounts: (organizationId) => sources.service.list(organizationId),
-    organizationCurrency: async (organizationId) =>
-      (await organizations.service.findById(organizationId))?.currencyId ?? operations.defaultCurrency,
+    organizationCurrency,
     people: async (ids) =>
       (await users.findMany(ids)).map((user) => ({
         id: user.id,
@@ -119,6 +122,14 @@ export function createModules(platform: Platform): {
     },
   });
   modelling.service.registerDerivedColumns(clusters.derivedColumns);
+  const expenses = createExpensesModule(platform, {
+    withWarehouse: (organizationId, work) => modelling.service.withWarehouse(organizationId, work),
+    // With the day's rates: an expense may fall on days no load has rates for yet.
+    rebuild: async (organizationId) => {
+      await modelling.service.rebuild(organizationId, { refreshRates: true });
+    },
+    organizationCurrency,
+  });
   const subscriptions = createSubscriptionsModule(platform, { users, auth: auth.auth });
   subscriptionsService = subscriptions.service;
   return {
@@ -138,6 +149,7 @@ export function createModules(platform: Platform): {
       aiBuilder.module,
       bookmarks.module,
       clusters.module,
+      expenses.module,
       subscriptions.module,
     ],
     guards: {

@@ -117,6 +117,9 @@ const clustersIndexRedirect: LazyPage = () => clusterPages().then((m) => m.Clust
 const clusterListPage: LazyPage = () => clusterPages().then((m) => m.ClusterListPage);
 const columnEditorPage: LazyPage = () => clusterPages().then((m) => m.ColumnEditorPage);
 const wordGroupsPage: LazyPage = () => clusterPages().then((m) => m.WordGroupsPage);
+const expensePages = () => import('../features/expenses');
+const expensesPage: LazyPage = () => expensePages().then((m) => m.ExpensesPage);
+const expenseFormPage: LazyPage = () => expensePages().then((m) => m.ExpenseFormPage);
 
 type RouteRow = [path: string, access: RouteAccess, title: string, page?: LazyPage];
 
@@ -185,8 +188,8 @@ const sourcesRoutes = rows('001-sources', ORGANIZATION_PREFIX, [
   ['/clusters/word-groups', 'protected', 'Word Groups', wordGroupsPage],
   ['/clusters/:clusterCategory', 'protected', 'Clusters', clusterListPage],
   ['/clusters/:clusterCategory/:columnId', 'protected', 'Edit Cluster', columnEditorPage],
-  ['/expenses', 'protected', 'Manual Expenses'],
-  ['/expenses/:expenseId', 'protected', 'Manual Expense'],
+  ['/expenses', 'protected', 'Manual Expenses', expensesPage],
+  ['/expenses/:expenseId', 'protected', 'Manual Expense', expenseFormPage],
 ]);
 
 /** spec 002 §2: reports and operations, under /organization/:organizationSlug. */

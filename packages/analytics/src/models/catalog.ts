@@ -4,6 +4,7 @@ import { APP_STORE_INSTALLS } from './app-stores';
 import { BUDGETS } from './budgets';
 import { CONVERSIONS } from './conversions';
 import { EMAIL_CAMPAIGNS } from './email-campaigns';
+import { EXPENSES, MARKETING_COSTS } from './expenses';
 import { GA4_EVENTS, GA4_TRAFFIC } from './ga4';
 import { MARKETING_PERFORMANCE } from './marketing-performance';
 import type { CanonicalModel } from './model';
@@ -23,4 +24,6 @@ export const CANONICAL_MODELS: readonly CanonicalModel[] = [
   GA4_EVENTS,
   APP_STORE_INSTALLS,
   EMAIL_CAMPAIGNS,
+  EXPENSES,
+  MARKETING_COSTS,
 ];

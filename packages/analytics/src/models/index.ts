@@ -24,3 +24,12 @@ export { currencyExponent } from './money';
 export { orderModels } from './order';
 export { packSql, packValue } from './packed-key';
 export { EXCHANGE_RATES, moneyDays, writeExchangeRates, type ExchangeRate } from './exchange-rates';
+export {
+  COST_TYPE_AD_SPEND,
+  COST_TYPE_EXPENSES,
+  EXPENSE_DAYS,
+  EXPENSE_DAYS_TABLE,
+  EXPENSES,
+  EXPENSES_CHANNEL,
+  MARKETING_COSTS,
+} from './expenses';

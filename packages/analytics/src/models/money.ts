@@ -1,41 +1,17 @@
 // Money in the canonical model: `*_micros` (integers in millionths of the currency, as the
 // connectors load them) are the exact amounts to add up; `*_minor` are the same amounts in the
 // currency's minor unit (cents, or yen), rounded half away from zero with integer arithmetic.
+import { currencyDigitExceptions, currencyDigits } from '@maya/contracts';
 import { intDiv, literal, type SqlDialect } from './dialect';
 
-/** ISO 4217 currencies whose minor unit is not the hundredth. */
-const EXPONENTS: readonly { exponent: number; currencies: readonly string[] }[] = [
-  {
-    exponent: 0,
-    currencies: [
-      'BIF',
-      'CLP',
-      'DJF',
-      'GNF',
-      'ISK',
-      'JPY',
-      'KMF',
-      'KRW',
-      'PYG',
-      'RWF',
-      'UGX',
-      'UYI',
-      'VND',
-      'VUV',
-      'XAF',
-      'XOF',
-      'XPF',
-    ],
-  },
-  { exponent: 3, currencies: ['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND'] },
-  { exponent: 4, currencies: ['CLF', 'UYW'] },
-];
+const EXPONENTS = currencyDigitExceptions.map((e) => ({ exponent: e.digits, currencies: e.currencies }));
+
 const DEFAULT_EXPONENT = 2;
 const MICROS_EXPONENT = 6;
 
 /** The number of decimals of a currency's minor unit (2 unless ISO 4217 says otherwise). */
 export function currencyExponent(currency: string): number {
-  return EXPONENTS.find((e) => e.currencies.includes(currency))?.exponent ?? DEFAULT_EXPONENT;
+  return currencyDigits(currency);
 }
 
 /**

@@ -4,6 +4,7 @@
 // currency, converted per day, or in the account's own beside its `currency`.
 import type { TimeGrain } from '@maya/contracts';
 import { MODEL_SCHEMA } from '../models/build';
+import { MARKETING_COSTS } from '../models/expenses';
 import { MARKETING_PERFORMANCE } from '../models/marketing-performance';
 import { SEARCH_CONSOLE_QUERIES, SEARCH_CONSOLE_TOTALS } from '../models/search-console';
 import type { Dimension, Measure, SemanticModel, SemanticTable } from './semantic-model';
@@ -103,11 +104,35 @@ const performance: SemanticTable = {
   sourceDimensions: ['service', 'account'],
 };
 
-/** `-maya`: marketing performance across channels. */
+/**
+ * Ad spend and marketing-related manual expenses together (decision 386): the total marketing
+ * cost, each row converted on its day (never two currencies added), and CPA and ROAS on it.
+ */
+const costs: SemanticTable = {
+  name: 'costs',
+  label: 'Marketing cost',
+  source: { schema: MODEL_SCHEMA, table: MARKETING_COSTS.name },
+  timeDimension: 'date',
+  dimensions: [
+    DATE,
+    text('channel', 'Channel'),
+    text('cost_type', 'Cost type'),
+    text('currency', 'Currency'),
+  ],
+  measures: [
+    amount('marketing_cost', 'Marketing cost', 'cost_micros'),
+    sum('conversions', 'Conversions', 'conversions'),
+    amount('conversion_value', 'Conversion value', 'conversion_value_micros'),
+    ratio('marketing_cpa', 'CPA (marketing cost)', 'marketing_cost', 'conversions', 'currency'),
+    ratio('marketing_roas', 'ROAS (marketing cost)', 'conversion_value', 'marketing_cost', 'number'),
+  ],
+};
+
+/** `-maya`: marketing performance across channels, and the total marketing cost. */
 export const MARKETING_SEMANTIC_MODEL: SemanticModel = {
   name: 'marketing',
   label: 'Marketing performance',
-  tables: [performance],
+  tables: [performance, costs],
 };
 
 const searchMeasures: readonly Measure[] = [

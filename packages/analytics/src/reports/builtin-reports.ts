@@ -68,6 +68,8 @@ export const anyOf = (id: string, tableName: string, column: string): ReportFilt
   values: [],
 });
 
+const MARKETING_COST_MEASURES = ['marketing_cost', 'marketing_cpa', 'marketing_roas'];
+
 const AD_MEASURES = ['spend', 'impressions', 'clicks', 'ctr', 'cpc', 'conversions', 'cpa', 'roas'];
 
 /**
@@ -136,12 +138,14 @@ export const MAYA_REPORT: ReportDocument = {
       filters: [],
       visuals: [
         ...kpiRow('performance', AD_MEASURES, 0),
+        // The total marketing cost: ad spend and marketing-related manual expenses (decision 386).
+        ...MARKETING_COST_MEASURES.map((m, i) => kpi('costs', m, at(4 * i, 4, 4, 2))),
         {
           id: 'spend-over-time',
           kind: 'line',
           title: 'Spend and conversions',
           table: 'performance',
-          layout: at(0, 4, 8, 4),
+          layout: at(0, 6, 8, 4),
           axis: dim('date', 'day'),
           legend: null,
           measures: ['spend', 'conversions'],
@@ -151,12 +155,12 @@ export const MAYA_REPORT: ReportDocument = {
           kind: 'donut',
           title: 'Spend by channel',
           table: 'performance',
-          layout: at(8, 4, 4, 4),
+          layout: at(8, 6, 4, 4),
           legend: dim('channel'),
           measure: 'spend',
           limit: null,
         },
-        table('campaigns', 'performance', ['channel', 'campaign'], AD_MEASURES, at(0, 8, 12, 6)),
+        table('campaigns', 'performance', ['channel', 'campaign'], AD_MEASURES, at(0, 10, 12, 6)),
       ],
     },
     {

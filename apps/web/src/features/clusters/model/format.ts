@@ -1,41 +1,13 @@
 import type { PreviewHeader } from '@maya/contracts';
+import { formatMinor } from '../../../shared/lib/money';
+
+export { formatMinor };
 
 const LOCALE = 'en-US';
 const integer = new Intl.NumberFormat(LOCALE);
 
 /** Rows and other counts: "12,345". */
 export const formatCount = (value: number): string => integer.format(value);
-
-/** The digits a currency's minor unit has (2 for most, 0 for JPY); 2 for a code Intl does not know. */
-function minorDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat(LOCALE, { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
-  }
-}
-
-/** An amount in minor units of its currency: "$1,234.56"; the code after the number when Intl does not know it. */
-export function formatMinor(amount: number, currency: string | null): string {
-  const code = currency ?? '';
-  const digits = code === '' ? 2 : minorDigits(code);
-  const major = amount / 10 ** digits;
-  try {
-    if (code !== '') {
-      return new Intl.NumberFormat(LOCALE, { style: 'currency', currency: code }).format(major);
-    }
-  } catch {
-    // Unknown code: the number and the code.
-  }
-  const number = new Intl.NumberFormat(LOCALE, {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(major);
-  return code === '' ? number : `${number} ${code}`;
-}
 
 /** Spend in several currencies, each on its own, never added (DESIGN.md Money). */
 export function formatSpend(spend: readonly { currency: string; amount: number }[] | null): string {

@@ -1,0 +1,2 @@
+export { ExpenseFormPage } from './components/ExpenseFormPage';
+export { ExpensesPage } from './components/ExpensesPage';
