@@ -2,7 +2,7 @@
 // rebuilds, so -maya's total marketing cost (ad spend + marketing-related expenses, each
 // converted on its day) moves by exactly the expense at once; a period is spread over its days
 // in exact minor units; a warehouse that cannot take the change leaves everything as it was.
-import { MODEL_SCHEMA } from '@maya/warehouse';
+import { MODEL_SCHEMA } from '@maya/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExpensesService } from '../../src/modules/expenses';
 import { AppError } from '../../src/platform/errors';

@@ -4,7 +4,7 @@
 // date), in micros of the expense's currency. `marketing_costs` puts the marketing-related ones
 // beside the ad platforms' spend, per day and currency, for reports' total marketing cost.
 import { CURRENCY, DATE, attribute, fixed, key, minorUnits, summed } from './columns';
-import type { TableSchema } from '../warehouse';
+import type { TableSchema } from '@maya/warehouse/interface';
 import type { CanonicalModel } from './model';
 
 /** The raw table the expenses module writes (`<service>__<stream>`, as the ETL names raw tables). */

@@ -2,16 +2,8 @@
 // day), which every rebuild reads into `analytics.expenses` and `analytics.marketing_costs`; and
 // the amounts converted as reports convert them (decision 181), for the list.
 import { currencyDigits } from '@maya/contracts';
-import {
-  EXCHANGE_RATES,
-  EXPENSE_DAYS,
-  EXPENSES,
-  MODEL_SCHEMA,
-  ident,
-  stagedTableName,
-  tableRef,
-  type Warehouse,
-} from '@maya/warehouse';
+import { EXCHANGE_RATES, EXPENSE_DAYS, EXPENSES, MODEL_SCHEMA, ident, tableRef } from '@maya/analytics';
+import { stagedTableName, type Warehouse } from '@maya/warehouse';
 import { RAW_SCHEMA } from '../modelling';
 import type { ExpenseRow } from './repository';
 import { minorToMicros, spreadExpense } from './spread';
