@@ -221,13 +221,20 @@ export class DashboardPage {
     const days = /^(\d{2})\/(\d{2})\/(\d{4})(?:–(\d{2})\/(\d{2})\/(\d{4}))? compared with /.exec(compared);
     if (days === null) throw new Error(`the ${label} card does not name its days: "${compared}"`);
     const [, d1, m1, y1, d2 = d1, m2 = m1, y2 = y1] = days;
+    const value = await this.kpiValue(label);
+    return { value, from: `${y1}-${m1}-${d1}`, to: `${y2}-${m2}-${d2}` };
+  }
+
+  /** A KPI card's value in full, as its tooltip gives it ('$12,345.67'), once answered. */
+  async kpiValue(label: string): Promise<string> {
+    await this.kpiText(label);
     // The value's tooltip is the amount alone: a currency sign, digits and separators.
-    const value =
-      (await card
+    return (
+      (await this.kpi(label)
         .getByTitle(/^\D{0,3}[\d,]+(\.\d+)?$/)
         .first()
-        .getAttribute('title')) ?? '';
-    return { value, from: `${y1}-${m1}-${d1}`, to: `${y2}-${m2}-${d2}` };
+        .getAttribute('title')) ?? ''
+    );
   }
 
   /** The page's visuals: each is a region named for its title. */

@@ -2,6 +2,9 @@ import type { Locator, Page } from 'playwright-core';
 
 /** How long a save may take: the change is written to the warehouse and the models rebuilt. */
 const SAVE_TIMEOUT_MS = 120_000;
+/** How long a screen may take to show on a busy two-core machine. */
+const SHOW_TIMEOUT_MS = 60_000;
+const shown = { timeout: SHOW_TIMEOUT_MS };
 
 export type ExpenseFields = {
   paymentDate?: string;
@@ -24,7 +27,7 @@ export class ExpensesPages {
 
   async openList(): Promise<void> {
     await this.page.goto(this.path());
-    await this.table().or(this.page.getByText('No expenses yet')).waitFor();
+    await this.table().or(this.page.getByText('No expenses yet')).waitFor(shown);
   }
 
   table(): Locator {
@@ -45,7 +48,7 @@ export class ExpensesPages {
 
   async addExpense(): Promise<void> {
     await this.page.getByRole('link', { name: 'Add expense' }).click();
-    await this.page.getByLabel('Amount').waitFor();
+    await this.page.getByLabel('Amount').waitFor(shown);
   }
 
   async fill(fields: ExpenseFields): Promise<void> {
@@ -66,7 +69,7 @@ export class ExpensesPages {
   async save(): Promise<void> {
     await this.page.getByRole('button', { name: 'Save' }).click();
     await this.page.getByText('Manual expense was saved successfully.').waitFor({ timeout: SAVE_TIMEOUT_MS });
-    await this.table().waitFor();
+    await this.table().waitFor(shown);
   }
 
   /** The form's error under a field. */
@@ -76,7 +79,7 @@ export class ExpensesPages {
 
   async edit(rowName: RegExp): Promise<void> {
     await this.page.getByRole('link', { name: rowName }).click();
-    await this.page.getByLabel('Amount').waitFor();
+    await this.page.getByLabel('Amount').waitFor(shown);
   }
 
   async remove(rowName: RegExp): Promise<void> {
