@@ -13,7 +13,6 @@ export { generateAppleAdsKeyPair } from './services/apple-ads';
 export { ga4ExportServiceAccountEmail } from './services/ga4-events';
 export {
   EURO,
-  addDays,
   createEcbRatesProvider,
   dailyRates,
   isPublicationDay,

@@ -3,7 +3,7 @@
 // ECB_SANDBOX_PREFIX, matching sandboxEndpoints().ecbData).
 export { createEcbRatesProvider, readEcbCsv, ECB_SERIES_KEY } from './client';
 export type { EcbRatesOptions } from './client';
-export { dailyRates, EURO, addDays } from './rates';
+export { dailyRates, EURO } from './rates';
 export type { PublishedRate, RatesProvider } from './rates';
 export { ecbSandbox, ECB_SANDBOX_PREFIX } from './sandbox';
 export { isPublicationDay, sandboxPublishedRates, SANDBOX_RATE_CURRENCIES } from './sandbox-rates';
