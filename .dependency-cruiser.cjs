@@ -271,6 +271,26 @@ module.exports = {
       to: { path: SANDBOX_SOURCES },
     },
 
+    // --- bench -------------------------------------------------------------------------------
+    {
+      name: 'bench-through-declared-exports',
+      severity: 'error',
+      comment:
+        'bench/ (the @maya/bench workspace) uses the app only through declared package exports: ' +
+        "@maya/server/bench, @maya/e2e/app-process and /api, and each package's entry points. A " +
+        'relative import into apps/, packages/ or e2e/ couples a benchmark to a file layout.',
+      from: { path: '^bench/' },
+      to: {
+        path: '^(apps|packages|e2e)/',
+        pathNot: [
+          '^apps/server/src/bench\\.ts$',
+          '^e2e/support/(app-process\\.mjs|api\\.ts)$',
+          '^packages/[^/]+/src/index\\.ts$',
+          '^packages/connectors/src/(testing|services/[^/]+)/index\\.ts$',
+        ],
+      },
+    },
+
     // --- resolution and declarations ---------------------------------------------------------
     {
       name: 'not-to-unresolvable',

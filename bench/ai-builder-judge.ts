@@ -1,11 +1,17 @@
 // How the AI Builder bench judges an answer (bench/ai-builder.ts): the expected outcome of a
 // prompt against the API's answer, periods compared as the days they keep on the day of the run.
-import { decodeReportState, type ReportFilter, type ReportState, type TimeGrain } from '@maya/contracts';
+import {
+  decodeReportState,
+  type ReportFilter,
+  type ReportState,
+  type TimeGrain,
+  utcDay,
+} from '@maya/contracts';
 import { resolveRelativeDate, visualFields } from '@maya/analytics';
 import type { AdHocExpect, DateExpect, Expected } from './ai-builder-prompts';
 
 // The calendar of the expectations, written here apart from the parser's (UTC, weeks from Monday).
-const day = (d: Date) => d.toISOString().slice(0, 10);
+const day = (d: Date) => utcDay(d);
 const parse = (text: string) => new Date(`${text}T00:00:00Z`);
 const addDays = (text: string, n: number) => day(new Date(parse(text).getTime() + n * 86_400_000));
 const MONTHS_OF: Partial<Record<TimeGrain, number>> = { month: 1, quarter: 3, year: 12 };
@@ -31,7 +37,7 @@ type Range = { from: string | null; to: string | null };
 export type Answer = { status: number; body: Record<string, unknown> };
 
 export const now = new Date();
-const today = now.toISOString().slice(0, 10);
+const today = utcDay(now);
 
 /** An MM-DD day without a year: the latest one begun by today. */
 function latest(monthDay: string): string {

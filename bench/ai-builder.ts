@@ -4,8 +4,8 @@
 // days, values by column, sorted visual, or a refusal or a question back) and the share exactly
 // right is printed. BENCH_BASE_URL runs against an app already running (its demo loaded) instead.
 import { randomBytes } from 'node:crypto';
-import { buildApp, startApp, type RunningApp } from '../e2e/support/app-process.mjs';
-import { createVerifiedUser, uniqueEmail, waitForDemoData } from '../e2e/support/api';
+import { buildApp, startApp, type RunningApp } from '@maya/e2e/app-process';
+import { createVerifiedUser, uniqueEmail, waitForDemoData } from '@maya/e2e/api';
 import { judge, type Answer } from './ai-builder-judge';
 import { BENCH_PROMPTS, type BenchPrompt } from './ai-builder-prompts';
 

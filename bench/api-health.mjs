@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, REPO_ROOT, startApp } from '../e2e/support/app-process.mjs';
+import { buildApp, REPO_ROOT, startApp } from '@maya/e2e/app-process';
 
 const NAME = 'api-health';
 const RESULTS_FILE = path.join(REPO_ROOT, 'bench', 'results', `${NAME}.json`);

@@ -6,7 +6,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { addDays, connectorContext, isoDate, SANDBOX_OAUTH_CLIENT } from '@maya/connectors';
+import { connectorContext, SANDBOX_OAUTH_CLIENT } from '@maya/connectors';
+import { addDays, utcDay } from '@maya/contracts';
 import { googleAdsConnector, GOOGLE_ADS_SCOPE } from '@maya/connectors/services/google-ads';
 import { googleAdsSandbox, GOOGLE_ADS_SANDBOX_PREFIX } from '@maya/connectors/sandbox';
 import { mintTokens, startHarness } from '@maya/connectors/testing';
@@ -33,7 +34,7 @@ try {
   const accounts = await googleAdsConnector.listAccounts(context);
   const account = accounts.find((a) => a.selectable);
   if (!account) throw new Error('the sandbox offers no Google Ads account');
-  const to = addDays(isoDate(harness.now()), -1);
+  const to = addDays(utcDay(harness.now()), -1);
   const range = { from: addDays(to, -(days - 1)), to };
 
   const results: { rows: number; seconds: number; rowsPerSecond: number; peakRssMb: number }[] = [];

@@ -13,10 +13,11 @@ import { once } from 'node:events';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { addDays, connectorContext, isoDate, sandboxClients, type ProviderEndpoints } from '@maya/connectors';
+import { connectorContext, sandboxClients, type ProviderEndpoints } from '@maya/connectors';
+import { addDays, utcDay } from '@maya/contracts';
 import { googleAdsConnector } from '@maya/connectors/services/google-ads';
 import { openDuckDbWarehouse } from '@maya/warehouse';
-import { loadAccount, RAW_SCHEMA, rawTableName } from '../apps/server/src/modules/etl/load-account';
+import { loadAccount, RAW_SCHEMA, rawTableName } from '@maya/server/bench';
 import type { SandboxReady } from './load-sandbox';
 
 const GOAL_ROWS_PER_SECOND = 100_000;
@@ -47,7 +48,7 @@ try {
   const chosen = accounts.find((a) => a.selectable);
   if (!chosen) throw new Error('the sandbox offers no Google Ads account');
   const account = { identifier: chosen.identifier, parent_id: chosen.parent_id, metadata: {} };
-  const to = addDays(isoDate(ready.now), -1);
+  const to = addDays(utcDay(ready.now), -1);
   const range = { from: addDays(to, -(days - 1)), to };
   const table = rawTableName(googleAdsConnector.id, STREAM);
   // What this process (Node, the connector, DuckDB's library) holds before any load.

@@ -2,6 +2,7 @@
 // (range() and hashes, no row passes through JavaScript) into analytics.marketing_performance
 // by the warehouse's own `materialize` (the product's DDL, primary key and casts), then the same
 // rows copied into a PostgreSQL database of their own through a CSV file and psql's \copy.
+import { utcDay } from '@maya/contracts';
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { DuckDBInstance } from '@duckdb/node-api';
@@ -121,7 +122,7 @@ export function benchRates(days: number, lastDay: string): ExchangeRate[] {
   const last = Date.parse(`${lastDay}T00:00:00Z`);
   const rates: ExchangeRate[] = [];
   for (let d = 0; d < days; d++) {
-    const date = new Date(last - (days - 1 - d) * 86_400_000).toISOString().slice(0, 10);
+    const date = utcDay(last - (days - 1 - d) * 86_400_000);
     rates.push(
       { date, currency: 'EUR', perEuro: 1 },
       { date, currency: 'USD', perEuro: 1.05 + (d % 50) / 1000 },

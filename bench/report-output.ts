@@ -4,7 +4,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from '../e2e/support/app-process.mjs';
+import { REPO_ROOT } from '@maya/e2e/app-process';
 import { IDLE_PAUSE_MS } from './report-measure';
 import { VISUALS, median } from './report-queries';
 

@@ -5,10 +5,10 @@
 // those statements replayed straight on DuckDB and on PostgreSQL, without the product around.
 import type { ReportQueryRequest, ReportQueryResponse, Visual } from '@maya/contracts';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { addDays } from '@maya/connectors';
+import { addDays } from '@maya/contracts';
 import { MAYA_REPORT, MARKETING_SEMANTIC_MODEL } from '@maya/analytics';
 import type { Warehouse } from '@maya/warehouse';
-import { createReportEngine } from '../apps/server/src/modules/reports/engine';
+import { createReportEngine } from '@maya/server/bench';
 import type pg from 'pg';
 
 export const REPORT = MAYA_REPORT.slug;

@@ -25,9 +25,9 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { addDays, isoDate } from '@maya/connectors';
+import { addDays, utcDay } from '@maya/contracts';
 import { openDuckDbWarehouse, openPostgresWarehouse, type Warehouse } from '@maya/warehouse';
-import { buildApp, startApp, type RunningApp } from '../e2e/support/app-process.mjs';
+import { buildApp, startApp, type RunningApp } from '@maya/e2e/app-process';
 import { clientName, closeClient, installWarehouse, signUp } from './report-api';
 import {
   benchRates,
@@ -50,7 +50,7 @@ const pgRuns = Math.min(positiveInteger('BENCH_PG_RUNS', runs), runs);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const pgDatabase = `maya_bench_report_${randomBytes(4).toString('hex')}`;
 /** The last day of data: yesterday, as after a daily load. */
-const lastDay = addDays(isoDate(Date.now()), -1);
+const lastDay = addDays(utcDay(Date.now()), -1);
 
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,6 +1,7 @@
 // The rows of the report queries' integration test: a marketing_performance table whose sums the
 // test computes here, independently of the compiled SQL. And the query and filter the report tests
 // start from.
+import { utcDay } from '@maya/contracts';
 import type { ReportFilter } from '@maya/contracts';
 import type { Row } from '@maya/warehouse';
 import { packValue } from '../src/models/packed-key';
@@ -45,7 +46,7 @@ export type Fixture = {
 
 function days(from: string, count: number): string[] {
   const start = Date.parse(`${from}T00:00:00Z`);
-  return Array.from({ length: count }, (_, i) => new Date(start + i * 86_400_000).toISOString().slice(0, 10));
+  return Array.from({ length: count }, (_, i) => utcDay(start + i * 86_400_000));
 }
 
 const each = (dates: string[], rest: Omit<Fixture, 'date'>): Fixture[] =>

@@ -8,5 +8,5 @@ export { connectorFor } from './registry';
 export { SANDBOX_OAUTH_CLIENT, sandboxClients } from './core/sandbox-clients';
 export { generateAppleAdsKeyPair } from './services/apple-ads';
 export { ga4ExportServiceAccountEmail } from './services/ga4-events';
-export { EURO, addDays, createEcbRatesProvider, dailyRates } from './services/ecb-rates';
+export { EURO, createEcbRatesProvider, dailyRates } from './services/ecb-rates';
 export type { PublishedRate, RatesProvider } from './services/ecb-rates';

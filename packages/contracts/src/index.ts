@@ -20,3 +20,4 @@ export * from './bookmarks';
 export * from './clusters';
 export * from './expenses';
 export * from './zod-messages';
+export * from './days';

@@ -38,6 +38,11 @@ export type EmbeddedOptions = {
   log: EmbeddedLogger;
   /** Server settings passed as `-c name=value` on every start (the test server's `autovacuum`). */
   settings?: Record<string, string>;
+  /**
+   * With `port: null`, how a free port is found (default: bind it, read it, close): `preferred`,
+   * else any. Tests hand in one whose answer is stale by the time PostgreSQL binds.
+   */
+  findPort?: (preferred: number) => Promise<number>;
 };
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
@@ -50,8 +55,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     await initialise(dir, superPassword);
   }
   await stopStalePostmaster(dir, options.log);
-  const port = options.port ?? (await freePort(PREFERRED_PORT));
-  const child = await spawnPostgres((await binaries()).postgres, dir, port, options);
+  const { port, child } = await listen(dir, options);
   try {
     await ensureOwner(port, superPassword, ownerPassword);
   } catch (error) {
@@ -225,6 +229,31 @@ function spawnPostgres(
     });
   });
 }
+
+/**
+ * Starts the server on the configured port, or else on PREFERRED_PORT if free, else any free
+ * port. A port we chose can be taken between our check and PostgreSQL's bind (two test runs or
+ * apps starting at once): then we try again on another free port.
+ */
+async function listen(dir: string, options: EmbeddedOptions): Promise<{ port: number; child: ChildProcess }> {
+  const binary = (await binaries()).postgres;
+  if (options.port !== null)
+    return { port: options.port, child: await spawnPostgres(binary, dir, options.port, options) };
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await (options.findPort ?? freePort)(attempt === 1 ? PREFERRED_PORT : 0);
+    try {
+      return { port, child: await spawnPostgres(binary, dir, port, options) };
+    } catch (error) {
+      if (attempt >= BIND_ATTEMPTS || !(error instanceof Error) || !PORT_TAKEN.test(error.message))
+        throw error;
+      options.log.info({ port }, 'embedded PostgreSQL: port taken meanwhile, trying another');
+    }
+  }
+}
+
+/** What PostgreSQL says when another process took the port first. */
+const PORT_TAKEN = /could not bind|Address already in use|could not create any TCP\/IP sockets/;
+const BIND_ATTEMPTS = 5;
 
 async function ensureOwner(port: number, superPassword: string, ownerPassword: string): Promise<void> {
   const client = new pg.Client({

@@ -1,3 +1,4 @@
+import { utcDay } from '@maya/contracts';
 import type { ColumnType } from './warehouse';
 
 /** Returned by a coercer for a value its column cannot take. */
@@ -74,7 +75,7 @@ export function loadCoercer(type: ColumnType): Coercer {
       return (v) => {
         if (v === null || v === undefined) return null;
         if (typeof v === 'string') return v;
-        if (v instanceof Date) return Number.isNaN(v.getTime()) ? INVALID : v.toISOString().slice(0, 10);
+        if (v instanceof Date) return Number.isNaN(v.getTime()) ? INVALID : utcDay(v);
         return INVALID;
       };
     case 'timestamp':

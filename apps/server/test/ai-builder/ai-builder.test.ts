@@ -1,7 +1,7 @@
 // The AI Builder over a real load: a sandbox Google Ads account loaded into the organization's
 // warehouse, prompts answered by the built-in parser (values read from that data) and by a
 // language model served over HTTP by a small OpenAI-compatible server started here.
-import { decodeReportState, type ReportState } from '@maya/contracts';
+import { decodeReportState, type ReportState, utcDay } from '@maya/contracts';
 import { MAYA_REPORT } from '@maya/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
@@ -64,7 +64,7 @@ async function valuesOf(column: string): Promise<string[]> {
  */
 function lastMonth(): { after: string; before: string; name: string; short: string } {
   const first = new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth() - 1, 1));
-  const day = (date: Date) => date.toISOString().slice(0, 10);
+  const day = (date: Date) => utcDay(date);
   const month = (style: 'long' | 'short') =>
     first.toLocaleString('en-US', { month: style, year: 'numeric', timeZone: 'UTC' });
   return {

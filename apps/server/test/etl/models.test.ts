@@ -5,17 +5,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  addDays,
   connectorContext,
   connectorFor,
   decimalToMicros,
-  isoDate,
   SANDBOX_OAUTH_CLIENT,
   type AccountRef,
   type Connector,
   type Credentials,
 } from '@maya/connectors';
 import { SANDBOX_APIS, registerAppleSandboxClient, MOOSEND_SANDBOX_API_KEYS } from '@maya/connectors/sandbox';
+import { addDays, utcDay } from '@maya/contracts';
 import { generateAppleAdsKeyPair } from '@maya/connectors/services/apple-ads';
 import { GA4_SCOPE } from '@maya/connectors/services/ga4';
 import { GOOGLE_ADS_SCOPE } from '@maya/connectors/services/google-ads';
@@ -155,7 +154,7 @@ async function snapshot(warehouse: Warehouse): Promise<Record<string, Row[]>> {
 
 beforeAll(async () => {
   harness = await startHarness({ apis: [...SANDBOX_APIS] });
-  const yesterday = addDays(isoDate(harness.now()), -1);
+  const yesterday = addDays(utcDay(harness.now()), -1);
   range = { from: addDays(yesterday, -2), to: yesterday };
   for (const [serviceId, count] of Object.entries(CONNECTED)) {
     const connector = connectorFor(serviceId);

@@ -12,6 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 const PLANTED: Record<string, string> = {
+  // A benchmark reaching into a server module by path; and one using the server's bench face.
+  'bench/deep.ts': "export { one } from '../apps/server/src/modules/planted/service';\n",
+  'bench/face.ts': "export { face } from '../apps/server/src/bench';\n",
+  'apps/server/src/bench.ts': 'export const face = 1;\n',
   // Drizzle in a service, a table in a route handler: both only a repository's.
   'apps/server/src/modules/planted/service.ts':
     "import { sql } from 'drizzle-orm';\nexport const one = sql`1`;\n",
@@ -92,7 +96,7 @@ afterAll(() => rm(scratch, { recursive: true, force: true }));
 /** dependency-cruiser's violations over the scratch tree, with the repository's config. */
 function cruise(dir: string): Promise<Violation[]> {
   const bin = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
-  const args = [bin, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', 'apps', 'packages'];
+  const args = [bin, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', 'apps', 'packages', 'bench'];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { cwd: dir, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       // It exits non-zero when it finds errors: that is the point; only unreadable output is a failure.
@@ -112,6 +116,10 @@ const broken = (rule: string) =>
     .sort();
 
 describe('dependency rules', () => {
+  it('bench/ reaches the app only through declared exports', () => {
+    expect(broken('bench-through-declared-exports')).toEqual(['bench/deep.ts']);
+  });
+
   it('only repositories touch Drizzle, only schema.ts defines tables', () => {
     expect(broken('server-drizzle-only-in-repositories')).toEqual([
       'apps/server/src/modules/planted/service.ts',

@@ -5,7 +5,7 @@
 // sandbox ECB portal's CSV (the last one published on or before the day), summed. It must match
 // to the cent, before and after the organization's currency changes, and each account's own
 // spend stays as the provider reports it.
-import { addDays, isoDate } from '@maya/connectors';
+import { addDays, utcDay } from '@maya/contracts';
 import { currencyExponent } from '@maya/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
@@ -67,7 +67,7 @@ const cents = (amount: number, currency: string) => Math.round(amount * 10 ** cu
 beforeAll(async () => {
   t = await startAccountsApp({ FIRST_LOAD_MAX_DAYS: String(DAYS + 5) });
   owner = await organizationOwner(t, 'money@example.com');
-  const yesterday = addDays(isoDate(Date.now()), -1);
+  const yesterday = addDays(utcDay(Date.now()), -1);
   range = { from: addDays(yesterday, -(DAYS - 1)), to: yesterday };
   await connectSandboxAccounts(t, owner, 'google_ads');
   await connectSandboxAccounts(t, owner, 'facebook_ads');

@@ -1,7 +1,7 @@
 // The report's side of the reconciliation: one account's days as -maya's "Daily performance"
 // table answers them through the API (filtered to its service and identifier), with its totals
 // row, and the days of a range laid out for comparing with the provider's.
-import { addDays } from '@maya/connectors';
+import { addDays } from '@maya/contracts';
 import type { ReportFilter, ReportQueryResponse } from '@maya/contracts';
 import { MAYA_REPORT } from '@maya/analytics';
 import { expect } from 'vitest';

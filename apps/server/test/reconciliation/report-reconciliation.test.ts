@@ -11,7 +11,8 @@
 // currency exponent too: JPY's 0 and the others' 2). The first loads are real first loads of
 // FIRST_LOAD_DAYS days (FIRST_LOAD_MAX_DAYS) rather than the plan's two years: the same code
 // over a sixth of the days, so that the whole check fits CI (decision 119).
-import { addDays, catalog, isoDate } from '@maya/connectors';
+import { catalog } from '@maya/connectors';
+import { addDays, utcDay } from '@maya/contracts';
 import { currencyExponent } from '@maya/analytics';
 import { duckDbFileFor, openDuckDbWarehouse } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,7 +142,7 @@ const firstLoaded = () => ({ first_date: addDays(range.to, -(FIRST_LOAD_DAYS - 1
 beforeAll(async () => {
   t = await startAccountsApp({ FIRST_LOAD_MAX_DAYS: String(FIRST_LOAD_DAYS) });
   owner = await organizationOwner(t, 'reconciliation@example.com');
-  const yesterday = addDays(isoDate(Date.now()), -1);
+  const yesterday = addDays(utcDay(Date.now()), -1);
   range = { from: addDays(yesterday, -(DAYS - 1)), to: yesterday };
   for (const id of AD_SERVICES) offered.set(id, await connectSandboxAccounts(t, owner, id));
   accounts = await connectedAccounts(t, owner);

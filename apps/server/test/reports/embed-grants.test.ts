@@ -2,8 +2,7 @@
 // embedded view and no more (the grant's filters apply to every query, whatever the client
 // sends; widening is refused), revocation takes effect at once on every app instance, a token
 // expires only when its creator chose an expiry, and it opens one organization's one report.
-import { addDays } from '@maya/connectors';
-import { encodeReportState, type ReportFilter } from '@maya/contracts';
+import { encodeReportState, type ReportFilter, addDays, utcDay } from '@maya/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBED_TOKEN_KEY_PURPOSE, signEmbedToken } from '../../src/modules/reports';
 import { startAccountsApp, type AccountsApp } from '../support/accounts';
@@ -96,7 +95,7 @@ const daily = (app: ReportsApp, token: string, filters: unknown[], date_range: u
   });
 const days = (body: Record<string, unknown>) =>
   (body.rows as Record<string, unknown>[]).map((row) => String(row.date));
-const today = () => clock.toISOString().slice(0, 10);
+const today = () => utcDay(clock);
 
 describe('an embed grant’s filters', () => {
   let weekStart: string;

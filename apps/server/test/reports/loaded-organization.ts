@@ -1,8 +1,7 @@
 // An organization with real data for the reports tests: a sandbox Google Ads account connected
 // and loaded by the ETL into its DuckDB file, the models built; the reports API over it, its
 // warehouse open for checking answers in plain SQL, and the -maya query as the dashboard sends it.
-import { addDays } from '@maya/connectors';
-import { ReportQueryResponseSchema } from '@maya/contracts';
+import { ReportQueryResponseSchema, addDays } from '@maya/contracts';
 import { duckDbFileFor, openDuckDbWarehouse, type Row, type Warehouse } from '@maya/warehouse';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startAccountsApp, type AccountsApp } from '../support/accounts';

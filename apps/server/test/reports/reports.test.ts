@@ -1,7 +1,7 @@
 // The reports API over a real load (loaded-organization.ts): the list, a report, and every
 // number the -maya overview answers checked against sums over analytics.marketing_performance
 // computed here in plain SQL.
-import { addDays } from '@maya/connectors';
+import { addDays } from '@maya/contracts';
 import type { ReportFilter } from '@maya/contracts';
 import { MAYA_REPORT, resolveRelativeDate } from '@maya/analytics';
 import type { Row } from '@maya/warehouse';

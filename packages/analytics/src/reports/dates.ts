@@ -1,64 +1,32 @@
 // Calendar arithmetic of report filters, on `YYYY-MM-DD` days in UTC (the reports' time zone).
 // Weeks start on Monday (ISO 8601), as DATE_TRUNC('week') does in every engine we compile to.
-import type { DateRange, RelativeDateFilter, TimeGrain } from '@maya/contracts';
+import {
+  addDays,
+  addMonths,
+  daysBetween,
+  FIRST_ISO_DAY as FIRST_DAY,
+  isIsoDay,
+  isoWeekday,
+  LAST_ISO_DAY as LAST_DAY,
+  utcDay,
+  type DateRange,
+  type RelativeDateFilter,
+  type TimeGrain,
+} from '@maya/contracts';
 import { unreachable } from '@maya/warehouse/interface';
 
-const MS_PER_DAY = 86_400_000;
+// Day arithmetic (utcDay, addDays, addMonths, daysBetween...) is @maya/contracts' days.ts; it is
+// re-exported here for the report compilers that import it beside the calendar rules below.
+export { addDays, addMonths, daysBetween, isIsoDay, utcDay } from '@maya/contracts';
 
-/** The UTC day of an instant. */
-export function utcDay(now: Date): string {
-  if (Number.isNaN(now.getTime())) throw new Error('now is an invalid date');
-  return now.toISOString().slice(0, 10);
+function parts(day: string): { y: number; m: number } {
+  if (!isIsoDay(day)) throw new Error(`not a YYYY-MM-DD day: ${day}`);
+  return { y: Number(day.slice(0, 4)), m: Number(day.slice(5, 7)) };
 }
 
-function parts(day: string): { y: number; m: number; d: number } {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (match === null) throw new Error(`not a YYYY-MM-DD day: ${day}`);
-  return { y: Number(match[1]), m: Number(match[2]), d: Number(match[3]) };
-}
-
-// Days outside years 1 to 9999 (in the last 10000 years) are clamped to them.
-const FIRST_DAY = '0001-01-01';
-const LAST_DAY = '9999-12-31';
-const MIN_MS = Date.parse(`${FIRST_DAY}T00:00:00Z`);
-const MAX_MS = Date.parse(`${LAST_DAY}T00:00:00Z`);
-
-/** Date.UTC without its mapping of years 0-99 to 1900-1999; month 0-based, overflow carries. */
-function utc(y: number, month: number, d: number): number {
-  const date = new Date(0);
-  date.setUTCFullYear(y, month, d);
-  return date.getTime();
-}
-
-function fromUtc(ms: number): string {
-  return new Date(Math.min(Math.max(ms, MIN_MS), MAX_MS)).toISOString().slice(0, 10);
-}
-
-function toUtc(day: string): number {
-  const { y, m, d } = parts(day);
-  return utc(y, m - 1, d);
-}
-
-/** Whether the text is a real `YYYY-MM-DD` day (not 2024-02-30). */
-export function isIsoDay(text: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && fromUtc(toUtc(text)) === text;
-}
-
-export function addDays(day: string, days: number): string {
-  return fromUtc(toUtc(day) + days * MS_PER_DAY);
-}
-
-/** Adds months, clamping to the month's last day (31 January + 1 month = 28 or 29 February). */
-export function addMonths(day: string, months: number): string {
-  const { y, m, d } = parts(day);
-  const first = new Date(utc(y, m - 1 + months, 1));
-  const lastDay = new Date(utc(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  return fromUtc(utc(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, lastDay)));
-}
-
-/** Days from `from` to `to`, both counted (1 for a single day). */
-export function daysBetween(range: DateRange): number {
-  return Math.round((toUtc(range.to) - toUtc(range.from)) / MS_PER_DAY) + 1;
+/** The first day of month `m` (1-12) of year `y`. */
+function monthStart(y: number, m: number): string {
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-01`;
 }
 
 /** Moves a day by `count` units (months, quarters and years clamp to the month's end). */
@@ -85,16 +53,14 @@ export function startOf(day: string, unit: TimeGrain): string {
   switch (unit) {
     case 'day':
       return day;
-    case 'week': {
-      const weekday = (new Date(toUtc(day)).getUTCDay() + 6) % 7; // Monday 0 ... Sunday 6
-      return addDays(day, -weekday);
-    }
+    case 'week':
+      return addDays(day, -isoWeekday(day));
     case 'month':
-      return fromUtc(utc(y, m - 1, 1));
+      return monthStart(y, m);
     case 'quarter':
-      return fromUtc(utc(y, m - 1 - ((m - 1) % 3), 1));
+      return monthStart(y, m - ((m - 1) % 3));
     case 'year':
-      return fromUtc(utc(y, 0, 1));
+      return monthStart(y, 1);
     default:
       return unreachable(unit);
   }

@@ -1,33 +1,19 @@
-// Date helpers for extraction: ISO dates (YYYY-MM-DD) in UTC, inclusive ranges.
+// Date ranges of extraction, over the ISO days of @maya/contracts (days.ts: utcDay, addDays...):
+// inclusive ranges cut into days and provider-sized windows, and compact YYYYMMDD dates.
+import { DAY_MS, utcDay, utcDayStart } from '@maya/contracts';
 import type { DateRange } from './types';
-
-const DAY_MS = 86_400_000;
-
-export function parseIsoDate(date: string): number {
-  const ms = Date.parse(`${date}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(ms)) throw new RangeError(`Not an ISO date: ${date}`);
-  return ms;
-}
-
-export function isoDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-export function addDays(date: string, days: number): string {
-  return isoDate(parseIsoDate(date) + days * DAY_MS);
-}
 
 /** Every date of the range, in order. */
 export function* eachDay(range: DateRange): Generator<string> {
-  const end = parseIsoDate(range.to);
-  for (let ms = parseIsoDate(range.from); ms <= end; ms += DAY_MS) yield isoDate(ms);
+  const end = utcDayStart(range.to);
+  for (let ms = utcDayStart(range.from); ms <= end; ms += DAY_MS) yield utcDay(ms);
 }
 
 /** The range cut into consecutive windows of at most `days` days (providers cap report spans). */
 export function* windows(range: DateRange, days: number): Generator<DateRange> {
-  const end = parseIsoDate(range.to);
-  for (let start = parseIsoDate(range.from); start <= end; start += days * DAY_MS) {
-    yield { from: isoDate(start), to: isoDate(Math.min(end, start + (days - 1) * DAY_MS)) };
+  const end = utcDayStart(range.to);
+  for (let start = utcDayStart(range.from); start <= end; start += days * DAY_MS) {
+    yield { from: utcDay(start), to: utcDay(Math.min(end, start + (days - 1) * DAY_MS)) };
   }
 }
 

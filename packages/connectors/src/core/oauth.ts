@@ -8,7 +8,7 @@ import { ProviderError } from './errors';
 import { createProviderHttp } from './http';
 import type { TokenSource } from './http';
 import { cachedTokenSource } from './token-source';
-import type { OAuthProvider, OAuthTokens } from './types';
+import type { ConnectorAuth, OAuthProvider, OAuthTokens } from './types';
 
 /**
  * Refresh this long before the provider's expiry, so a request never starts with a dying token.
@@ -54,28 +54,33 @@ export function oauthClient(provider: OAuthProvider, clients: ProviderClients): 
   }
 }
 
-export function pkcePair(): { verifier: string; challenge: string } {
+function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(48).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
+/**
+ * The one builder of OAuth 2.0 / OpenID Connect authorize URLs (sign-in and data connections):
+ * client_id, redirect_uri, response_type=code, scope, state, the PKCE S256 challenge when there is
+ * one, then the provider's extra parameters (Google's access_type and prompt, OIDC's nonce...).
+ * Parameters already in the endpoint's URL are kept.
+ */
 export function authorizationUrl(input: {
-  endpoints: OAuthEndpoints;
+  authorizeUrl: string;
   clientId: string;
   redirectUri: string;
-  scopes: string[];
+  /** The scopes as the provider reads them (space-separated; Meta: comma-separated). */
+  scope: string;
   state: string;
   codeChallenge: string | null;
   extra: Record<string, string>;
-  /** Meta separates scopes with commas. */
-  scopeSeparator?: string;
 }): string {
-  const url = new URL(input.endpoints.authorizeUrl);
+  const url = new URL(input.authorizeUrl);
   const params = url.searchParams;
   params.set('client_id', input.clientId);
   params.set('redirect_uri', input.redirectUri);
   params.set('response_type', 'code');
-  params.set('scope', input.scopes.join(input.scopeSeparator ?? ' '));
+  params.set('scope', input.scope);
   params.set('state', input.state);
   if (input.codeChallenge) {
     params.set('code_challenge', input.codeChallenge);
@@ -83,6 +88,37 @@ export function authorizationUrl(input: {
   }
   for (const [name, value] of Object.entries(input.extra)) params.set(name, value);
   return url.href;
+}
+
+/** A connector's OAuth settings (the `oauth2` and `gcs_bucket` kinds of its auth). */
+export type OAuthConnectorAuth = Extract<ConnectorAuth, { provider: OAuthProvider }>;
+
+/** How each provider separates scopes in its authorize URL: Meta with commas, the others with spaces. */
+const SCOPE_SEPARATOR: Record<OAuthProvider, string> = { google: ' ', microsoft: ' ', meta: ',' };
+
+/**
+ * The authorize request of a data connection, for every OAuth provider: the URL to send the user
+ * to, and the PKCE verifier (null when the connector uses no PKCE) to keep until the callback
+ * trades the code (`exchangeCode`).
+ */
+export function connectionAuthorization(input: {
+  auth: OAuthConnectorAuth;
+  endpoints: OAuthEndpoints;
+  clientId: string;
+  redirectUri: string;
+  state: string;
+}): { url: string; codeVerifier: string | null } {
+  const pkce = input.auth.pkce ? pkcePair() : null;
+  const url = authorizationUrl({
+    authorizeUrl: input.endpoints.authorizeUrl,
+    clientId: input.clientId,
+    redirectUri: input.redirectUri,
+    scope: input.auth.scopes.join(SCOPE_SEPARATOR[input.auth.provider]),
+    state: input.state,
+    codeChallenge: pkce?.challenge ?? null,
+    extra: input.auth.authorizeParams,
+  });
+  return { url, codeVerifier: pkce?.verifier ?? null };
 }
 
 type TokenAnswer = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorizationUrl, exchangeCode, oauthTokenSource } from '../core/oauth';
+import { connectionAuthorization, exchangeCode, oauthTokenSource } from '../core/oauth';
 import type { OAuthTokens } from '../core/types';
 import { metaUserId } from './accounts';
 import { META_LONG_LIVED_TOKEN_TTL_S, META_SANDBOX_NO_AD_ACCOUNTS_EMAIL } from './meta';
@@ -26,16 +26,19 @@ describe('sandbox Meta (Facebook Login)', () => {
   afterAll(() => sandbox.close());
 
   const dialogUrl = (state = 'state-1') =>
-    authorizationUrl({
+    connectionAuthorization({
+      auth: {
+        kind: 'oauth2',
+        provider: 'meta',
+        scopes: ['ads_read', 'business_management'],
+        authorizeParams: {},
+        pkce: false,
+      },
       endpoints,
       clientId: CLIENT.clientId,
       redirectUri: REDIRECT_URI,
-      scopes: ['ads_read', 'business_management'],
       state,
-      codeChallenge: null,
-      extra: {},
-      scopeSeparator: ',',
-    });
+    }).url;
 
   it('shows the consent page with comma-separated scopes split and the test users', async () => {
     expect(new URL(dialogUrl()).searchParams.get('scope')).toBe('ads_read,business_management');

@@ -3,7 +3,7 @@
 // the (sandbox) ECB portal published. Each day's amount is converted at that day's rate, a day
 // without a publication taking the last one published before it (decision 182). Shared by the
 // server's money reconciliation and the e2e money journey.
-import { addDays } from '../core/dates';
+import { addDays } from '@maya/contracts';
 
 /** One account's spend: its currency and its micros per day (YYYY-MM-DD). */
 export type DailySpend = { currency: string; micros: ReadonlyMap<string, number> };

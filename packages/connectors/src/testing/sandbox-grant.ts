@@ -4,7 +4,7 @@
 // the product's client's (`core/oauth.ts`); only the consent is scripted.
 import { randomBytes } from 'node:crypto';
 import { sandboxEndpoints } from '../core/endpoints';
-import { authorizationUrl, exchangeCode, oauthClient, oauthEndpoints, pkcePair } from '../core/oauth';
+import { connectionAuthorization, exchangeCode, oauthClient, oauthEndpoints } from '../core/oauth';
 import type { Credentials } from '../core/types';
 import { connectorFor } from '../registry';
 import { sandboxClients } from '../core/sandbox-clients';
@@ -52,17 +52,13 @@ export async function sandboxCredentials(
   const client = oauthClient(auth.provider, sandboxClients());
   if (!client) throw new Error(`no sandbox client for ${auth.provider}`);
   const redirectUri = `${appUrl.replace(/\/+$/, '')}/oauth/${serviceId}/callback`;
-  const pkce = auth.pkce ? pkcePair() : null;
   const state = randomBytes(16).toString('base64url');
-  const url = authorizationUrl({
+  const { url, codeVerifier } = connectionAuthorization({
+    auth,
     endpoints,
     clientId: client.clientId,
     redirectUri,
-    scopes: auth.scopes,
     state,
-    codeChallenge: pkce?.challenge ?? null,
-    extra: auth.authorizeParams,
-    scopeSeparator: auth.provider === 'meta' ? ',' : ' ',
   });
   const callback = await answerConsent(url, 'allow', email);
   const code = callback.searchParams.get('code');
@@ -75,7 +71,7 @@ export async function sandboxCredentials(
     client,
     code,
     redirectUri,
-    codeVerifier: pkce?.verifier ?? null,
+    codeVerifier,
   });
   return { kind: 'oauth2', tokens };
 }

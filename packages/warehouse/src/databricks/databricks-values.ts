@@ -1,3 +1,4 @@
+import { utcDay } from '@maya/contracts';
 import { ORDER_COLUMN } from '../backtick-sql';
 import { WarehouseError } from '../errors';
 import { isoTimestamp, numberFromText, safeInteger, unreachable, type LoadValue } from '../values';
@@ -117,8 +118,8 @@ export function resultValue(type: ColumnType, value: unknown): unknown {
 }
 
 function dateText(value: unknown): string {
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'number') return new Date(value).toISOString().slice(0, 10);
+  if (value instanceof Date) return utcDay(value);
+  if (typeof value === 'number') return utcDay(value);
   return textOf(value).slice(0, 10);
 }
 

@@ -6,6 +6,7 @@ import {
   type GenerateBookmarkResponse,
   type ReportDocument,
   type ReportState,
+  utcDay,
 } from '@maya/contracts';
 import {
   checkGeneratedState,
@@ -78,10 +79,7 @@ export function createAiBuilderService(deps: AiBuilderDeps) {
     values: DimensionValues,
     prompt: string,
   ): Promise<Generated> {
-    let messages: ChatMessage[] = firstMessages(
-      systemPrompt(doc, model, values, now().toISOString().slice(0, 10)),
-      prompt,
-    );
+    let messages: ChatMessage[] = firstMessages(systemPrompt(doc, model, values, utcDay(now())), prompt);
     let problem = '';
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const content = await llm.complete(messages);

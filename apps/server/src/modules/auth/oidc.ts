@@ -1,3 +1,4 @@
+import { authorizationUrl } from '@maya/connectors';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { OidcProviderConfig } from '../../platform/config';
 import { AppError } from '../../platform/errors';
@@ -37,19 +38,15 @@ export function createOidcClient(config: OidcProviderConfig): OidcClient {
   return {
     async authorizationUrl({ state, nonce, codeChallenge, redirectUri }) {
       const { meta } = await discover();
-      const url = new URL(meta.authorization_endpoint);
-      url.search = new URLSearchParams({
-        response_type: 'code',
-        client_id: config.clientId,
-        redirect_uri: redirectUri,
+      return authorizationUrl({
+        authorizeUrl: meta.authorization_endpoint,
+        clientId: config.clientId,
+        redirectUri,
         scope: 'openid email profile',
         state,
-        nonce,
-        code_challenge: codeChallenge,
-        code_challenge_method: 'S256',
-        prompt: 'select_account',
-      }).toString();
-      return url.toString();
+        codeChallenge,
+        extra: { nonce, prompt: 'select_account' },
+      });
     },
 
     async exchangeCode({ code, codeVerifier, redirectUri }) {

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
-  authorizationUrl,
+  connectionAuthorization,
   exchangeCode,
   oauthClient,
   oauthEndpoints,
-  pkcePair,
   type Connector,
   type Credentials,
 } from '@maya/connectors';
@@ -42,21 +41,15 @@ export async function sandboxConsent(
   const client = oauthClient(auth.provider, config.connectors.clients);
   if (!client || !endpoints.authorizeUrl.startsWith(`${config.appUrl}/sandbox/`)) return null;
   await waitForSandbox(config, signal);
-  const pkce = auth.pkce ? pkcePair() : null;
   const state = randomBytes(16).toString('base64url');
-  const consentPage = await fetch(
-    authorizationUrl({
-      endpoints,
-      clientId: client.clientId,
-      redirectUri,
-      scopes: auth.scopes,
-      state,
-      codeChallenge: pkce?.challenge ?? null,
-      extra: auth.authorizeParams,
-      scopeSeparator: auth.provider === 'meta' ? ',' : ' ',
-    }),
-    { signal },
-  );
+  const { url, codeVerifier } = connectionAuthorization({
+    auth,
+    endpoints,
+    clientId: client.clientId,
+    redirectUri,
+    state,
+  });
+  const consentPage = await fetch(url, { signal });
   const html = await consentPage.text();
   // The sandbox's own form (packages/connectors/src/sandbox/html.ts): the request and the account
   // it offers checked.
@@ -88,7 +81,7 @@ export async function sandboxConsent(
     client,
     code,
     redirectUri,
-    codeVerifier: pkce?.verifier ?? null,
+    codeVerifier,
   });
   return { kind: 'oauth2', tokens };
 }

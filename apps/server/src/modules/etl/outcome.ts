@@ -1,3 +1,4 @@
+import { utcDay } from '@maya/contracts';
 import { ProviderError } from '@maya/connectors';
 
 /** How one attempt of an account's load ended, as the sources page shows it (spec 001 §3). */
@@ -42,11 +43,10 @@ export function firstLoadRange(
   maxDays: number | null = null,
 ): { from: string; to: string } {
   const [y, m, d] = [today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()];
-  const day = (date: number) => new Date(date).toISOString().slice(0, 10);
   // `years` back from today's date, so that the range holds exactly that many years of days.
   const from = Date.UTC(y - years, m, d);
   return {
-    from: day(maxDays === null ? from : Math.max(from, Date.UTC(y, m, d - maxDays))),
-    to: day(Date.UTC(y, m, d - 1)),
+    from: utcDay(maxDays === null ? from : Math.max(from, Date.UTC(y, m, d - maxDays))),
+    to: utcDay(Date.UTC(y, m, d - 1)),
   };
 }

@@ -12,6 +12,7 @@ import {
   type EtlProgress,
   type EtlTables,
   type ServiceAccount,
+  utcDay,
 } from '@maya/contracts';
 import { ModelBuildError } from '@maya/analytics';
 import { withOrganization } from '../../platform/db/tenant';
@@ -62,8 +63,7 @@ function isRunJob(data: unknown): data is EtlRunJob {
 /** The range an incremental load re-reads: the connector's look-back days up to yesterday (UTC). */
 export function incrementalRange(lookbackDays: number, today: Date): { from: string; to: string } {
   const [y, m, d] = [today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()];
-  const day = (date: number) => new Date(date).toISOString().slice(0, 10);
-  return { from: day(Date.UTC(y, m, d - Math.max(1, lookbackDays))), to: day(Date.UTC(y, m, d - 1)) };
+  return { from: utcDay(Date.UTC(y, m, d - Math.max(1, lookbackDays))), to: utcDay(Date.UTC(y, m, d - 1)) };
 }
 
 /** The first hourly tick of the schedule at or after `time`. */
@@ -80,7 +80,7 @@ export function runMinutes(from: Date, to: Date): number {
 export function groupLogs(rows: EtlRunRow[], now: Date): EtlLogDay[] {
   const days: EtlLogDay[] = [];
   for (const row of rows) {
-    const date = row.startedAt.toISOString().slice(0, 10);
+    const date = utcDay(row.startedAt);
     let day = days.at(-1);
     if (day?.date !== date) {
       day = { date, runs: [] };

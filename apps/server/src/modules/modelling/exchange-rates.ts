@@ -2,7 +2,8 @@
 // warehouse after each model build (docs/data-model.md, `analytics.exchange_rates`): a rate for
 // every currency and calendar day its money tables cover, weekends and holidays taking the last
 // published rate.
-import { addDays, dailyRates, type RatesProvider } from '@maya/connectors';
+import { dailyRates, type RatesProvider } from '@maya/connectors';
+import { addDays } from '@maya/contracts';
 import { moneyDays, writeExchangeRates } from '@maya/analytics';
 import type { Warehouse } from '@maya/warehouse';
 

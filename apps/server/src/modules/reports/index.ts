@@ -6,6 +6,7 @@ import { reportsRoutes } from './routes';
 import { createReportsService, type ReportsDeps } from './service';
 
 export { createReportsService, type ReportsService, type ReportsModelling } from './service';
+export { createReportEngine, type EngineDeps, type ReportEngine } from './engine';
 export type { Person } from './embeds';
 // The token's format, for tests that sign one with the installation's key as only we could.
 export { EMBED_TOKEN_KEY_PURPOSE, signEmbedToken } from './embed-token';

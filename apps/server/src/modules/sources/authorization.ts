@@ -1,9 +1,8 @@
 import {
-  authorizationUrl,
+  connectionAuthorization,
   exchangeCode,
   oauthClient,
   oauthEndpoints,
-  pkcePair,
   type Credentials,
 } from '@maya/connectors';
 import { GOOGLE_PLAY_BUCKET_PATTERN, SourcesErrorType, type VerificationResult } from '@maya/contracts';
@@ -56,31 +55,28 @@ export function createAuthorizationFlow(
       sources.requireInPlan(access, service);
       sources.requireCanAddAccounts(access);
       const { token: state, hash: stateHash } = newSecureToken();
-      const pkce = auth.pkce ? pkcePair() : null;
       const redirectUri = `${config.appUrl}${redirectPathFor(service.id)}`;
+      const { url, codeVerifier } = connectionAuthorization({
+        auth,
+        endpoints,
+        clientId: client.clientId,
+        redirectUri,
+        state,
+      });
       await withOrganization(db, access.organizationId, (tx) =>
         repo.insertState(tx, {
           stateHash,
           organizationId: access.organizationId,
           userId,
           serviceId: service.id,
-          sealedVerifier: pkce
-            ? vault.seal(pkce.verifier, verifierContext(access.organizationId, stateHash))
+          sealedVerifier: codeVerifier
+            ? vault.seal(codeVerifier, verifierContext(access.organizationId, stateHash))
             : null,
           redirectUri,
           expiresAt: new Date(Date.now() + STATE_TTL_MS),
         }),
       );
-      return authorizationUrl({
-        endpoints,
-        clientId: client.clientId,
-        redirectUri,
-        scopes: auth.scopes,
-        state,
-        codeChallenge: pkce?.challenge ?? null,
-        extra: auth.authorizeParams,
-        scopeSeparator: auth.provider === 'meta' ? ',' : ' ',
-      });
+      return url;
     },
 
     async verify(

@@ -1,3 +1,4 @@
+import { utcDay } from '@maya/contracts';
 // Deterministic, realistic sandbox data: every value is a pure function of its keys (account,
 // entity, date), so any date range can be asked for in any order and always gives the same
 // answer, with no stored data. Days follow a weekly rhythm (weekdays busier), a yearly season
@@ -66,8 +67,8 @@ export function daily(base: number, date: string, ...keys: (string | number)[]):
 export function historyWindow(nowMs: number): { first: string; last: string } {
   const today = Math.floor(nowMs / DAY_MS) * DAY_MS;
   return {
-    first: new Date(today - HISTORY_DAYS * DAY_MS).toISOString().slice(0, 10),
-    last: new Date(today - DAY_MS).toISOString().slice(0, 10),
+    first: utcDay(today - HISTORY_DAYS * DAY_MS),
+    last: utcDay(today - DAY_MS),
   };
 }
 
@@ -77,7 +78,7 @@ export function datesWithData(from: string, to: string, nowMs: number): string[]
   const start = Math.max(dayMs(from), dayMs(window.first));
   const end = Math.min(dayMs(to), dayMs(window.last));
   const dates: string[] = [];
-  for (let ms = start; ms <= end; ms += DAY_MS) dates.push(new Date(ms).toISOString().slice(0, 10));
+  for (let ms = start; ms <= end; ms += DAY_MS) dates.push(utcDay(ms));
   return dates;
 }
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, isoDate } from '../../core/dates';
+import { addDays, utcDay } from '@maya/contracts';
 import { GOOGLE_ADS_API_VERSION, GOOGLE_ADS_SCOPE } from '../../services/google-ads/api';
 import { GOOGLE_ADS_SANDBOX_PREFIX, googleAdsSandbox } from '../../services/google-ads/sandbox';
 import { META_ADS_SCOPES } from '../../services/meta-ads/connector';
@@ -35,7 +35,7 @@ describe('the sandbox ad APIs under late conversions', () => {
   });
   let days: { from: string; to: string };
   beforeAll(() => {
-    const yesterday = addDays(isoDate(sandbox.harness.now()), -1);
+    const yesterday = addDays(utcDay(sandbox.harness.now()), -1);
     days = { from: addDays(yesterday, -5), to: yesterday };
   });
 

@@ -1,5 +1,6 @@
 // The sandbox marketplace's state: purchased SaaS subscriptions and their landing-page tokens.
 // In memory, per plugin instance: a restart forgets every purchase (development and tests only).
+import { utcDay } from '@maya/contracts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { MICROSOFT_SANDBOX_TENANT_ID, microsoftObjectId } from '../accounts';
 
@@ -133,8 +134,8 @@ export class MarketplaceStore {
       subscription.saasSubscriptionStatus = 'Subscribed';
       subscription.term = {
         termUnit: 'P1M',
-        startDate: start.toISOString().slice(0, 10),
-        endDate: end.toISOString().slice(0, 10),
+        startDate: utcDay(start),
+        endDate: utcDay(end),
       };
       subscription.lastModified = start.toISOString();
     }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, isoDate } from '../../core/dates';
+import { addDays, utcDay } from '@maya/contracts';
 import { ProviderError } from '../../core/errors';
 import type { Credentials, Row } from '../../core/types';
 import { drain, recordingFetch, recordingSleep } from '../../testing';
@@ -25,7 +25,7 @@ describe('Apple Ads connector against the sandbox', () => {
   let yesterday: string;
   beforeAll(() => {
     connector = createAppleAdsConnector({ pageSize: 20, now: sandbox.harness.now });
-    yesterday = addDays(isoDate(sandbox.harness.now()), -1);
+    yesterday = addDays(utcDay(sandbox.harness.now()), -1);
   });
 
   type AppleCredentials = Extract<Credentials, { kind: 'apple_ads_key_pair' }>;
@@ -143,7 +143,7 @@ describe('Apple Ads connector against the sandbox', () => {
       connector.extract(context, org('4242003'), { from: addDays(yesterday, -400), to: yesterday }),
     );
     const dates = streams.campaigns!.map((row) => row.date as string).sort();
-    expect(dates[0]! >= addDays(isoDate(sandbox.harness.now()), -89)).toBe(true);
+    expect(dates[0]! >= addDays(utcDay(sandbox.harness.now()), -89)).toBe(true);
     expect(dates.at(-1)).toBe(yesterday);
     for (const row of streams.campaigns!) {
       expect(row.currency).toBe('JPY');

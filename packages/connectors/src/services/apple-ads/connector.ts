@@ -6,7 +6,8 @@ import type { SelectableAccount } from '@maya/contracts';
 import { accountNode } from '../../core/accounts';
 import { defineConnector } from '../../core/connector';
 import { httpFor } from '../../core/context';
-import { addDays, isoDate, windows } from '../../core/dates';
+import { windows } from '../../core/dates';
+import { addDays, utcDay } from '@maya/contracts';
 import { ProviderError } from '../../core/errors';
 import type { Connector, ConnectorContext } from '../../core/types';
 import { PROVIDER, acls, readAppleError, reportPages } from './api';
@@ -79,7 +80,7 @@ export function createAppleAdsConnector(options: AppleAdsOptions = {}): Connecto
         );
       }
       // Days beyond Apple's DAILY reach cannot be read; the rest of the range can.
-      const earliest = addDays(isoDate(now()), -(APPLE_DAILY_DAYS - 1));
+      const earliest = addDays(utcDay(now()), -(APPLE_DAILY_DAYS - 1));
       const from = range.from > earliest ? range.from : earliest;
       if (from > range.to) return;
       const base = `${context.endpoints.appleAds}/api/v5/reports/campaigns`;

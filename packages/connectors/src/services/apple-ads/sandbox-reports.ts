@@ -2,7 +2,7 @@
 // granularity with its date-range rules, selector with orderBy and pagination, the totals flags)
 // and answers ReportingResponseBody rows: one per campaign, ad group, keyword or search term.
 import { z } from 'zod';
-import { addDays, isoDate } from '../../core/dates';
+import { addDays, utcDay } from '@maya/contracts';
 import { SandboxApiError } from '../../sandbox/apis/api';
 import { datesWithData } from '../../sandbox/apis/data';
 import { addMetrics, campaignsOf, currencyExponent, emptyMetrics, searchTermDay } from './sandbox-data';
@@ -65,7 +65,7 @@ export function validateReport(level: ReportLevel, request: ReportingRequest, no
     if (request.timeZone === 'UTC')
       throw invalid('Search term-level reports only support a timeZone value of ORTZ');
   }
-  const today = isoDate(nowMs);
+  const today = utcDay(nowMs);
   if (Date.parse(endTime) - Date.parse(startTime) > DAILY_MAX_DAYS * 86_400_000) {
     throw invalid(`DAILY: startTime and endTime must be at most ${DAILY_MAX_DAYS} days apart`);
   }

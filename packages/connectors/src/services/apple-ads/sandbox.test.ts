@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, isoDate } from '../../core/dates';
+import { addDays, utcDay } from '@maya/contracts';
 import { useSandbox } from '../../testing/suite';
 import { appleClientSecret, generateAppleAdsKeyPair } from './auth';
 import { decimalToMicros } from '../../core/money';
@@ -22,7 +22,7 @@ describe('sandbox Apple token endpoint and Apple Ads API', () => {
   let ids: { client_id: string; team_id: string; key_id: string };
 
   beforeAll(async () => {
-    yesterday = addDays(isoDate(sandbox.harness.now()), -1);
+    yesterday = addDays(utcDay(sandbox.harness.now()), -1);
     const registered = await fetch(
       `${sandbox.harness.baseUrl}${APPLE_OAUTH_SANDBOX_PREFIX}/_sandbox/clients`,
       {
@@ -223,7 +223,7 @@ describe('sandbox Apple token endpoint and Apple Ads API', () => {
   });
 
   it('enforces Apple’s report rules with ApiErrorResponse bodies', async () => {
-    const today = isoDate(sandbox.harness.now());
+    const today = utcDay(sandbox.harness.now());
     const expectError = (answer: { status: number; body: Json }, status: number, code: string) => {
       expect(answer.status).toBe(status);
       expect(answer.body).toEqual({

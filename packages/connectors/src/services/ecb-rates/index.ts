@@ -3,5 +3,5 @@
 // ECB_SANDBOX_PREFIX, matching sandboxEndpoints().ecbData) is exported by @maya/connectors/sandbox.
 export { createEcbRatesProvider, readEcbCsv, ECB_SERIES_KEY } from './client';
 export type { EcbRatesOptions } from './client';
-export { dailyRates, EURO, addDays } from './rates';
+export { dailyRates, EURO } from './rates';
 export type { PublishedRate, RatesProvider } from './rates';

@@ -1,6 +1,7 @@
 // What a rates provider gives: the euro reference rates as published (business days only), and
 // the rule that turns them into one rate a calendar day. Rates are "units of the currency per
 // euro", as the ECB quotes them; the euro itself is 1 on every day.
+import { eachDay } from '../../core/dates';
 
 /** One published rate: `perEuro` units of `currency` buy one euro on `date` (YYYY-MM-DD). */
 export type PublishedRate = { date: string; currency: string; perEuro: number };
@@ -14,20 +15,9 @@ export type RatesProvider = {
 /** The ECB publishes no rate for the euro itself; reports convert from and to it all the same. */
 export const EURO = 'EUR';
 
-const DAY_MS = 86_400_000;
-
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
 /** Every day from `from` to `to`, both included. */
 export function daysFrom(from: string, to: string): string[] {
-  const days: string[] = [];
-  const last = Date.parse(`${to}T00:00:00Z`);
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= last; t += DAY_MS) {
-    days.push(new Date(t).toISOString().slice(0, 10));
-  }
-  return days;
+  return [...eachDay({ from, to })];
 }
 
 /**

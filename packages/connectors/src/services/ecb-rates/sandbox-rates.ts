@@ -1,7 +1,8 @@
 // The sandbox's euro reference rates: deterministic, published on TARGET business days only
 // (no weekends, New Year's Day, Good Friday, Easter Monday, 1 May, 25 and 26 December), each
 // currency wandering a few per cent around a realistic level, quoted with the ECB's decimals.
-import { addDays, daysFrom, type PublishedRate } from './rates';
+import { addDays } from '@maya/contracts';
+import { daysFrom, type PublishedRate } from './rates';
 
 /** Rough levels (units per euro) of the currencies the ECB publishes today. */
 const LEVELS: Readonly<Record<string, number>> = {

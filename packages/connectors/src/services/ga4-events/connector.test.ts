@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../core/dates';
+import { addDays } from '@maya/contracts';
 import { ProviderError } from '../../core/errors';
 import type { AccountRef, Connector } from '../../core/types';
 import { historyWindow } from '../../sandbox/apis/data';

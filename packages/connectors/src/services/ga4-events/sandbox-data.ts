@@ -1,6 +1,7 @@
 // The sandbox's GA4 BigQuery exports: project maya-demo-project with two export datasets, one
 // shared with the product's service account and one not, holding daily tables for the last two
 // years and today's intraday table. The events of a day are a pure function of (dataset, date).
+import { utcDay } from '@maya/contracts';
 import { compactDate } from '../../core/dates';
 import { daily, datesWithData, historyWindow, unit } from '../../sandbox/apis/data';
 import { SANDBOX_SERVICE_ACCOUNT_EMAIL } from '../../core/sandbox-service-account';
@@ -30,7 +31,7 @@ export function findDataset(projectId: string, datasetId: string): SandboxDatase
 export function tableIds(nowMs: number): string[] {
   const { first, last } = historyWindow(nowMs);
   const daily = datesWithData(first, last, nowMs).map((date) => `events_${compactDate(date)}`);
-  const today = compactDate(new Date(nowMs).toISOString().slice(0, 10));
+  const today = compactDate(utcDay(nowMs));
   return [...daily, `events_intraday_${today}`];
 }
 

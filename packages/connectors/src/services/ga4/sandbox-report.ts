@@ -1,6 +1,7 @@
 // The sandbox's runReport: validates a request as the Data API does (names, compatibility) and
 // aggregates the fact tables of sandbox-data.ts by the requested dimensions.
 // https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/properties/runReport
+import { utcDay } from '@maya/contracts';
 import { z } from 'zod';
 import { datesWithData } from '../../sandbox/apis/data';
 import { SandboxApiError } from '../../sandbox/apis/api';
@@ -65,7 +66,7 @@ function resolveDate(value: string, nowMs: number): string {
   const today = Math.floor(nowMs / 86_400_000) * 86_400_000;
   const ago =
     value === 'today' ? 0 : value === 'yesterday' ? 1 : Number(/^(\d+)daysAgo$/.exec(value)?.[1] ?? NaN);
-  if (!Number.isNaN(ago)) return new Date(today - ago * 86_400_000).toISOString().slice(0, 10);
+  if (!Number.isNaN(ago)) return utcDay(today - ago * 86_400_000);
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   throw invalid(`Invalid date '${value}'. Dates must be YYYY-MM-DD, NdaysAgo, yesterday, or today.`);
 }

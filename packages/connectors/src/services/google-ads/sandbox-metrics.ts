@@ -4,6 +4,7 @@
 // conversions. Values are pure functions of (customer, entity, day): any range, any order, the
 // same numbers. Conversions are whole halves and values whole quarters, so sums of them are exact
 // in binary floating point whatever the order a warehouse adds them in.
+import { utcDay } from '@maya/contracts';
 import { DRAW_WIDTH, drawTraffic, mix } from '../../sandbox/apis/ad-traffic';
 import type { Traffic } from '../../sandbox/apis/ad-traffic';
 import { season } from '../../sandbox/apis/data';
@@ -70,7 +71,7 @@ function draw(t: Traffic, day: Day, into: Float64Array, offset: number): boolean
 export type Day = { day: number; date: string; demand: number; lateConversions: number };
 
 export function dayOf(day: number, lateConversions: (date: string) => number = () => 1): Day {
-  const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+  const date = utcDay(day * DAY_MS);
   return { day, date, demand: season(date), lateConversions: lateConversions(date) };
 }
 

@@ -2,6 +2,7 @@
 // (overview and country) and a ratings report for every month of the two-year history window,
 // as UTF-16LE CSV with a byte order mark, as Google Play writes them. Country rows are a pure
 // function of (app, country, date) and each overview row is the sum of that day's country rows.
+import { utcDay } from '@maya/contracts';
 import { createHash } from 'node:crypto';
 import { daily, datesWithData, historyWindow, unit } from '../../sandbox/apis/data';
 
@@ -109,7 +110,7 @@ function reportsOf(bucket: SandboxBucket, nowMs: number): Report[] {
 function reportText(app: App, report: Report, nowMs: number): string {
   const year = Number(report.month.slice(0, 4));
   const month = Number(report.month.slice(4));
-  const lastDay = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+  const lastDay = utcDay(Date.UTC(year, month, 0));
   const dates = datesWithData(`${report.month.slice(0, 4)}-${report.month.slice(4)}-01`, lastDay, nowMs);
   const lines: string[] = [];
   if (report.kind === 'ratings') {

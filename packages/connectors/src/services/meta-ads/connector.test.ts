@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, isoDate } from '../../core/dates';
+import { addDays, utcDay } from '@maya/contracts';
 import { ProviderError } from '../../core/errors';
 import type { Connector, OAuthTokens, Row } from '../../core/types';
 import { META_SANDBOX_NO_AD_ACCOUNTS_EMAIL } from '../../sandbox/meta';
@@ -15,7 +15,7 @@ describe('Meta Ads connector against the sandbox', () => {
   const sandbox = useSandbox({ apis: [{ prefix: META_ADS_SANDBOX_PREFIX, plugin: metaAdsSandbox }] });
   let yesterday: string;
   beforeAll(() => {
-    yesterday = addDays(isoDate(sandbox.harness.now()), -1);
+    yesterday = addDays(utcDay(sandbox.harness.now()), -1);
   });
 
   /** A connected Meta account holds the 60-day token (exchanged at connect time). */

@@ -2,7 +2,7 @@
 // ad sets and ads, and daily delivery that is a pure function of (account, ad, date). Ad-level
 // numbers are generated in the account currency's minor unit and summed upwards, so a campaign's
 // spend on a day is exactly the sum of its ad sets' and ads' (the reconciliation rule).
-import { addDays } from '../../core/dates';
+import { addDays } from '@maya/contracts';
 import { VOCABULARY, daily, hash, pick, unit } from '../../sandbox/apis/data';
 import { META_SANDBOX_NO_AD_ACCOUNTS_EMAIL } from '../../sandbox/meta';
 

@@ -1,5 +1,6 @@
 // The sandbox's Ads Insights engine: reads an insights query as Meta documents it (level,
 // time_range, time_increment, fields) and answers rows in Meta's shape, numbers as strings.
+import { utcDay } from '@maya/contracts';
 import { datesWithData } from '../../sandbox/apis/data';
 import { SandboxApiError } from '../../sandbox/apis/api';
 import { ACTION_TYPES, addMetrics, adDay, campaignsOf, emptyMetrics, formatAmount } from './sandbox-data';
@@ -84,7 +85,7 @@ export function parseInsightsQuery(query: Record<string, unknown>, nowMs: number
   }
   const oldest = new Date(nowMs);
   oldest.setUTCMonth(oldest.getUTCMonth() - MAX_MONTHS_BACK);
-  if (since < oldest.toISOString().slice(0, 10)) {
+  if (since < utcDay(oldest)) {
     throw invalid(
       `(#3018) The start date of the time range cannot be beyond ${MAX_MONTHS_BACK} months from the current date`,
     );

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, isoDate } from '../../core/dates';
+import { addDays, utcDay } from '@maya/contracts';
 import { useSandbox } from '../../testing/suite';
 import { META_ADS_SCOPES } from './connector';
 import { decimalToMicros } from '../../core/money';
@@ -17,7 +17,7 @@ describe('sandbox Graph API shapes', () => {
   beforeAll(() => {
     base = `${sandbox.harness.endpoints.metaGraph}/v21.0`;
     headers = { authorization: sandbox.bearer('meta', META_ADS_SCOPES) };
-    yesterday = addDays(isoDate(sandbox.harness.now()), -1);
+    yesterday = addDays(utcDay(sandbox.harness.now()), -1);
   });
 
   const get = async (path: string) => {

@@ -1,14 +1,13 @@
 // Writes a checked report as Microsoft does: a quoted header block, the column names, one row per
 // distinct combination of the requested attributes (and time period), and the copyright footer.
 // https://learn.microsoft.com/advertising/guides/reports#reportschema
+import { utcDay } from '@maya/contracts';
 import { datesWithData, historyWindow } from '../../sandbox/apis/data';
 import { ATTRIBUTES, METRICS, REPORT_TYPES } from './sandbox-report-columns';
 import type { Sums } from './sandbox-report-columns';
 import type { Aggregation, Report } from './sandbox-reports';
 import { dayRows } from './sandbox-metrics';
 import type { BaseRow } from './sandbox-metrics';
-
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The TimePeriod of a date: the day, the week's Sunday, the month's first day, the year. */
 function period(date: string, aggregation: Aggregation): string {
@@ -17,7 +16,7 @@ function period(date: string, aggregation: Aggregation): string {
       return date;
     case 'Weekly': {
       const ms = Date.parse(`${date}T00:00:00Z`);
-      return iso(ms - new Date(ms).getUTCDay() * 86_400_000);
+      return utcDay(ms - new Date(ms).getUTCDay() * 86_400_000);
     }
     case 'Monthly':
       return `${date.slice(0, 7)}-01`;

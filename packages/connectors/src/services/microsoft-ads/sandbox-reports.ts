@@ -2,6 +2,7 @@
 // serves, known columns, TimePeriod with a time aggregation, a valid time) before they are queued;
 // sandbox-report-writer.ts writes them.
 // https://learn.microsoft.com/advertising/guides/reports
+import { utcDay } from '@maya/contracts';
 import { z } from 'zod';
 import { historyWindow } from '../../sandbox/apis/data';
 import type { SandboxAccount } from './sandbox-data';
@@ -56,11 +57,9 @@ export type Report = {
 const reportingError = (code: number, message: string) =>
   new MicrosoftFault(400, 'ApiFaultDetail', { Code: code, ErrorCode: null, Message: message });
 
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 function dateOf(value: z.infer<typeof ReportDate>, code: number): string {
   const ms = Date.UTC(value.Year, value.Month - 1, value.Day);
-  const date = iso(ms);
+  const date = utcDay(ms);
   if (
     Number.isNaN(ms) ||
     date !== `${value.Year}-${String(value.Month).padStart(2, '0')}-${String(value.Day).padStart(2, '0')}`
@@ -87,7 +86,7 @@ function predefined(name: string, nowMs: number): { from: string; to: string } {
   };
   const range = ranges[name];
   if (!range) throw reportingError(2008, `The sandbox does not serve the predefined time ${name}.`);
-  return { from: iso(range[0]), to: iso(range[1]) };
+  return { from: utcDay(range[0]), to: utcDay(range[1]) };
 }
 
 export function checkReport(request: ReportRequestBody, accounts: SandboxAccount[], nowMs: number): Report {

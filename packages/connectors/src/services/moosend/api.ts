@@ -2,6 +2,7 @@
 // envelope. Moosend answers failures, rate limiting included (`Code: 429`), with HTTP 200, so a
 // fetch wrapper turns a failed envelope into the HTTP status it means; the shared client then
 // retries a rate limit with backoff and reports anything else as a ProviderError with Moosend's text.
+import { utcDay } from '@maya/contracts';
 import { httpFor } from '../../core/context';
 import { ProviderError } from '../../core/errors';
 import { defaultErrorReader } from '../../core/http';
@@ -77,6 +78,6 @@ export function parseMoosendDate(
     (Math.abs(hours) * 60 + Number(match[3] ?? 0)) * 60_000 * (match[2]?.startsWith('-') ? -1 : 1);
   return {
     timestamp: new Date(ms).toISOString(),
-    localDate: new Date(ms + offsetMs).toISOString().slice(0, 10),
+    localDate: utcDay(ms + offsetMs),
   };
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, isoDate } from '../../core/dates';
+import { addDays, utcDay } from '@maya/contracts';
 import { ProviderError } from '../../core/errors';
 import { drain, recordingSleep } from '../../testing';
 import { useSandbox } from '../../testing/suite';
@@ -17,7 +17,7 @@ describe('Moosend connector against the sandbox', () => {
   const sandbox = useSandbox({ apis: [{ prefix: MOOSEND_SANDBOX_PREFIX, plugin: moosendSandbox }] });
   let yesterday: string;
   beforeAll(() => {
-    yesterday = addDays(isoDate(sandbox.harness.now()), -1);
+    yesterday = addDays(utcDay(sandbox.harness.now()), -1);
   });
 
   const credentials = (apiKey: string = MOOSEND_SANDBOX_API_KEYS.northpeak) =>

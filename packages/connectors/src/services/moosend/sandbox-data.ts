@@ -2,7 +2,7 @@
 // and two years of campaigns (a Tuesday newsletter and a promotion every other Friday, plus drafts).
 // A campaign's totals grow after delivery (most opens come in the first two days) as a pure
 // function of (campaign, clock), so the campaign list and the campaign summary always agree.
-import { addDays } from '../../core/dates';
+import { addDays } from '@maya/contracts';
 import { VOCABULARY, datesWithData, hash, historyWindow, pick, unit } from '../../sandbox/apis/data';
 
 /** Valid sandbox API keys (any other key is refused as Moosend refuses an invalid one). */

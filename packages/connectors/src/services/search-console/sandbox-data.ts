@@ -7,6 +7,7 @@
 // anonymized: they are left out of every answer grouped by query but counted in the totals, so
 // daily totals by date/country/device exceed the sum of the query rows of the same day.
 // https://support.google.com/webmasters/answer/7576553 ("Data discrepancies", anonymized queries)
+import { utcDay } from '@maya/contracts';
 import { daily, datesWithData, historyWindow, pick, unit, VOCABULARY } from '../../sandbox/apis/data';
 
 export type PermissionLevel = 'siteOwner' | 'siteFullUser' | 'siteRestrictedUser' | 'siteUnverifiedUser';
@@ -203,9 +204,8 @@ export function searchDates(query: SearchQuery, nowMs: number): string[] {
   const dates = datesWithData(query.startDate, query.endDate, nowMs);
   const { last } = historyWindow(nowMs);
   const lastMs = Date.parse(`${last}T00:00:00Z`);
-  const first = new Date(lastMs - (RETENTION_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
-  const end =
-    query.dataState === 'all' ? last : new Date(lastMs - FRESH_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const first = utcDay(lastMs - (RETENTION_DAYS - 1) * 86_400_000);
+  const end = query.dataState === 'all' ? last : utcDay(lastMs - FRESH_DAYS * 86_400_000);
   return dates.filter((date) => date >= first && date <= end);
 }
 

@@ -1,4 +1,5 @@
 import {
+  localDay,
   reportLimits,
   type AdvancedDateFilter,
   type AdvancedTextFilter,
@@ -205,11 +206,9 @@ export function advancedDateFilter(
   };
 }
 
-/** The filter a date column starts from when switched to the advanced editor: today at 12:00. */
+/** The filter a date column starts from when switched to the advanced editor: today (the user's day) at 12:00. */
 export function defaultDateTime(today: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const day = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
-  return `${day}T${reportLimits.defaultFilterTime}`;
+  return `${localDay(today)}T${reportLimits.defaultFilterTime}`;
 }
 
 /** Whether a filter is on a date column (its kind tells: relative or advanced date). */

@@ -12,6 +12,8 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
+// Today in the browser's time zone is what a date input compares with.
+import { localDay } from '@maya/contracts';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useMemo } from 'react';
@@ -22,7 +24,6 @@ import {
   expiresAtOf,
   formatInstant,
   initialEmbedLinkValues,
-  localDay,
   type EmbedLinkValues,
 } from './embedLink';
 import { embedErrorMessage, embedMessages as text } from './messages';

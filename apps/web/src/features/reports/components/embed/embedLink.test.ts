@@ -1,8 +1,8 @@
-import { encodeReportState } from '@maya/contracts';
+import { encodeReportState, localDay } from '@maya/contracts';
 import { describe, expect, it } from 'vitest';
 import { defaultReportState, withFilter } from '../../model/state';
 import { testDocument } from '../../testFixtures';
-import { embedLinkSchema, embedViewSummary, expiresAtOf, localDay } from './embedLink';
+import { embedLinkSchema, embedViewSummary, expiresAtOf } from './embedLink';
 
 const NOW = new Date(2026, 10, 28, 10, 30);
 

@@ -29,11 +29,6 @@ export const initialEmbedLinkValues: EmbedLinkValues = { expiry: 'never', date: 
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** Today in the browser's time zone, `YYYY-MM-DD` (what a date input compares with). */
-export function localDay(now: Date): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** The form's rule: a date, when chosen, is today or later (the link lasts to its end). */
 export function embedLinkSchema(today: string) {
   return z.object({ expiry: z.enum(EXPIRY_CHOICES), date: z.string(), allowFiltering: z.boolean() }).check(
