@@ -96,7 +96,16 @@ afterAll(() => rm(scratch, { recursive: true, force: true }));
 /** dependency-cruiser's violations over the scratch tree, with the repository's config. */
 function cruise(dir: string): Promise<Violation[]> {
   const bin = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
-  const args = [bin, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', 'apps', 'packages', 'bench'];
+  const args = [
+    bin,
+    '--config',
+    '.dependency-cruiser.cjs',
+    '--output-type',
+    'json',
+    'apps',
+    'packages',
+    'bench',
+  ];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { cwd: dir, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       // It exits non-zero when it finds errors: that is the point; only unreadable output is a failure.
