@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { emptyExpense, expenseToValues, validateExpense, valuesToInput, type ExpenseFormValues } from './form';
+import {
+  emptyExpense,
+  expenseToValues,
+  validateExpense,
+  valuesToInput,
+  type ExpenseFormValues,
+} from './form';
 
 const filled = (changes: Partial<ExpenseFormValues> = {}): ExpenseFormValues => ({
   ...emptyExpense('USD', '2026-10-01'),
@@ -13,7 +19,10 @@ describe('the expense form', () => {
   it('sends the amount in minor units of the chosen currency', () => {
     expect(valuesToInput(filled()).amount).toBe(1234);
     expect(valuesToInput(filled({ amount: '1500', currency_code: 'JPY' })).amount).toBe(1500);
-    expect(valuesToInput(filled({ start_date: '', end_date: '' }))).toMatchObject({ start_date: null, end_date: null });
+    expect(valuesToInput(filled({ start_date: '', end_date: '' }))).toMatchObject({
+      start_date: null,
+      end_date: null,
+    });
     expect(validateExpense(filled())).toEqual({});
   });
 
