@@ -31,8 +31,8 @@ import { buildApp, REPO_ROOT, startApp, type RunningApp } from '../e2e/support/a
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = positiveInteger('BENCH_RUNS', 3);
 const GOAL_SCORE = 90;
-/** The demo's first loads: about a minute on a busy two-core machine. */
-const DEMO_TIMEOUT_MS = 10 * 60_000;
+/** The demo's first loads: minutes on a busy two-core machine (over 10 at load average 25). */
+const DEMO_TIMEOUT_MS = 25 * 60_000;
 const RESULTS_FILE = path.join(REPO_ROOT, 'bench', 'results', 'lighthouse.json');
 /** The audits that measure, not advise: shown in the table, not in the list of what is flagged. */
 const METRICS = [
