@@ -1,7 +1,8 @@
 // `npm run bench:bundle`: the gzipped JavaScript (level 9) a browser downloads for a route of the
-// production build, read from Vite's manifest. Builds the web app first. Goals (issue 6): the
-// sign-in route under 200 kB, the dashboard with its charts under 400 kB. Prints a table and
-// writes bench/results/bundle.json.
+// production build, read from Vite's manifest, and beside it the gzipped CSS (not in the goal).
+// Builds the web app first. Goals (issue 25): the sign-in route at most 120 kB, the dashboard with
+// its charts at most 320 kB (issue 6 had 200 and 400). Prints a table and writes
+// bench/results/bundle.json.
 //
 // What a goal counts: what the browser must download to draw the route, that is the entry and
 // every chunk it imports statically, plus the route's page chunks and their static imports. For
@@ -18,7 +19,13 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+type ManifestChunk = {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
 type Manifest = Record<string, ManifestChunk>;
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -64,7 +71,7 @@ function sourceKey(suffix: string): string {
 
 const entry = Object.keys(manifest).filter((k) => manifest[k]?.isEntry === true);
 const routes = [
-  { route: 'sign-in', keys: [...entry, sourceKey('features/auth/components/SignInPage.tsx')], goalKb: 200 },
+  { route: 'sign-in', keys: [...entry, sourceKey('features/auth/components/SignInPage.tsx')], goalKb: 120 },
   {
     route: 'dashboard, with its charts',
     keys: [
@@ -73,7 +80,7 @@ const routes = [
       sourceKey('features/reports/components/DashboardPages.tsx'),
       sourceKey('features/reports/components/charts/echarts.ts'),
     ],
-    goalKb: 400,
+    goalKb: 320,
   },
 ];
 
@@ -102,15 +109,22 @@ function withOnDemand(drawn: Set<string>): Set<string> {
   return all;
 }
 
+function kb(files: Iterable<string>): number {
+  let bytes = 0;
+  for (const file of files) bytes += gzSize(file);
+  return Math.round((bytes / 1024) * 10) / 10;
+}
+
+/** The chunks' JavaScript (the goal) and the stylesheets they bring, each file counted once. */
 function measure(keys: Set<string>) {
   const files = [...keys].map((k) => manifest[k]?.file ?? k).filter((f) => f.endsWith('.js'));
-  const kb = files.reduce((sum, file) => sum + gzSize(file), 0) / 1024;
-  return { chunks: files.length, gzipKb: Math.round(kb * 10) / 10 };
+  const css = new Set([...keys].flatMap((k) => manifest[k]?.css ?? []));
+  return { chunks: files.length, gzipKb: kb(files), cssKb: kb(css) };
 }
 
 const results = routes.map(({ route, keys, goalKb }) => {
-  const { chunks, gzipKb } = measure(staticClosure(keys));
-  return { route, chunks, gzipKb, goalKb, meets: gzipKb < goalKb };
+  const { chunks, gzipKb, cssKb } = measure(staticClosure(keys));
+  return { route, chunks, gzipKb, goalKb, meets: gzipKb <= goalKb, cssKb };
 });
 const dashboard = routes[1];
 const upperBound = dashboard === undefined ? null : measure(withOnDemand(staticClosure(dashboard.keys)));
@@ -119,8 +133,9 @@ console.table([
     route: r.route,
     'JS chunks': r.chunks,
     'gzipped kB': r.gzipKb,
-    goal: `< ${r.goalKb} kB`,
+    goal: `≤ ${r.goalKb} kB`,
     '': r.meets ? 'meets' : 'MISSES',
+    'CSS gzipped kB': r.cssKb,
   })),
   ...(upperBound === null
     ? []
@@ -131,6 +146,7 @@ console.table([
           'gzipped kB': upperBound.gzipKb,
           goal: '',
           '': '',
+          'CSS gzipped kB': upperBound.cssKb,
         },
       ]),
 ]);
