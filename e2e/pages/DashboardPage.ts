@@ -119,11 +119,22 @@ export class DashboardPage {
 
   /** Ticks the values of a Basic (list) filter; a tick applies at once. */
   async includeValues(column: string, values: readonly string[]): Promise<void> {
+    await this.tickValues(column, values, true);
+  }
+
+  /** Unticks values of a Basic (list) filter ticked before; each applies at once. */
+  async untickValues(column: string, values: readonly string[]): Promise<void> {
+    await this.tickValues(column, values, false);
+  }
+
+  private async tickValues(column: string, values: readonly string[], checked: boolean): Promise<void> {
     await this.toggleCard(column, true);
     for (const value of values) {
       // The tick shows once the view in the address changed (a transition), not on the click itself.
-      await this.filtersPane().getByRole('checkbox', { name: value, exact: true, checked: false }).click();
-      await this.filtersPane().getByRole('checkbox', { name: value, exact: true, checked: true }).waitFor();
+      const box = (state: boolean) =>
+        this.filtersPane().getByRole('checkbox', { name: value, exact: true, checked: state });
+      await box(!checked).click({ timeout: VISUALS_TIMEOUT_MS });
+      await box(checked).waitFor();
     }
     await this.toggleCard(column, false);
   }

@@ -117,8 +117,9 @@ export function createModules(platform: Platform): {
   const clusters = createClustersModule(platform, {
     model: async (_organizationId, table) => CANONICAL_MODELS.find((model) => model.name === table) ?? null,
     withWarehouse: (organizationId, work) => modelling.service.withWarehouse(organizationId, work),
-    rebuild: async (organizationId) => {
-      await modelling.service.rebuild(organizationId);
+    rebuild: async (organizationId, tables) => {
+      const derivedOnly = tables === null ? true : { tables };
+      return (await modelling.service.rebuild(organizationId, { derivedOnly })).refused;
     },
   });
   modelling.service.registerDerivedColumns(clusters.derivedColumns);

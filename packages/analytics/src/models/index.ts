@@ -5,6 +5,7 @@ export {
   type BuildModelsOptions,
   type BuildModelsResult,
   type BuiltModel,
+  type ModelExtension,
 } from './build';
 export { CANONICAL_MODELS } from './catalog';
 export { AD_SERVICES, META_CONVERSION_ACTION_TYPES, type AdService } from './channels';

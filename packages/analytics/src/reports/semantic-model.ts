@@ -11,7 +11,7 @@ import type {
 } from '@maya/contracts';
 import { assertIdentifier } from '@maya/warehouse/interface';
 
-export type ReportQueryErrorType = Exclude<ReportErrorType, 'invalid_report_state'>;
+export type ReportQueryErrorType = Exclude<ReportErrorType, 'invalid_report_state' | 'column_not_ready'>;
 
 /** A report query the model cannot answer; `type` is the API's error type. */
 export class ReportQueryError extends Error {

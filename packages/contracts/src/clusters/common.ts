@@ -80,6 +80,13 @@ export const ClusterErrorType = {
   notEnoughData: 'not_enough_data',
   /** The column was saved but applying it to the organization's data failed (503, `saved: true`). */
   applyFailed: 'cluster_apply_failed',
+  /**
+   * The column was saved but the warehouse refused to apply its table's cluster columns (422,
+   * `saved: true`, `columns` naming them with the engine's reason in `message`).
+   */
+  applyRefused: 'cluster_apply_refused',
+  /** A change to the demo organization's clusters or word groups, which everyone shares (403). */
+  demoReadOnly: 'clusters_demo_read_only',
   /** Deleting word groups rules read, without `delete_references` (409, with `wordgroups`). */
   wordGroupReferenced: 'wordgroup_referenced',
   /** Deleting a word group with deletion protection (422, with `wordgroups`). */

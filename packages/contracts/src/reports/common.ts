@@ -42,6 +42,11 @@ export const ReportErrorType = {
   queryTimeout: 'query_timeout',
   /** The organization's warehouse failed to answer (its destination unreachable, an engine error). */
   warehouseError: 'warehouse_error',
+  /**
+   * A derived (cluster) column the organization's model lists is not in its table right now
+   * (being applied, or just removed): 409, its label in the message.
+   */
+  columnNotReady: 'column_not_ready',
 } as const;
 export type ReportErrorType = (typeof ReportErrorType)[keyof typeof ReportErrorType];
 

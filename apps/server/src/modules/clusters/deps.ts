@@ -15,11 +15,26 @@ export type ClustersDeps = {
   /** Runs `work` on the organization's warehouse (the previews read the model tables). */
   withWarehouse<T>(organizationId: string, work: (warehouse: Warehouse) => Promise<T>): Promise<T>;
   /**
-   * Re-applies the organization's cluster columns to its data (the modelling module's rebuild:
-   * no provider fetch); called after every change that alters a column's values.
+   * Re-applies the organization's cluster columns to its data (the modelling module's rebuild of
+   * derived columns: no provider fetch, no model built again) on `tables` (all when null); called
+   * after every change that alters a column's values. Answers the columns the engine refused.
    */
-  rebuild(organizationId: string): Promise<void>;
+  rebuild(organizationId: string, tables: readonly string[] | null): Promise<RefusedColumn[]>;
 };
+
+/**
+ * The demo organization is shared by everyone who opens it (decision 289): its clusters and word
+ * groups are read, never changed (decision 314).
+ */
+export function refuseDemoEdits(access: { isDemo: boolean }): void {
+  if (!access.isDemo) return;
+  throw new AppError(403, ClusterErrorType.demoReadOnly, {
+    message: "The demo organization's clusters and word groups are shared by everyone and cannot be changed.",
+  });
+}
+
+/** A derived column a rebuild could not apply, and the engine's reason (modelling's RefusedColumn). */
+export type RefusedColumn = { table: string; column: string; reason: string };
 
 /** The fields a category's table offers (before any cluster column). */
 export async function categoryFields(
@@ -52,13 +67,20 @@ export function inClusters<T>(
 }
 
 /**
- * Applies a saved change to the organization's data. The change is committed first: when this
- * fails the answer says so with `saved: true` (spec 001 §4 "an error whose detail.saved is true
- * counts as saved"), and the next rebuild (a load, another save) applies it.
+ * Applies a saved change to the organization's data (on `tables`, all when null). The change is
+ * committed first: when applying fails the answer says so with `saved: true` (spec 001 §4 "an
+ * error whose detail.saved is true counts as saved"): 503 when the rebuild failed (the next
+ * rebuild, a load or another save, applies it), 422 when the engine refused the columns of a
+ * table (their table keeps what it had; reports do not offer what is not there, decision 313).
  */
-export async function applySaved(deps: Pick<ClustersDeps, 'rebuild'>, organizationId: string): Promise<void> {
+export async function applySaved(
+  deps: Pick<ClustersDeps, 'rebuild'>,
+  organizationId: string,
+  tables: readonly string[] | null,
+): Promise<void> {
+  let refused: RefusedColumn[];
   try {
-    await deps.rebuild(organizationId);
+    refused = await deps.rebuild(organizationId, tables);
   } catch (error) {
     const failure = new AppError(503, ClusterErrorType.applyFailed, {
       saved: true,
@@ -67,4 +89,11 @@ export async function applySaved(deps: Pick<ClustersDeps, 'rebuild'>, organizati
     failure.cause = error;
     throw failure;
   }
+  const mine = refused.filter((column) => tables === null || tables.includes(column.table));
+  if (mine.length === 0) return;
+  throw new AppError(422, ClusterErrorType.applyRefused, {
+    saved: true,
+    message: `Saved; the data could not take it, so reports show these clusters as they were: ${mine[0]?.reason ?? ''}`,
+    columns: mine.map(({ table, column }) => ({ table, db_name: column })),
+  });
 }

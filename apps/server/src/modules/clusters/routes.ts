@@ -25,6 +25,7 @@ import {
 import { z } from 'zod';
 import { organizationOf } from '../../platform/guards';
 import { errorResponses } from '../../platform/http';
+import { refuseDemoEdits } from './deps';
 import type { ClusterPreviewService } from './preview';
 import type { ClustersService } from './service';
 import type { WordGroupsService } from './word-groups';
@@ -50,6 +51,12 @@ export async function clustersRoutes(app: FastifyInstance, services: Services): 
   const { columns, previews, wordGroups } = services;
   const org = (request: Parameters<typeof organizationOf>[0]) => organizationOf(request).organizationId;
   const guard = { guard: 'organization' as const };
+  /** The organization of a change: never the demo organization's. */
+  const editable = (request: Parameters<typeof organizationOf>[0]) => {
+    const access = organizationOf(request);
+    refuseDemoEdits(access);
+    return access.organizationId;
+  };
 
   api.get(
     '/clustering/categories',
@@ -94,7 +101,7 @@ export async function clustersRoutes(app: FastifyInstance, services: Services): 
         response: { 200: WordGroupsResponseSchema, ...errors(401, 403, 404, 409) },
       },
     },
-    async (request) => ({ wordgroups: await wordGroups.save(org(request), request.body) }),
+    async (request) => ({ wordgroups: await wordGroups.save(editable(request), request.body) }),
   );
 
   api.get(
@@ -125,7 +132,7 @@ export async function clustersRoutes(app: FastifyInstance, services: Services): 
         response: { 200: ClusterCategoryResponseSchema, ...errors(401, 403, 404) },
       },
     },
-    async (request) => columns.reorder(org(request), request.params.category, request.body.columnIds),
+    async (request) => columns.reorder(editable(request), request.params.category, request.body.columnIds),
   );
 
   api.get(
@@ -158,7 +165,7 @@ export async function clustersRoutes(app: FastifyInstance, services: Services): 
     },
     async (request) => {
       const { organization_id: _organization, ...input } = request.body;
-      return columns.save(org(request), request.params.category, request.params.id, input);
+      return columns.save(editable(request), request.params.category, request.params.id, input);
     },
   );
 
@@ -179,7 +186,7 @@ export async function clustersRoutes(app: FastifyInstance, services: Services): 
       },
     },
     async (request) => {
-      await columns.remove(org(request), request.params.category, request.params.id);
+      await columns.remove(editable(request), request.params.category, request.params.id);
       return { success: true as const };
     },
   );

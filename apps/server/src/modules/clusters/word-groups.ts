@@ -176,7 +176,7 @@ export function createWordGroupsService(deps: ClustersDeps) {
         reapply: droppedRules || read.size > 0,
       };
     });
-    if (reapply) await applySaved(deps, organizationId);
+    if (reapply) await applySaved(deps, organizationId, null);
     return answer;
   }
 

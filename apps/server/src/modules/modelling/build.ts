@@ -1,6 +1,8 @@
 // A rebuild in the organization's warehouse: the canonical models from the raw tables already
-// loaded (docs/data-model.md), each model table then given its derived columns, then (after a
-// load) the day's exchange rates. No provider's data is fetched.
+// loaded (docs/data-model.md), each model table built with its derived columns in the same
+// statement, then (after a load) the day's exchange rates. No provider's data is fetched. Or,
+// after a change of derived columns alone (a cluster saved), only the tables they change,
+// rebuilt from themselves.
 import type { RatesProvider } from '@maya/connectors';
 import {
   buildModels,
@@ -11,11 +13,13 @@ import {
   modelTable,
   type BuiltModel,
   type CanonicalModel,
+  type ModelExtension,
 } from '@maya/analytics';
-import type { Warehouse } from '@maya/warehouse';
+import type { TableSchema, Warehouse } from '@maya/warehouse';
 import {
   acceptedColumns,
   derivedSelect,
+  derivedSelectOver,
   derivedTable,
   type DerivedColumn,
   type RefusedColumn,
@@ -38,7 +42,7 @@ export type BuildInput = {
 };
 
 export type BuildOutcome = {
-  /** The models built, in order (all of them unless `error`). */
+  /** The model tables rebuilt, in order (all of them unless `error`, or those a derived-only pass changed). */
   models: BuiltModel[];
   /** The derived columns now in the tables just built. */
   applied: AppliedColumn[];
@@ -48,16 +52,41 @@ export type BuildOutcome = {
   error: ModelBuildError | null;
 };
 
+const reasonOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
+
+const appliedOf = (columns: readonly DerivedColumn[]): AppliedColumn[] =>
+  columns.map(({ table, column, label }) => ({ table, column, label }));
+
 /**
- * Builds the models, then materializes each built table's derived columns from it. A derived
- * column that fails (bad SQL, a value the engine refuses) leaves its table as built, without the
- * columns of that table: `materialize` fills a staged twin and swaps it in only when it succeeded.
+ * Builds the models, each table with its derived columns in the one statement that replaces it
+ * (decision 310): a reader sees the old table with its columns or the new one with its columns,
+ * never a table without the columns the semantic model lists. A derived column that fails (bad
+ * SQL, a value the engine refuses) leaves out the columns of its table, which is built as it is.
  */
 export async function buildOrganizationModels(
   warehouse: Warehouse,
   input: BuildInput,
 ): Promise<BuildOutcome> {
   const models = input.models ?? CANONICAL_MODELS;
+  const applied: AppliedColumn[] = [];
+  const refused: RefusedColumn[] = [];
+  const extending = new Map<string, DerivedColumn[]>();
+  const extend = (model: CanonicalModel, table: TableSchema, select: string): ModelExtension | null => {
+    const checked = acceptedColumns(
+      table,
+      input.derived.filter((d) => d.table === model.name),
+    );
+    refused.push(...checked.refused);
+    if (checked.accepted.length === 0) return null;
+    extending.set(model.name, checked.accepted);
+    const extended = derivedSelectOver(warehouse.engine, select, checked.accepted);
+    return { table: derivedTable(table, checked.accepted), ...extended };
+  };
+  const onExtensionFailed = (model: CanonicalModel, failure: unknown) => {
+    const columns = extending.get(model.name) ?? [];
+    extending.delete(model.name);
+    refused.push(...columns.map(({ column }) => ({ table: model.name, column, reason: reasonOf(failure) })));
+  };
   let built: BuiltModel[];
   let error: ModelBuildError | null = null;
   try {
@@ -68,6 +97,8 @@ export async function buildOrganizationModels(
         models,
         signal: input.signal,
         onProgress: input.onProgress,
+        extend,
+        onExtensionFailed,
       })
     ).models;
   } catch (failure) {
@@ -75,31 +106,7 @@ export async function buildOrganizationModels(
     built = failure.built;
     error = failure;
   }
-  const applied: AppliedColumn[] = [];
-  const refused: RefusedColumn[] = [];
-  for (const { name } of built) {
-    const model = models.find((m) => m.name === name);
-    const columns = input.derived.filter((d) => d.table === name);
-    if (model === undefined || columns.length === 0) continue;
-    input.signal?.throwIfAborted();
-    const table = modelTable(model);
-    const checked = acceptedColumns(table, columns);
-    refused.push(...checked.refused);
-    if (checked.accepted.length === 0) continue;
-    const select = derivedSelect(warehouse.engine, MODEL_SCHEMA, table, checked.accepted);
-    try {
-      await warehouse.materialize(
-        MODEL_SCHEMA,
-        derivedTable(table, checked.accepted),
-        select.sql,
-        select.params,
-      );
-      applied.push(...checked.accepted.map(({ table: t, column, label }) => ({ table: t, column, label })));
-    } catch (failure) {
-      const reason = failure instanceof Error ? failure.message : String(failure);
-      refused.push(...checked.accepted.map(({ column }) => ({ table: name, column, reason })));
-    }
-  }
+  for (const { name } of built) applied.push(...appliedOf(extending.get(name) ?? []));
   // The day's rates for the days just built; without them reports show no converted amounts.
   if (error === null && input.rates) {
     try {
@@ -109,4 +116,56 @@ export async function buildOrganizationModels(
     }
   }
   return { models: built, applied, refused, error };
+}
+
+/**
+ * Applies the derived columns to the model tables already built, without building any model
+ * from the raw data: each table that has derived columns, or held some, is rebuilt from its own
+ * columns with the current ones in one statement (a staged twin swapped in); one whose
+ * application fails keeps what it had. `tables` limits it to those a change concerns (a cluster
+ * category's table). Answers null when a table with derived columns was never built, or lacks
+ * one of its model's columns (built before the model gained it): only a full build can make it.
+ */
+export async function applyDerivedColumns(
+  warehouse: Warehouse,
+  input: Pick<BuildInput, 'derived' | 'models' | 'signal'> & { tables?: readonly string[] },
+): Promise<BuildOutcome | null> {
+  const models = (input.models ?? CANONICAL_MODELS).filter(
+    (model) => input.tables === undefined || input.tables.includes(model.name),
+  );
+  const existing = new Set(await warehouse.listTables(MODEL_SCHEMA));
+  const outcome: BuildOutcome = { models: [], applied: [], refused: [], error: null };
+  for (const model of models) {
+    const registered = input.derived.some((d) => d.table === model.name);
+    // Never built (no load has finished a build): only a full build can make it.
+    if (!existing.has(model.name)) {
+      if (registered) return null;
+      continue;
+    }
+    input.signal?.throwIfAborted();
+    const table = modelTable(model);
+    const held = (await warehouse.listColumns(MODEL_SCHEMA, model.name)).map((c) => c.name);
+    if (table.columns.some((c) => !held.includes(c.name))) return null;
+    const checked = acceptedColumns(
+      table,
+      input.derived.filter((d) => d.table === model.name),
+    );
+    outcome.refused.push(...checked.refused);
+    if (checked.accepted.length === 0 && held.length === table.columns.length) continue;
+    const select = derivedSelect(warehouse.engine, MODEL_SCHEMA, table, checked.accepted);
+    try {
+      const { rows } = await warehouse.materialize(
+        MODEL_SCHEMA,
+        derivedTable(table, checked.accepted),
+        select.sql,
+        select.params,
+      );
+      outcome.models.push({ name: model.name, rows });
+      outcome.applied.push(...appliedOf(checked.accepted));
+    } catch (failure) {
+      const reason = reasonOf(failure);
+      outcome.refused.push(...checked.accepted.map(({ column }) => ({ table: model.name, column, reason })));
+    }
+  }
+  return outcome;
 }

@@ -63,7 +63,19 @@ export function derivedSelect(
   columns: readonly DerivedColumn[],
 ): { sql: string; params: unknown[] } {
   const own = table.columns.map((c) => ident(dialect, c.name)).join(', ');
-  let sql = `SELECT ${own} FROM ${tableRef(dialect, schema, table.name)}`;
+  return derivedSelectOver(dialect, `SELECT ${own} FROM ${tableRef(dialect, schema, table.name)}`, columns);
+}
+
+/**
+ * The derived columns over the rows of `select` (a model's own select, or its table's): each
+ * one over what came before, in order. `select` has no parameters; theirs are `$1...`.
+ */
+export function derivedSelectOver(
+  dialect: WarehouseEngine,
+  select: string,
+  columns: readonly DerivedColumn[],
+): { sql: string; params: unknown[] } {
+  let sql = select;
   const params: unknown[] = [];
   for (const derived of columns) {
     const expression = derived.expression(dialect, params.length);

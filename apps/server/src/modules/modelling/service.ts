@@ -2,7 +2,7 @@ import type { RatesProvider } from '@maya/connectors';
 import { CANONICAL_MODELS, MODEL_SCHEMA, type CanonicalModel, type SemanticModel } from '@maya/analytics';
 import type { Platform } from '../../platform/platform';
 import { withOrganization } from '../../platform/db/tenant';
-import { buildOrganizationModels, type BuildOutcome } from './build';
+import { applyDerivedColumns, buildOrganizationModels, type BuildOutcome } from './build';
 import type { DerivedColumn, DerivedColumnSource } from './derived-columns';
 import { modellingRepository as repo, type ModelState } from './repository';
 import type { AppliedColumn } from './schema';
@@ -25,6 +25,12 @@ export type RebuildOptions = {
   onProgress?: (done: number, total: number) => Promise<void>;
   /** After a data load: the day's exchange rates are fetched and written too. */
   refreshRates?: boolean;
+  /**
+   * After a change of derived columns alone (a cluster saved): only the model tables already
+   * built are rebuilt from themselves with their derived columns (all of them, or `tables`),
+   * no model from the raw data, unless a table lacks a column of its model.
+   */
+  derivedOnly?: true | { tables: readonly string[] };
 };
 
 export type RebuildResult = Omit<BuildOutcome, 'error'> & { version: number };
@@ -63,14 +69,25 @@ export function createModellingService(deps: ModellingDeps) {
     let outcome: BuildOutcome | null = null;
     let failure: unknown = null;
     try {
-      outcome = await withWarehouse(organizationId, (warehouse) =>
-        buildOrganizationModels(warehouse, {
-          derived,
-          rates: options.refreshRates ? (deps.rates ?? null) : null,
-          signal: options.signal,
-          onProgress: options.onProgress,
-        }),
-      );
+      outcome = await withWarehouse(organizationId, async (warehouse) => {
+        const { derivedOnly } = options;
+        const reapplied = derivedOnly
+          ? await applyDerivedColumns(warehouse, {
+              derived,
+              signal: options.signal,
+              tables: derivedOnly === true ? undefined : derivedOnly.tables,
+            })
+          : null;
+        return (
+          reapplied ??
+          buildOrganizationModels(warehouse, {
+            derived,
+            rates: options.refreshRates ? (deps.rates ?? null) : null,
+            signal: options.signal,
+            onProgress: options.onProgress,
+          })
+        );
+      });
     } catch (error) {
       failure = error;
     }
@@ -154,7 +171,8 @@ export function createModellingService(deps: ModellingDeps) {
 
     /**
      * Rebuilds the organization's models from the raw data already loaded (no provider is asked
-     * for data), applies the derived columns, bumps the model version and tells every process.
+     * for data), each table with its derived columns in one statement (or, `derivedOnly`, only
+     * re-applies the derived columns), bumps the model version and tells every process.
      * A build failure (`ModelBuildError`) is thrown after the bump; derived columns that could not
      * be applied are in the result's `refused`, their tables left as built.
      */

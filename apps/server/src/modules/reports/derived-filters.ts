@@ -1,8 +1,10 @@
 // An organization's derived columns (clusters, issue 24) are ordinary dimensions of its model:
 // every report that reads their table offers them in its filters pane, as a list filter on all
 // pages, without anyone editing the report.
-import type { ReportDocument, ReportFilter } from '@maya/contracts';
+import { ReportErrorType, type ReportDocument, type ReportFilter } from '@maya/contracts';
 import { BUILTIN_SEMANTIC_MODELS, type SemanticModel } from '@maya/analytics';
+import { WarehouseError } from '@maya/warehouse';
+import { AppError } from '../../platform/errors';
 
 /** The dimensions the organization's model has beyond the built-in one, by table. */
 function derivedDimensions(model: SemanticModel): { table: string; column: string; label: string }[] {
@@ -38,4 +40,34 @@ export function derivedLabels(model: SemanticModel): { labels?: Record<string, s
   const derived = derivedDimensions(model);
   if (derived.length === 0) return {};
   return { labels: Object.fromEntries(derived.map(({ column, label }) => [column, label])) };
+}
+
+/** 409 column_not_ready: the model lists a derived column its table does not have right now. */
+const notReady = (label: string) =>
+  new AppError(409, ReportErrorType.columnNotReady, {
+    message: `'${label}' is not in the data right now: it is being applied or was just removed. Try again in a moment.`,
+  });
+
+/**
+ * The model and the warehouse disagree (decision 311): a derived column of `table` that the
+ * table's columns, when known, lack is refused before any query runs; an engine error naming a
+ * derived column of the model is answered as that column not being ready rather than a 502.
+ */
+export function checkDerivedColumn(
+  model: SemanticModel,
+  table: string,
+  columns: ReadonlySet<string> | null,
+  asked: readonly string[],
+): void {
+  if (columns === null) return;
+  const missing = derivedDimensions(model).find(
+    (d) => d.table === table && asked.includes(d.column) && !columns.has(d.column),
+  );
+  if (missing !== undefined) throw notReady(missing.label);
+}
+
+export function explainDerivedFailure(model: SemanticModel, error: unknown): unknown {
+  if (!(error instanceof WarehouseError) || error.type !== 'engine_error') return error;
+  const named = derivedDimensions(model).find((d) => error.message.includes(d.column));
+  return named === undefined ? error : notReady(named.label);
 }

@@ -34,6 +34,7 @@ import {
   type ReportCacheLimits,
 } from './cache';
 import type { ModellingService } from '../modelling';
+import { checkDerivedColumn, explainDerivedFailure } from './derived-filters';
 import { workspaceNotSetup } from './errors';
 
 /** What reports read of the organization's models: its warehouse, its model version and changes of it. */
@@ -234,14 +235,18 @@ export function createReportEngine(deps: EngineDeps) {
         now: at,
         timeoutMs,
       };
+      const filtered = request.filters.map((filter) => filter.column);
       return read(organizationId, [table], async (warehouse) => {
         const columns = cache.tableColumns(organizationId, tableName(table.source));
+        checkDerivedColumn(model, table.name, columns, filtered);
         const rates = cache.tableColumns(organizationId, tableName(ratesOf(table.source))) !== null;
         const money = { currency, rates };
         const answer = await runVisual(warehouse, model, visual, { ...input, columns, money });
         // Charts over time tell the last day among their rows; the others, their table's.
         if (answer.data_through !== undefined) return answer;
         return { ...answer, data_through: await dataThrough(warehouse, model, table, at) };
+      }).catch((error: unknown) => {
+        throw explainDerivedFailure(model, error);
       });
     },
 
@@ -267,7 +272,14 @@ export function createReportEngine(deps: EngineDeps) {
         filters: filtersForTable(model, table.name, filters),
         now: now(),
       };
-      return read(organizationId, [table], (warehouse) => runFilterValues(warehouse, model, page, timeoutMs));
+      const asked = [request.column, ...page.filters.map((filter) => filter.column)];
+      return read(organizationId, [table], (warehouse) => {
+        const columns = cache.tableColumns(organizationId, tableName(table.source));
+        checkDerivedColumn(model, table.name, columns, asked);
+        return runFilterValues(warehouse, model, page, timeoutMs);
+      }).catch((error: unknown) => {
+        throw explainDerivedFailure(model, error);
+      });
     },
 
     cacheStats: () => cache.stats(),

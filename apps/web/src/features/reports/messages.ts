@@ -122,6 +122,8 @@ export const reportMessages = {
     onThisPage: 'Filters on this page',
     all: 'All',
     blank: '(Blank)',
+    /** A cluster column's value where no rule set matched (issue 24). */
+    none: '(none)',
     excluding: 'Not',
     resetFilter: 'Reset filter',
     /** An embedded report's filter that its view sets: shown, not changed. */

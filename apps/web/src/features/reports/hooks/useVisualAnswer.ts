@@ -1,6 +1,7 @@
 import type { Visual } from '@maya/contracts';
 import { useMemo } from 'react';
 import type { VisualQueryRequest } from '../api/reports';
+import { withBlanks } from '../model/format';
 import { adHocOf, sortOf } from '../model/state';
 import { useDashboard } from './useDashboard';
 import { useVisualQuery } from './useVisualQuery';
@@ -10,7 +11,7 @@ import { useVisualQuery } from './useVisualQuery';
  * by `offset` (the first page's request carries none, as every other visual's).
  */
 export function useVisualAnswer(visual: Visual, offset = 0) {
-  const { slug, state, filters } = useDashboard();
+  const { slug, state, filters, labels } = useDashboard();
   const sort = sortOf(state, visual.id);
   // The state's ad-hoc visual is sent with its query: the document does not hold it.
   const adhoc = adHocOf(state);
@@ -29,5 +30,6 @@ export function useVisualAnswer(visual: Visual, offset = 0) {
     [slug, state.page, visual.id, filters, sort, offset, own],
   );
   const query = useVisualQuery(request, visual.kind !== 'slicer');
-  return { ...query, refreshing: query.isPlaceholderData && query.isFetching };
+  const data = useMemo(() => withBlanks(query.data, labels), [query.data, labels]);
+  return { ...query, data, refreshing: query.isPlaceholderData && query.isFetching };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   advancedDateFilter,
   advancedTextProblem,
+  blankLabel,
   dateConditionInput,
   filterSummary,
   inListOrder,
@@ -14,6 +15,25 @@ import {
 } from './filters';
 
 const base = { id: 'f', table: 'performance', column: 'channel' };
+
+describe('nulls of a cluster column (issue 24)', () => {
+  it("read '(none)' for a derived column of the report's labels, '(Blank)' for any other", () => {
+    const labels = { cluster_theme: 'Theme' };
+    expect(blankLabel('cluster_theme', labels)).toBe('(none)');
+    expect(blankLabel('channel', labels)).toBe('(Blank)');
+    expect(blankLabel('toString', {})).toBe('(Blank)');
+    expect(valueLabel(null, 'cluster_theme', blankLabel('cluster_theme', labels))).toBe('(none)');
+    const filter: ReportFilter = {
+      ...base,
+      column: 'cluster_theme',
+      kind: 'list',
+      mode: 'exclude',
+      values: [null, 'Search'],
+    };
+    expect(filterSummary(filter, blankLabel(filter.column, labels))).toBe('Not (none) or Search');
+    expect(filterSummary({ ...filter, column: 'channel' })).toBe('Not (Blank) or Search');
+  });
+});
 
 describe('filter summary (spec 002 Filters, §9)', () => {
   it('joins up to 5 values with "or", then adds "..."', () => {

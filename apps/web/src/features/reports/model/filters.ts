@@ -21,9 +21,17 @@ export function columnLabel(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A list value of `column` as shown: dates as DD/MM/YYYY, countries by name, null as '(Blank)'. */
-export function valueLabel(value: FilterValue, column: string): string {
-  if (value === null) return text.blank;
+/**
+ * What a null of `column` reads as: '(none)' for a derived (cluster) column, one of the report's
+ * `labels` (no rule set matched), else '(Blank)'.
+ */
+export function blankLabel(column: string, derived: Readonly<Record<string, string>> = {}): string {
+  return Object.hasOwn(derived, column) ? text.none : text.blank;
+}
+
+/** A list value of `column` as shown: dates as DD/MM/YYYY, countries by name, null as `blank`. */
+export function valueLabel(value: FilterValue, column: string, blank: string = text.blank): string {
+  if (value === null) return blank;
   if (typeof value === 'number') return value.toLocaleString('en-US');
   if (column === COUNTRY) return countryName(value) ?? value;
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value) : value;
@@ -41,10 +49,14 @@ export function inListOrder(values: readonly FilterValue[], column: string): Fil
 }
 
 /** spec 002 §2, §9: up to 5 values joined by 'or', then '...'. */
-export function listSummary(values: readonly FilterValue[], column: string): string {
+export function listSummary(
+  values: readonly FilterValue[],
+  column: string,
+  blank: string = text.blank,
+): string {
   const shown = values
     .slice(0, reportLimits.filterSummaryMaxValues)
-    .map((value) => valueLabel(value, column))
+    .map((value) => valueLabel(value, column, blank))
     .join(' or ');
   return values.length > reportLimits.filterSummaryMaxValues ? `${shown}...` : shown;
 }
@@ -88,14 +100,17 @@ function advancedTextSummary(filter: AdvancedTextFilter): string {
   return filter.value === null ? operator : `${operator} "${filter.value}"`;
 }
 
-/** What a filter card shows under its title; a list filter with no values filters nothing: 'All'. */
-export function filterSummary(filter: ReportFilter): string {
+/**
+ * What a filter card shows under its title; a list filter with no values filters nothing: 'All'.
+ * `blank` is what its nulls read as (`blankLabel`).
+ */
+export function filterSummary(filter: ReportFilter, blank: string = text.blank): string {
   switch (filter.kind) {
     case 'list':
       if (filter.values.length === 0) return text.all;
       return filter.mode === 'exclude'
-        ? `${text.excluding} ${listSummary(filter.values, filter.column)}`
-        : listSummary(filter.values, filter.column);
+        ? `${text.excluding} ${listSummary(filter.values, filter.column, blank)}`
+        : listSummary(filter.values, filter.column, blank);
     case 'relative_date':
       return relativeSummary(filter);
     case 'advanced_date':

@@ -138,14 +138,15 @@ export function formatDateAtGrain(value: string, grain: TimeGrain | null): strin
 /**
  * A dimension's value: dates at the column's grain (marked when among the answer's
  * `partial_periods`: a week the range or the data cover in part), countries by name, blanks as
- * '(Blank)'.
+ * the column's `blank` (`withBlanks`), else '(Blank)'.
  */
 export function formatDimension(
   value: unknown,
-  column: Pick<ReportColumn, 'name' | 'type' | 'grain'>,
+  column: Pick<ReportColumn, 'name' | 'type' | 'grain'> & { blank?: string },
   partialPeriods: readonly string[] = [],
 ): string {
-  if (value === null || value === undefined || value === '') return reportMessages.filters.blank;
+  if (value === null || value === undefined || value === '')
+    return column.blank ?? reportMessages.filters.blank;
   if (column.type === 'date' && typeof value === 'string') {
     const label = formatDateAtGrain(value, column.grain);
     return partialPeriods.includes(value.slice(0, 10)) ? reportMessages.visual.partialPeriod(label) : label;
@@ -171,4 +172,19 @@ export function formatCell(
   return column.role === 'measure'
     ? formatMeasure(value, column.format, { currency, rowCurrency })
     : formatDimension(value, column, partialPeriods);
+}
+
+/**
+ * An answer whose derived (cluster) columns, the report's `labels`, say that their nulls read
+ * '(none)': no rule set matched (issue 24). Other columns' nulls stay '(Blank)'.
+ */
+export function withBlanks<T extends { columns: readonly ReportColumn[] }>(
+  answer: T | undefined,
+  derived: Readonly<Record<string, string>>,
+): T | undefined {
+  if (answer === undefined || !answer.columns.some((c) => Object.hasOwn(derived, c.name))) return answer;
+  const columns = answer.columns.map((c) =>
+    Object.hasOwn(derived, c.name) ? { ...c, blank: reportMessages.filters.none } : c,
+  );
+  return { ...answer, columns };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateAtGrain, formatDimension, formatMeasure } from './format';
+import { formatDateAtGrain, formatDimension, formatMeasure, withBlanks } from './format';
 import { kpiChange, kpiComparison } from './kpi';
 
 describe('KPI change against the previous period', () => {
@@ -89,6 +89,19 @@ describe('formats of report values', () => {
     expect(formatDateAtGrain('2026-10-01', 'quarter')).toBe('Q4 2026');
     expect(formatDateAtGrain('2026-01-01', 'year')).toBe('2026');
     expect(formatDimension(null, { name: 'channel', type: 'string', grain: null })).toBe('(Blank)');
+    // A cluster column's null: no rule set matched (withBlanks marks it).
+    const cluster = {
+      name: 'cluster_theme',
+      label: 'Theme',
+      role: 'dimension',
+      type: 'string',
+      format: null,
+      grain: null,
+    } as const;
+    const answer = withBlanks({ columns: [cluster] }, { cluster_theme: 'Theme' });
+    expect(formatDimension(null, answer?.columns[0] ?? cluster)).toBe('(none)');
+    expect(formatDimension('', answer?.columns[0] ?? cluster)).toBe('(none)');
+    expect(withBlanks({ columns: [cluster] }, {})?.columns[0]).toBe(cluster);
     expect(formatDimension('Search', { name: 'channel', type: 'string', grain: null })).toBe('Search');
     const country = { name: 'country', type: 'string', grain: null } as const;
     expect(formatDimension('grc', country)).toBe('Greece');

@@ -14,7 +14,7 @@ import { useId, useState } from 'react';
 import { IconChevronDown, IconLock, IconRefresh } from '../../../../shared/ui/icons';
 import { reportMessages } from '../../messages';
 import { useDashboard } from '../../hooks/useDashboard';
-import { columnLabel, filterSummary, isDateFilter } from '../../model/filters';
+import { blankLabel, columnLabel, filterSummary, isDateFilter } from '../../model/filters';
 import { AdvancedDateEditor } from './AdvancedDateEditor';
 import { AdvancedTextEditor } from './AdvancedTextEditor';
 import { ListFilterEditor } from './ListFilterEditor';
@@ -63,7 +63,7 @@ export function FilterCard({ filter, original, locked = false, onChange }: Filte
   const base = { id: filter.id, table: filter.table, column: filter.column };
   const changed = JSON.stringify(filter) !== JSON.stringify(original);
   const title = labels[filter.column] ?? columnLabel(filter.column);
-  const summary = filterSummary(filter);
+  const summary = filterSummary(filter, blankLabel(filter.column, labels));
   const emptyList: ListFilter = { ...base, kind: 'list', mode: 'include', values: [] };
 
   // The editors start from the filter applied; one applied from elsewhere restarts them.

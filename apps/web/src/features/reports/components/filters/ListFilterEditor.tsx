@@ -16,7 +16,7 @@ import { IconSearch } from '../../../../shared/ui/icons';
 import { useDashboard } from '../../hooks/useDashboard';
 import { useFilterValues } from '../../hooks/useFilterValues';
 import { reportMessages } from '../../messages';
-import { inListOrder, valueLabel } from '../../model/filters';
+import { blankLabel, inListOrder, valueLabel } from '../../model/filters';
 import { nearEnd, toggleValue, valueKey } from '../../model/values';
 
 const { filters: text } = reportMessages;
@@ -32,7 +32,8 @@ type ListFilterEditorProps = {
  * loaded so far, and more load on demand. A tick applies at once.
  */
 export function ListFilterEditor({ filter, onChange }: ListFilterEditorProps) {
-  const { datasetId, state } = useDashboard();
+  const { datasetId, state, labels } = useDashboard();
+  const blank = blankLabel(filter.column, labels);
   const values = useFilterValues({ datasetId, table: filter.table, column: filter.column, page: state.page });
   const [search, setSearch] = useState('');
   const selected = new Set(filter.values.map(valueKey));
@@ -41,7 +42,7 @@ export function ListFilterEditor({ filter, onChange }: ListFilterEditorProps) {
   const shown =
     needle === ''
       ? loaded
-      : loaded.filter((v) => valueLabel(v, filter.column).toLowerCase().includes(needle));
+      : loaded.filter((v) => valueLabel(v, filter.column, blank).toLowerCase().includes(needle));
   const loadMore = () => {
     if (values.hasNextPage && !values.isFetchingNextPage) void values.fetchNextPage();
   };
@@ -74,7 +75,7 @@ export function ListFilterEditor({ filter, onChange }: ListFilterEditorProps) {
               <Checkbox
                 key={key}
                 size="xs"
-                label={valueLabel(value, filter.column)}
+                label={valueLabel(value, filter.column, blank)}
                 checked={selected.has(key)}
                 onChange={(event) =>
                   onChange({

@@ -3,7 +3,7 @@ import { Anchor, Center, Chip, Group, Loader, Paper, Text } from '@mantine/core'
 import { useDashboard } from '../../hooks/useDashboard';
 import { useFilterValues } from '../../hooks/useFilterValues';
 import { reportMessages } from '../../messages';
-import { columnLabel, inListOrder, valueLabel } from '../../model/filters';
+import { blankLabel, columnLabel, inListOrder, valueLabel } from '../../model/filters';
 import { slicerFilter, slicerValues, withSlicer } from '../../model/state';
 import { nearEnd, toggleValue, valueKey } from '../../model/values';
 
@@ -14,7 +14,7 @@ type SlicerVisualType = Extract<Visual, { kind: 'slicer' }>;
  * scrolls); the chosen ones filter the page through `state.slicers`.
  */
 export function SlicerVisual({ visual }: { visual: SlicerVisualType }) {
-  const { datasetId, state, update, locked } = useDashboard();
+  const { datasetId, state, update, locked, labels } = useDashboard();
   const values = useFilterValues({
     datasetId,
     table: visual.table,
@@ -71,7 +71,7 @@ export function SlicerVisual({ visual }: { visual: SlicerVisualType }) {
                 disabled={fixed}
                 onChange={(on) => choose(toggleValue(selected, value, on))}
               >
-                {valueLabel(value, visual.dimension)}
+                {valueLabel(value, visual.dimension, blankLabel(visual.dimension, labels))}
               </Chip>
             );
           })}
