@@ -7,17 +7,9 @@
 // compiled and run by the report compiler the report engine uses.
 import { compileClusterColumn, type ClusterColumn, type ClusterContext } from '@maya/analytics';
 import type { Visual } from '@maya/contracts';
-import {
-  CANONICAL_MODELS,
-  MAYA_REPORT,
-  MODEL_SCHEMA,
-  modelTable,
-  runVisualQuery,
-  type TableSchema,
-  type Warehouse,
-} from '@maya/warehouse';
-import { applyDerivedColumns } from '../apps/server/src/modules/modelling/build';
-import type { DerivedColumn } from '../apps/server/src/modules/modelling/derived-columns';
+import { CANONICAL_MODELS, MAYA_REPORT, MODEL_SCHEMA, modelTable, runVisualQuery } from '@maya/analytics';
+import type { TableSchema, Warehouse } from '@maya/warehouse';
+import { applyDerivedColumns, type DerivedColumn } from '@maya/server/bench';
 import { organizationSemanticModels } from '../apps/server/src/modules/modelling/semantic';
 
 const DAY_ZERO = '2025-01-01';

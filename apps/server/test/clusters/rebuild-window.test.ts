@@ -5,7 +5,7 @@
 // column readable at every moment, and a table that lacks a column the model lists is answered
 // clearly, never 502.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODEL_SCHEMA, modelTable, CANONICAL_MODELS } from '@maya/warehouse';
+import { MODEL_SCHEMA, modelTable, CANONICAL_MODELS } from '@maya/analytics';
 import { FIRST_DAY, LAST_DAY, visualQuery, writeCampaigns } from '../modelling/raw-campaigns';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
 import { clustersApi, createdColumn, owner, ruleSet, type ClustersApi } from './support';

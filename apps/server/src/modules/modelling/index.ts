@@ -12,7 +12,7 @@ export {
 export type { DerivedColumn, DerivedColumnSource, RefusedColumn } from './derived-columns';
 export type { ModelChange, ModelChangeListener } from './versions';
 export type { DestinationSettings, OpenFor, WithWarehouse } from './warehouse';
-export { RAW_SCHEMA } from './build';
+export { applyDerivedColumns, RAW_SCHEMA } from './build';
 
 /**
  * Modelling (DESIGN.md "One owner per concept"): each organization's warehouse and models. It
