@@ -8,6 +8,7 @@ import { createAssistantAuthModule } from './assistant-auth';
 import { createAuthModule } from './auth';
 import { createBookmarksModule } from './bookmarks';
 import { createClustersModule } from './clusters';
+import { createCustomTablesModule, customSemanticModel } from './custom-tables';
 import { createDemoModule } from './demo';
 import { createDestinationsModule } from './destinations';
 import { createEtlModule } from './etl';
@@ -119,6 +120,18 @@ export function createModules(platform: Platform): {
     },
   });
   modelling.service.registerDerivedColumns(clusters.derivedColumns);
+  const customTables = createCustomTablesModule(platform, {
+    withWarehouse: (organizationId, work) => modelling.service.withWarehouse(organizationId, work),
+    rebuild: async (organizationId) => {
+      await modelling.service.rebuild(organizationId);
+    },
+    organizationCurrency: async (organizationId) =>
+      (await organizations.service.findById(organizationId))?.currencyId ?? operations.defaultCurrency,
+  });
+  modelling.service.registerSemanticModels(async (organizationId) => {
+    const model = customSemanticModel(await customTables.service.definitions(organizationId));
+    return model === null ? [] : [model];
+  });
   const subscriptions = createSubscriptionsModule(platform, { users, auth: auth.auth });
   subscriptionsService = subscriptions.service;
   return {
@@ -138,6 +151,7 @@ export function createModules(platform: Platform): {
       aiBuilder.module,
       bookmarks.module,
       clusters.module,
+      customTables.module,
       subscriptions.module,
     ],
     guards: {

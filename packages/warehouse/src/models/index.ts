@@ -24,3 +24,10 @@ export { currencyExponent } from './money';
 export { orderModels } from './order';
 export { packSql, packValue } from './packed-key';
 export { EXCHANGE_RATES, moneyDays, writeExchangeRates, type ExchangeRate } from './exchange-rates';
+export {
+  CUSTOM_TABLE_SERVICE,
+  MANUAL_ADS_CHANNEL,
+  MANUAL_ADS_COLUMNS,
+  MANUAL_ADS_SERVICE,
+  MANUAL_ADS_TABLE,
+} from './manual-ads';
