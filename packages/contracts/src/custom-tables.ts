@@ -164,3 +164,58 @@ export const CustomTableUploadProgressSchema = z.object({
 export type CustomTableUploadProgress = z.infer<typeof CustomTableUploadProgressSchema>;
 
 export const CustomTableDeleteResponseSchema = z.object({ success: z.literal(true) });
+
+const DELIMITERS = [',', ';', '\t', '|'] as const;
+
+/**
+ * The delimiter the header line uses most, outside quotes (a one-column file: comma). The server
+ * reads the file with it, and the browser's header check splits the header by it.
+ */
+export function detectDelimiter(head: string): string {
+  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (const char of head) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && counts.has(char)) counts.set(char, (counts.get(char) ?? 0) + 1);
+  }
+  let best = ',';
+  for (const [delimiter, count] of counts) if (count > (counts.get(best) ?? 0)) best = delimiter;
+  return best;
+}
+
+/** The names of a CSV's first line (quotes and `""` understood), trimmed; [] for an empty line. */
+export function headerNames(head: string): string[] {
+  const text = head.replace(/^\uFEFF/, '');
+  const delimiter = detectDelimiter(text);
+  const names: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        current += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else current += char;
+    } else if (char === '"' && current.trim() === '') quoted = true;
+    else if (char === delimiter) {
+      names.push(current.trim());
+      current = '';
+    } else if (char === '\n' || char === '\r') break;
+    else current += char;
+  }
+  names.push(current.trim());
+  return names.every((name) => name === '') ? [] : names;
+}
+
+/**
+ * A value as a CSV export must write it: a value starting with = + - @ (or a tab or carriage
+ * return) is prefixed with ' so that a spreadsheet shows it as text, never runs it as a formula;
+ * then quoted when it holds the delimiter, a quote or a line break.
+ */
+export function csvCell(value: string, delimiter = ','): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /["\r\n]/.test(safe) || safe.includes(delimiter) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}

@@ -20,3 +20,4 @@ export * from './bookmarks';
 export * from './clusters';
 export * from './zod-messages';
 export * from './custom-tables';
+export * from './custom-table-columns';

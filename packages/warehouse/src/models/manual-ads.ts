@@ -2,6 +2,7 @@
 // apps/server custom-tables) stacked into marketing performance under their own channel. The
 // custom-tables module writes that raw table with every column read here (absent ones NULL, the
 // currency the organization's when the file has none), amounts in the currency's units.
+import { MANUAL_ADS_COLUMNS } from '@maya/contracts';
 import { cast } from './dialect';
 import { rawTable, type ModelSource } from './model';
 
@@ -11,11 +12,7 @@ export const MANUAL_ADS_TABLE = rawTable(CUSTOM_TABLE_SERVICE, 'manual_ads_perfo
 export const MANUAL_ADS_SERVICE = 'manual_ads_performance';
 export const MANUAL_ADS_CHANNEL = 'Manual Ads';
 
-/** The columns the manual table always has beside its required ones (date, account_id, campaign_id). */
-export const MANUAL_ADS_COLUMNS = {
-  decimal: ['spend', 'impressions', 'clicks', 'conversions', 'conversion_value'],
-  string: ['currency', 'campaign_name', 'ad_group_id', 'ad_group_name', 'campaign_type'],
-} as const;
+export { MANUAL_ADS_COLUMNS };
 
 export const MANUAL_ADS_SOURCE: ModelSource = {
   origin: MANUAL_ADS_SERVICE,

@@ -50,7 +50,11 @@ export function extraColumns(tableId: CustomTableId, columns: readonly CustomTab
   ].filter((column) => !have.has(column.name));
 }
 
-/** Replaces the table by `rows`, or changes nothing. Returns the rows written. */
+/**
+ * Replaces the table by `rows`, or changes nothing. The rows are appended to a staged twin
+ * without a key index (the fast path of the engine's appender), whose key the swap checks;
+ * a table this upload created is dropped again when the upload fails. Returns the rows written.
+ */
 export async function replaceTable(
   warehouse: Warehouse,
   table: TableSchema,
@@ -58,14 +62,17 @@ export async function replaceTable(
 ): Promise<number> {
   const staged = stagedTableName(table.name);
   await warehouse.ensureSchema(RAW_SCHEMA);
+  const created = !(await warehouse.listTables(RAW_SCHEMA)).includes(table.name);
+  await warehouse.createTable(RAW_SCHEMA, table);
+  // A twin a crashed upload left behind would be appended to.
   await warehouse.dropTable(RAW_SCHEMA, staged);
   try {
-    await warehouse.createTable(RAW_SCHEMA, { ...table, name: staged });
-    const loaded = await warehouse.loadBatch(RAW_SCHEMA, staged, rows);
+    const loaded = await warehouse.loadBatch(RAW_SCHEMA, table.name, rows, { staging: true });
     await warehouse.swap(RAW_SCHEMA, staged, table.name);
     return loaded.rows;
   } catch (error) {
     await warehouse.dropTable(RAW_SCHEMA, staged).catch(() => undefined);
+    if (created) await warehouse.dropTable(RAW_SCHEMA, table.name).catch(() => undefined);
     throw refusalIn(error);
   }
 }

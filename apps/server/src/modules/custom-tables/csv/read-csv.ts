@@ -9,6 +9,7 @@ import {
   CustomTableErrorType,
   customTableLimits,
   customTableMessages,
+  detectDelimiter,
   type CsvRowError,
   type CustomTableColumn,
 } from '@maya/contracts';
@@ -17,22 +18,7 @@ import { decodeCsv, type TextEncoding } from './decode';
 import { csvRefused } from './errors';
 import { checkCell } from './values';
 
-const DELIMITERS = [',', ';', '\t', '|'] as const;
 const BATCH_ROWS = 5_000;
-
-/** The delimiter the header line uses most, outside quotes (a one-column file: comma). */
-export function detectDelimiter(head: string): string {
-  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
-  let quoted = false;
-  for (const char of head) {
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && (char === '\n' || char === '\r')) break;
-    else if (!quoted && counts.has(char)) counts.set(char, (counts.get(char) ?? 0) + 1);
-  }
-  let best = ',';
-  for (const [delimiter, count] of counts) if (count > (counts.get(best) ?? 0)) best = delimiter;
-  return best;
-}
 
 /** What the caller makes of the header: the table's columns in the header's order, or a refusal. */
 export type HeaderPlan = (header: readonly string[]) => CustomTableColumn[];
