@@ -109,7 +109,9 @@ try {
     env: { NODE_ENV: 'production', SECRET_KEY: randomBytes(36).toString('base64url'), LOG_LEVEL: 'warn' },
   });
   const session = await signUp(`http://127.0.0.1:${app.port}`, app.dataDir);
-  const before = await peakRssMb(app.pid);
+  const pid = app.pid;
+  if (pid === undefined) throw new Error('the app has no process id');
+  const before = await peakRssMb(pid);
   console.log(`uploading ${(size / 1e6).toFixed(0)} MB (${generated.rows} rows)`);
   const started = process.hrtime.bigint();
   const answer = await upload(
@@ -122,7 +124,7 @@ try {
   if (answer.status !== 200) throw new Error(`upload: ${answer.status} ${answer.text.slice(0, 500)}`);
   const loaded = (JSON.parse(answer.text) as { rows: number }).rows;
   if (loaded !== generated.rows) throw new Error(`loaded ${loaded} rows of ${generated.rows}`);
-  const after = await peakRssMb(app.pid);
+  const after = await peakRssMb(pid);
   const mbPerSecond = size / 1e6 / seconds;
   const result = {
     megabytes: Math.round(size / 1e6),
