@@ -47,13 +47,14 @@ describe('custom tables', () => {
     // From the sources list: the manual category offers its upload.
     await page.goto(`/organization/${organization.slug}/sources`);
     const section = page.getByRole('region', { name: 'Custom tables' });
-    await section.getByText('Manual Orders').waitFor();
+    // A first visit on a busy two-core machine: the lazy page and three lists arrive.
+    await section.getByText('Manual Orders').waitFor({ timeout: 60_000 });
     await section
       .getByRole('row', { name: /Manual Orders/ })
       .getByRole('link', { name: 'Upload CSV' })
       .click();
     await page.waitForURL(new RegExp(`${setup}$`));
-    await page.getByRole('heading', { name: 'Manual Orders' }).waitFor();
+    await page.getByRole('heading', { name: 'Manual Orders' }).waitFor({ timeout: 30_000 });
 
     const missing = await csvFile(folder, 'missing.csv', 'user_id,created_at\nu-1,2024-03-01\n');
     await page.getByLabel('CSV file').setInputFiles(missing);

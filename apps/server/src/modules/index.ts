@@ -29,7 +29,8 @@ export type { Module } from './module';
  * The composition root of the feature modules: each service is created once and handed to the
  * modules that use it (an acyclic graph: users ← organizations ← invitations, assistant-auth;
  * users, organizations ← auth, notifications; users, auth ← subscriptions; destinations ←
- * modelling ← etl, reports, ai-builder, clusters (whose columns it applies as derived columns):
+ * modelling ← etl, reports, ai-builder, clusters (whose columns it applies as derived columns),
+ * custom-tables (whose semantic model it answers):
  * modelling opens every warehouse and rebuilds, and its
  * version, announced to every process, retires the reports' cached answers). Organizations ask
  * subscriptions which of them are paid for through a late-bound callback, so the graph stays acyclic.
