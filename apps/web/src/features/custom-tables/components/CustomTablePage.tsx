@@ -169,6 +169,7 @@ function TableForm({
                 onChange={(chosen) => void choose(chosen)}
                 error={fileError}
                 clearable
+                clearButtonProps={{ 'aria-label': 'Clear the file' }}
               />
               {columns.length > 0 && existing === null && file !== null && fileError === null && (
                 <ColumnEditor
