@@ -21,3 +21,5 @@ export * from './clusters';
 export * from './expenses';
 export * from './zod-messages';
 export * from './days';
+export * from './custom-tables';
+export * from './custom-table-columns';

@@ -8,6 +8,7 @@ import { createAssistantAuthModule } from './assistant-auth';
 import { createAuthModule } from './auth';
 import { createBookmarksModule } from './bookmarks';
 import { createClustersModule } from './clusters';
+import { createCustomTablesModule, customSemanticModel } from './custom-tables';
 import { createDemoModule } from './demo';
 import { createDestinationsModule } from './destinations';
 import { createEtlModule } from './etl';
@@ -30,7 +31,8 @@ export type { Module } from './module';
  * modules that use it (an acyclic graph: users ← organizations ← invitations, assistant-auth;
  * users, organizations ← auth, notifications; users, auth ← subscriptions; destinations ←
  * modelling ← etl, reports, ai-builder, clusters (whose columns it applies as derived columns),
- * expenses (which it writes to the warehouse and rebuilds):
+ * expenses (which it writes to the warehouse and rebuilds), custom-tables (whose semantic model
+ * it answers):
  * modelling opens every warehouse and rebuilds, and its
  * version, announced to every process, retires the reports' cached answers). Organizations ask
  * subscriptions which of them are paid for through a late-bound callback, so the graph stays acyclic.
@@ -131,6 +133,17 @@ export function createModules(platform: Platform): {
     },
     organizationCurrency,
   });
+  const customTables = createCustomTablesModule(platform, {
+    withWarehouse: (organizationId, work) => modelling.service.withWarehouse(organizationId, work),
+    rebuild: async (organizationId) => {
+      await modelling.service.rebuild(organizationId);
+    },
+    organizationCurrency,
+  });
+  modelling.service.registerSemanticModels(async (organizationId) => {
+    const model = customSemanticModel(await customTables.service.definitions(organizationId));
+    return model === null ? [] : [model];
+  });
   const subscriptions = createSubscriptionsModule(platform, { users, auth: auth.auth });
   subscriptionsService = subscriptions.service;
   return {
@@ -151,6 +164,7 @@ export function createModules(platform: Platform): {
       bookmarks.module,
       clusters.module,
       expenses.module,
+      customTables.module,
       subscriptions.module,
     ],
     guards: {

@@ -112,6 +112,9 @@ const ga4EventsSetupPage: LazyPage = () =>
   import('../features/sources/components/setup/Ga4EventsSetupPage').then((m) => m.Ga4EventsSetupPage);
 const moosendSetupPage: LazyPage = () =>
   import('../features/sources/components/setup/MoosendSetupPage').then((m) => m.MoosendSetupPage);
+const customTablePages = () => import('../features/custom-tables');
+const customTableSetupPage: LazyPage = () => customTablePages().then((m) => m.CustomTableSetupPage);
+const customTableEditPage: LazyPage = () => customTablePages().then((m) => m.CustomTableEditPage);
 const clusterPages = () => import('../features/clusters');
 const clustersIndexRedirect: LazyPage = () => clusterPages().then((m) => m.ClustersIndexRedirect);
 const clusterListPage: LazyPage = () => clusterPages().then((m) => m.ClusterListPage);
@@ -179,8 +182,8 @@ const sourcesRoutes = rows('001-sources', ORGANIZATION_PREFIX, [
     ga4EventsSetupPage,
   ],
   ['/sources/setup/moosend/:uuid', 'protected', 'Moosend Setup', moosendSetupPage],
-  ['/sources/setup/custom-table/:tableId', 'protected', 'Custom Table'],
-  ['/sources/setup/custom-table/:tableName/edit', 'protected', 'Edit Custom Table'],
+  ['/sources/setup/custom-table/:tableId', 'protected', 'Custom Table', customTableSetupPage],
+  ['/sources/setup/custom-table/:tableName/edit', 'protected', 'Edit Custom Table', customTableEditPage],
   ['/competitors', 'protected', 'Competitors'],
   ['/competitors/:competitorsId', 'protected', 'Competition Report'],
   ['/pagespeed', 'protected', 'PageSpeed'],

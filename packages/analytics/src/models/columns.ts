@@ -67,7 +67,7 @@ export const DATE = key('date', 'date', 'The day, in the account time zone as th
 export const CHANNEL = fixed(
   'channel',
   'string',
-  'The advertising channel: Google Ads, Meta Ads, Microsoft Ads, Apple Ads.',
+  'The advertising channel: Google Ads, Meta Ads, Microsoft Ads, Apple Ads, Manual Ads (a custom table).',
 );
 export const CURRENCY = attribute('currency', 'string', 'ISO 4217 code of the amounts of the row.');
 

@@ -34,3 +34,10 @@ export {
   EXPENSES_CHANNEL,
   MARKETING_COSTS,
 } from './expenses';
+export {
+  CUSTOM_TABLE_SERVICE,
+  MANUAL_ADS_CHANNEL,
+  MANUAL_ADS_COLUMNS,
+  MANUAL_ADS_SERVICE,
+  MANUAL_ADS_TABLE,
+} from './manual-ads';

@@ -6,6 +6,7 @@ import type { AdService } from './channels';
 import { AD_METRICS, ACCOUNT_ID, CHANNEL, DATE, SOURCE_SERVICE, attribute, key, packed } from './columns';
 import { serviceColumns } from './conversions';
 import { cast, literal } from './dialect';
+import { MANUAL_ADS_SOURCE } from './manual-ads';
 import { rawTable, type CanonicalModel, type ModelContext, type ModelSource } from './model';
 
 /** Where a service keeps its campaign and ad group reports. */
@@ -186,5 +187,6 @@ export const MARKETING_PERFORMANCE: CanonicalModel = {
     ),
   ],
   dependsOn: ['conversions'],
-  sources: STRUCTURES.map(source),
+  // The manual table last: a provider's rows never depend on it.
+  sources: [...STRUCTURES.map(source), MANUAL_ADS_SOURCE],
 };

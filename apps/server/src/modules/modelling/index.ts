@@ -8,6 +8,7 @@ export {
   type OrganizationModel,
   type RebuildOptions,
   type RebuildResult,
+  type SemanticModelSource,
 } from './service';
 export type { DerivedColumn, DerivedColumnSource, RefusedColumn } from './derived-columns';
 export type { ModelChange, ModelChangeListener } from './versions';

@@ -40,12 +40,16 @@ export type OrganizationModel = { model: CanonicalModel; derived: DerivedColumn[
 
 export type ModellingService = ReturnType<typeof createModellingService>;
 
+/** An organization's semantic models that a module owns (custom tables). */
+export type SemanticModelSource = (organizationId: string) => Promise<SemanticModel[]>;
+
 export function createModellingService(deps: ModellingDeps) {
   const { db, ownerUrl } = deps.platform.database;
   const withWarehouse = createWithWarehouse(deps);
   const versions = createModelVersions({ db, ownerUrl });
   const sources: DerivedColumnSource[] = [];
-  const semanticModels = new WeakMap<ModelState, SemanticModel[]>();
+  const modelSources: SemanticModelSource[] = [];
+  const semanticModels = new WeakMap<ModelState, Promise<SemanticModel[]>>();
   // One rebuild at a time per organization in this process: each reads what the previous wrote.
   const rebuilding = new Map<string, Promise<unknown>>();
 
@@ -58,7 +62,12 @@ export function createModellingService(deps: ModellingDeps) {
     const state = await versions.state(organizationId);
     let models = semanticModels.get(state);
     if (models === undefined) {
-      models = organizationSemanticModels(state.derived);
+      // Other modules' models (custom tables) are read once per version: each change rebuilds.
+      models = Promise.all(modelSources.map((source) => source(organizationId))).then((added) => [
+        ...organizationSemanticModels(state.derived),
+        ...added.flat(),
+      ]);
+      models.catch(() => semanticModels.delete(state));
       semanticModels.set(state, models);
     }
     return models;
@@ -167,6 +176,11 @@ export function createModellingService(deps: ModellingDeps) {
     /** A module adds columns to the organization's model tables (composition root). */
     registerDerivedColumns(source: DerivedColumnSource): void {
       sources.push(source);
+    },
+
+    /** A module adds semantic models of its own tables (custom tables); asked once per version. */
+    registerSemanticModels(source: SemanticModelSource): void {
+      modelSources.push(source);
     },
 
     /**

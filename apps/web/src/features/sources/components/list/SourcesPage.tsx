@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { describeApiError } from '../../../../shared/api/describeError';
 import { ConfirmDialog } from '../../../../shared/ui/ConfirmDialog';
 import { IconPlug } from '../../../../shared/ui/icons';
+import { CustomTablesSection } from '../../../custom-tables';
 import { useCurrentOrganization } from '../../../organizations';
 import { useFeatures } from '../../../settings';
 import { groupByCategory, servicesWithAccounts, type ServiceWithAccounts } from '../../grouping';
@@ -142,6 +143,11 @@ function SourcesContent({
         }
       />
       {content}
+      {!demo && (
+        <Box mt="lg">
+          <CustomTablesSection organizationId={organizationId} slug={slug} />
+        </Box>
+      )}
       <ConfirmDialog
         opened={confirming !== null}
         title={sourcesMessages.areYouSure}

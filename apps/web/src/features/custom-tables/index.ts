@@ -1,0 +1,2 @@
+export { CustomTableEditPage, CustomTableSetupPage } from './components/CustomTablePage';
+export { CustomTablesSection } from './components/CustomTablesSection';
