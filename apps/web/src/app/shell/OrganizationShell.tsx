@@ -13,7 +13,7 @@ import {
   setCurrentOrganizationSlug,
 } from '../../shared/organizations/currentOrganization';
 import { PageLoader } from '../../shared/ui/PageLoader';
-import { NotFoundPage } from '../pages/NotFoundPage';
+import { NotFoundPage } from '../../shared/ui/NotFoundPage';
 import { shellMessages } from './messages';
 import { ShellLayout } from './ShellLayout';
 

@@ -4,7 +4,7 @@ import { decodeReportState, operations, type GeneratedBookmark } from '@maya/con
 import { InlineFallback } from '../../../shared/ui/OnDemandFallback';
 import { onDemand, preloadOnIntent } from '../../../shared/ui/onDemand';
 import { bookmarkMessages, useShowUnbookmarked } from '../../bookmarks';
-import { useReportView } from '../../reports';
+import { useReportView } from '../../../shared/report-view';
 import { useChatHistory } from '../hooks/useChatHistory';
 import { useChatOpen } from '../hooks/useChatOpen';
 import { useGenerateBookmark } from '../hooks/useGenerateBookmark';

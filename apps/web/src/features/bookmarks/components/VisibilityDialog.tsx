@@ -1,7 +1,7 @@
 import type { Bookmark } from '@maya/contracts';
 import { Alert, Button, Divider, Group, Loader, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useMembers, type Member } from '../../settings';
+import { useMembers, type Member } from '../../organizations';
 import { useUpdateBookmark } from '../hooks/useUpdateBookmark';
 import { bookmarkErrorMessage, bookmarkMessages as text } from '../messages';
 import { showBookmarkError, showBookmarkToast } from '../toast';

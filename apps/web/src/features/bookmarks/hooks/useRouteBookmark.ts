@@ -1,9 +1,8 @@
 import type { Bookmark, BookmarkListResponse } from '@maya/contracts';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import type { ReportView } from '../../reports';
 import { bookmarkMessages as text } from '../messages';
-import { ADDRESS_STATE_PARAM, isReloadState } from '../model/reload';
+import { ADDRESS_STATE_PARAM, isReloadState, type ReportView } from '../../../shared/report-view';
 import { defaultBookmark, findBySlug, type BookmarkSource } from '../model/tree';
 import { showBookmarkNotFound } from '../toast';
 

@@ -12,14 +12,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   NotificationFilterSchema,
-  operations,
   type Notification,
   type NotificationFilter,
 } from '@maya/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { useNarrowScreen } from '../../../shared/hooks/useNarrowScreen';
 import { useLocation, useSearchParams } from 'react-router';
 import { z } from 'zod/mini';
 import { useCurrentOrganization } from '../../organizations';
@@ -54,7 +53,7 @@ export function NotificationsPage() {
 function NotificationsContent({ organizationId }: { organizationId: string }) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const narrow = useMediaQuery(`(max-width: ${operations.mobileBreakpointPx - 0.02}px)`) ?? false;
+  const narrow = useNarrowScreen();
   const now = useNow();
   const [filter, setFilter] = useState<NotificationFilter>('all');
   const [selected, setSelected] = useState<Notification | null>(null);

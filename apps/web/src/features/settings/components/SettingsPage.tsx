@@ -1,6 +1,6 @@
 import { Box, Tabs, Title } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { NotFoundPage } from '../../../app/pages/NotFoundPage';
+import { NotFoundPage } from '../../../shared/ui/NotFoundPage';
 import { BookmarksTab } from '../../bookmarks';
 import { DestinationsTab } from '../../destinations';
 import { organizationPath } from '../../organizations';
