@@ -3,7 +3,7 @@ import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { useDeleteBookmark } from '../hooks/useDeleteBookmark';
 import { useUpdateBookmark } from '../hooks/useUpdateBookmark';
 import { bookmarkErrorMessage, bookmarkMessages as text } from '../messages';
-import { showBookmarkError, showBookmarkToast } from '../toast';
+import { showToast } from '../../../shared/ui/toast';
 import { RenameDialog } from './RenameDialog';
 import { VisibilityDialog } from './VisibilityDialog';
 
@@ -51,15 +51,15 @@ export function BookmarkDialogs(props: BookmarkDialogsProps) {
           onConfirm={() => {
             const state = props.capture?.() ?? null;
             if (state === null) {
-              showBookmarkError(text.captureNotLoaded);
+              showToast('error', text.captureNotLoaded);
               onClose();
               return;
             }
             update.mutate(
               { ...target, change: { state } },
               {
-                onSuccess: () => showBookmarkToast(text.refreshed),
-                onError: (cause) => showBookmarkError(bookmarkErrorMessage(cause, 'update')),
+                onSuccess: () => showToast('success', text.refreshed),
+                onError: (cause) => showToast('error', bookmarkErrorMessage(cause, 'update')),
                 onSettled: onClose,
               },
             );
@@ -107,7 +107,7 @@ export function BookmarkDialogs(props: BookmarkDialogsProps) {
               onSuccess: () => {
                 if (props.isActive === true) props.onDeletedActive?.();
               },
-              onError: (cause) => showBookmarkError(bookmarkErrorMessage(cause, 'delete')),
+              onError: (cause) => showToast('error', bookmarkErrorMessage(cause, 'delete')),
               onSettled: onClose,
             })
           }

@@ -18,7 +18,7 @@ import { useRouteBookmark } from '../hooks/useRouteBookmark';
 import { useUpdateBookmark } from '../hooks/useUpdateBookmark';
 import { bookmarkErrorMessage, bookmarkLoadMessage, bookmarkMessages as text } from '../messages';
 import { bookmarkPath, findById, managesBookmarks, ownBookmarks, type BookmarkSource } from '../model/tree';
-import { showBookmarkError, showBookmarkToast } from '../toast';
+import { showToast } from '../../../shared/ui/toast';
 import type { OpenDialog } from './BookmarkDialogs';
 import type { BookmarkMenuAction } from './BookmarksMenu';
 import { IconBookmark, IconBookmarkPlus } from './icons';
@@ -86,19 +86,19 @@ export function BookmarkToolbar() {
   // The load failure, once per failure (spec 002 §8 Load bookmarks).
   const loadError = bookmarks.isError ? bookmarkLoadMessage(bookmarks.error) : null;
   useEffect(() => {
-    if (loadError !== null) showBookmarkError(loadError);
+    if (loadError !== null) showToast('error', loadError);
   }, [loadError]);
 
   const applyHere = useCallback(
     (bookmark: Bookmark, source: BookmarkSource) => {
       if (!view.loaded) {
-        showBookmarkError(text.applyNotLoaded);
+        showToast('error', text.applyNotLoaded);
         return;
       }
       try {
         view.applyState(decodeReportState(bookmark.state ?? ''));
       } catch {
-        showBookmarkError(text.unableToApply);
+        showToast('error', text.unableToApply);
         return;
       }
       setActive({ id: bookmark.id, source });
@@ -123,7 +123,7 @@ export function BookmarkToolbar() {
   /** A menu click: the bookmark's own route applies it (a demo bookmark, or an embedded view, in place). */
   const apply = (bookmark: Bookmark, source: BookmarkSource) => {
     if (!view.loaded) {
-      showBookmarkError(text.applyNotLoaded);
+      showToast('error', text.applyNotLoaded);
       return;
     }
     const path = bookmarkPath(organizationSlug, reportSlug, bookmark);
@@ -139,8 +139,8 @@ export function BookmarkToolbar() {
     update.mutate(
       { organizationId, reportSlug, id: bookmark.id, change },
       {
-        onSuccess: (saved) => showBookmarkToast(text.saved(saved.name)),
-        onError: (cause) => showBookmarkError(bookmarkErrorMessage(cause, 'update')),
+        onSuccess: (saved) => showToast('success', text.saved(saved.name)),
+        onError: (cause) => showToast('error', bookmarkErrorMessage(cause, 'update')),
       },
     );
 
@@ -156,8 +156,8 @@ export function BookmarkToolbar() {
       case 'copy': {
         const url = new URL(bookmarkPath(organizationSlug, reportSlug, bookmark), window.location.origin);
         navigator.clipboard.writeText(url.href).then(
-          () => showBookmarkToast(text.copied(bookmark.name)),
-          () => showBookmarkError(text.copyFailed),
+          () => showToast('success', text.copied(bookmark.name)),
+          () => showToast('error', text.copyFailed),
         );
         return;
       }
@@ -176,7 +176,7 @@ export function BookmarkToolbar() {
 
   const startCapture = () => {
     if (!view.loaded || view.state === null) {
-      showBookmarkError(text.captureNotLoaded);
+      showToast('error', text.captureNotLoaded);
       return;
     }
     setCapturing(true);

@@ -12,11 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import {
-  NotificationFilterSchema,
-  type Notification,
-  type NotificationFilter,
-} from '@maya/contracts';
+import { NotificationFilterSchema, type Notification, type NotificationFilter } from '@maya/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useNarrowScreen } from '../../../shared/hooks/useNarrowScreen';
 import { useLocation, useSearchParams } from 'react-router';
@@ -32,7 +28,7 @@ import { useUpdateNotification, type NotificationChange } from '../hooks/useUpda
 import { notificationErrorMessage, notificationMessages as messages, unreadBadge } from '../messages';
 import { preselectedNotification, PRESELECT_PARAM } from '../navigation';
 import { canRead } from '../rules';
-import { showNotificationError } from '../toast';
+import { showToast } from '../../../shared/ui/toast';
 import { NotificationListItem } from './NotificationListItem';
 import { NotificationPreview } from './NotificationPreview';
 
@@ -70,7 +66,7 @@ function NotificationsContent({ organizationId }: { organizationId: string }) {
     update.mutate(notificationChange, {
       onSuccess: ({ updated_notification: updated }) =>
         setSelected((current) => (current?.id === updated.id ? updated : current)),
-      onError: (error) => showNotificationError(notificationErrorMessage(error, 'updating')),
+      onError: (error) => showToast('error', notificationErrorMessage(error, 'updating')),
     });
 
   // spec 002 §5: unread becomes read when opened (once per notification and visit).

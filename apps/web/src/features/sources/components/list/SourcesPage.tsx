@@ -1,5 +1,5 @@
 import { Alert, Box, Button, EmptyState, Paper, Skeleton, Stack } from '@mantine/core';
-import type { ServiceAccount } from '@maya/contracts';
+import { modelling, type ServiceAccount } from '@maya/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { describeApiError } from '../../../../shared/api/describeError';
@@ -13,7 +13,7 @@ import { useServiceAccounts } from '../../hooks/useServiceAccounts';
 import { useServices } from '../../hooks/useServices';
 import { deleteFailedMessage, sourcesMessages } from '../../messages';
 import { connectPath } from '../../navigation';
-import { showToast } from '../../toast';
+import { showToast } from '../../../../shared/ui/toast';
 import { PageHeader } from '../PageHeader';
 import { AddSourceAction } from './AddSourceAction';
 import { CategoryTable } from './CategoryTable';
@@ -58,7 +58,7 @@ function SourcesContent({
       onSuccess: () => setConfirming(null),
       onError: (error) => {
         setConfirming(null);
-        showToast(deleteFailedMessage(error), 'red');
+        showToast('error', deleteFailedMessage(error), { durationMs: modelling.toastMs });
       },
     });
   };
