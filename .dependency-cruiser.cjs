@@ -242,10 +242,11 @@ module.exports = {
       severity: 'error',
       comment:
         'packages/analytics (the analytics domain: rule compiler, previews) reads data only through ' +
-        "@maya/warehouse's Warehouse interface: it imports no app, connector or other package. " +
+        "@maya/warehouse's Warehouse interface (and the shared @maya/contracts): it imports no app, " +
+        'connector or other package. ' +
         'Its tests may use the embedded PostgreSQL of the test run.',
       from: { path: '^packages/analytics/', pathNot: '^packages/analytics/test/' },
-      to: { path: '^(packages/(?!analytics/|warehouse/)|apps/|e2e/|docs/)' },
+      to: { path: '^(packages/(?!analytics/|warehouse/|contracts/)|apps/|e2e/|docs/)' },
     },
 
     // --- resolution and declarations ---------------------------------------------------------

@@ -19,3 +19,4 @@ export * from './reports';
 export * from './bookmarks';
 export * from './clusters';
 export * from './zod-messages';
+export * from './unreachable';

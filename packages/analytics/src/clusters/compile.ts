@@ -1,17 +1,10 @@
+import { unreachable } from '@maya/contracts';
 // A cluster column as one SQL CASE expression: the first rule set whose rules hold gives its
 // "then" value, no match gives NULL. Values (texts, numbers, patterns, word-group terms, the
 // "then" values) are bound as `$n` placeholders numbered after `offset`; the SQL text holds only
 // checked identifiers and fixed spellings.
 import { assertIdentifier, ident, type SqlDialect } from '@maya/warehouse';
-import {
-  doubleType,
-  enginePattern,
-  lowerText,
-  regexTest,
-  textTest,
-  textType,
-  unreachable,
-} from './dialect-sql';
+import { doubleType, enginePattern, lowerText, regexTest, textTest, textType } from './dialect-sql';
 import type { RegexNode } from './regex';
 import { literalAlternation, planColumn, type Predicate } from './rules';
 import type { ClusterColumn, CompileOptions, CompiledSql, NumericOperator } from './types';

@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 // The string, number and regex spellings a cluster's rules need, per engine. Every value is a
 // bound `$n` placeholder cast to its type; only identifiers and these fixed spellings are text.
 import type { SqlDialect } from '@maya/warehouse';
@@ -123,8 +124,4 @@ export function regexTest(dialect: SqlDialect, text: string, pattern: string): s
     default:
       return unreachable(dialect);
   }
-}
-
-export function unreachable(value: never): never {
-  throw new Error(`unexpected ${String(value)}`);
 }

@@ -1,5 +1,5 @@
+import { unreachable } from '@maya/contracts';
 import { castFromText } from '../backtick-sql';
-import { unreachable } from '../values';
 import type { ColumnType } from '../warehouse';
 
 /** The product's column types in BigQuery and back. */

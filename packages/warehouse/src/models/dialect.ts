@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 // The few places where the four engines spell the models' SQL differently. Everything else the
 // models write is portable: CAST, CASE, COALESCE, SUM/MAX/COUNT, GROUP BY, UNION ALL, LEFT JOIN,
 // ROW_NUMBER() OVER (...), subqueries in FROM.
@@ -6,7 +7,6 @@ import { databricksType } from '../databricks/databricks-types';
 import { duckDbSqlType } from '../duckdb/duckdb-types';
 import { assertIdentifier } from '../identifiers';
 import { pgSqlType } from '../postgres/postgres-types';
-import { unreachable } from '../values';
 import type { ColumnType, WarehouseEngine } from '../warehouse';
 
 export type SqlDialect = WarehouseEngine;

@@ -1,7 +1,7 @@
+import { unreachable } from '@maya/contracts';
 // Calendar arithmetic of report filters, on `YYYY-MM-DD` days in UTC (the reports' time zone).
 // Weeks start on Monday (ISO 8601), as DATE_TRUNC('week') does in every engine we compile to.
 import type { DateRange, RelativeDateFilter, TimeGrain } from '@maya/contracts';
-import { unreachable } from '../values';
 
 const MS_PER_DAY = 86_400_000;
 

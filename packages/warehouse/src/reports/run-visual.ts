@@ -10,8 +10,8 @@ import {
   type ReportRow,
   type Sort,
   type Visual,
+  unreachable,
 } from '@maya/contracts';
-import { unreachable } from '../values';
 import type { Row, Warehouse } from '../warehouse';
 import type { ReportQuery } from './compile-query';
 import { runKpiComparison } from './kpi-answer';

@@ -8,6 +8,7 @@ import {
   ReportStateError,
   reportNameMessages,
   type ValidationIssue,
+  unreachable,
 } from '@maya/contracts';
 import { ReportQueryError, WarehouseError, type ReportQueryErrorType } from '@maya/warehouse';
 import { AppError } from '../../platform/errors';
@@ -29,8 +30,7 @@ function statusOf(type: ReportQueryErrorType): number {
     case 'warehouse_error':
       return 502;
     default: {
-      const unreachable: never = type;
-      throw new Error(String(unreachable));
+      return unreachable(type);
     }
   }
 }

@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
 import {
@@ -66,8 +67,7 @@ function LoadedShell({ slug }: { slug: string }) {
         </CurrentOrganizationProvider>
       );
     default: {
-      const unreachable: never = state;
-      return unreachable;
+      return unreachable(state);
     }
   }
 }

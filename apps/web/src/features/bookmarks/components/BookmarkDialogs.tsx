@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 import type { Bookmark } from '@maya/contracts';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { useDeleteBookmark } from '../hooks/useDeleteBookmark';
@@ -114,8 +115,7 @@ export function BookmarkDialogs(props: BookmarkDialogsProps) {
         />
       );
     default: {
-      const unreachable: never = dialog.action;
-      return unreachable;
+      return unreachable(dialog.action);
     }
   }
 }

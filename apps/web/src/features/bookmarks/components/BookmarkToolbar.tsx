@@ -1,4 +1,4 @@
-import { decodeReportState, encodeReportState, type Bookmark } from '@maya/contracts';
+import { decodeReportState, encodeReportState, type Bookmark, unreachable } from '@maya/contracts';
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -168,8 +168,7 @@ export function BookmarkToolbar() {
         setDialog({ action, bookmark });
         return;
       default: {
-        const unreachable: never = action;
-        throw new Error(String(unreachable));
+        return unreachable(action);
       }
     }
   };

@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 import { Box, Tabs, Title } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../../shared/ui/NotFoundPage';
@@ -33,8 +34,7 @@ function TabContent({ tab }: { tab: SettingsTab }) {
     case 'developers':
       return <NotFoundPage embedded />;
     default: {
-      const unreachable: never = tab;
-      return unreachable;
+      return unreachable(tab);
     }
   }
 }

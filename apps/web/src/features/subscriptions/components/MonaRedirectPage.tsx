@@ -1,5 +1,5 @@
 import type { ErrorDetail } from '@maya/contracts';
-import { accounts } from '@maya/contracts';
+import { accounts, unreachable } from '@maya/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/ApiError';
@@ -68,8 +68,7 @@ export function MonaRedirectPage() {
       case 'create':
         break;
       default: {
-        const unreachable: never = redirect;
-        return unreachable;
+        return unreachable(redirect);
       }
     }
     mutate(

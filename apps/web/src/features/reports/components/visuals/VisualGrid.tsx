@@ -1,6 +1,6 @@
+import { unreachable } from '@maya/contracts';
 import type { ReportPage, Visual } from '@maya/contracts';
 import type { CSSProperties } from 'react';
-import { unreachable } from '../../model/unreachable';
 import { useReportView } from '../../../../shared/report-view';
 import { ChartVisual } from './ChartVisual';
 import { KpiVisual } from './KpiVisual';
