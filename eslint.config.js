@@ -195,6 +195,26 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // One toast helper (issue 25): the app shows toasts through shared/ui/toast.ts's `showToast`.
+    files: ['apps/web/src/**'],
+    ignores: ['apps/web/src/shared/ui/toast.ts', 'apps/web/src/test/**', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/notifications',
+              importNames: ['notifications'],
+              message:
+                "Show toasts with showToast from 'shared/ui/toast' (one kind, colour and duration rule).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Components (.tsx) and hooks kept in plain .ts files (features/<area>/hooks).
     files: ['apps/web/**/*.tsx', 'apps/web/src/**/*.ts'],
     extends: [reactHooks.configs.flat.recommended],

@@ -23,3 +23,4 @@ export * from './zod-messages';
 export * from './days';
 export * from './custom-tables';
 export * from './custom-table-columns';
+export * from './unreachable';

@@ -1,8 +1,8 @@
+import { unreachable } from '@maya/contracts';
 import { randomBytes } from 'node:crypto';
 import { WarehouseError } from './errors';
 import { assertIdentifier } from './identifiers';
 import { planTableChange, tableSchemaFrom } from './table-schema';
-import { unreachable } from './values';
 import type {
   Column,
   ColumnInfo,

@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { openBigQueryWarehouse } from './bigquery/bigquery-warehouse';
@@ -35,8 +36,7 @@ export async function openDestinationWarehouse(
       await checkDatabricksHost(config, policy);
       return openDatabricksWarehouse(config);
     default: {
-      const unreachable: never = config;
-      throw new Error(String(unreachable));
+      return unreachable(config);
     }
   }
 }
@@ -222,8 +222,7 @@ export function destinationFailure(
         error instanceof WarehouseError ? error.message : `${where(config)}: ${errorMessage(error)}`,
       );
     default: {
-      const unreachable: never = config;
-      throw new Error(String(unreachable));
+      return unreachable(config);
     }
   }
 }
@@ -237,8 +236,7 @@ function where(config: DestinationConfig): string {
     case 'databricks':
       return `Databricks at ${config.host}`;
     default: {
-      const unreachable: never = config;
-      throw new Error(String(unreachable));
+      return unreachable(config);
     }
   }
 }
@@ -251,8 +249,7 @@ function hostOf(config: DestinationConfig): string {
     case 'bigquery':
       return 'Google BigQuery';
     default: {
-      const unreachable: never = config;
-      throw new Error(String(unreachable));
+      return unreachable(config);
     }
   }
 }

@@ -12,4 +12,3 @@ export {
   stagedTableName,
 } from './identifiers';
 export { sqlTypeName } from './sql-types';
-export { unreachable } from './values';

@@ -1,4 +1,4 @@
-import { utcDay } from '@maya/contracts';
+import { unreachable, utcDay } from '@maya/contracts';
 import type { ColumnType } from './warehouse';
 
 /** Returned by a coercer for a value its column cannot take. */
@@ -153,8 +153,4 @@ export function isoTimestamp(text: string): string {
   if (zone === '' || UTC_SUFFIX.test(zone)) return `${day}T${time}Z`;
   const parsed = new Date(`${day}T${time}${zone.length === 3 ? `${zone}:00` : zone}`);
   return Number.isNaN(parsed.getTime()) ? text : parsed.toISOString();
-}
-
-export function unreachable(value: never): never {
-  throw new Error(`unreachable: ${String(value)}`);
 }

@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 import type { FastifyInstance } from 'fastify';
 import {
   SANDBOX_APIS,
@@ -67,8 +68,7 @@ function redirectUris(config: Config, provider: 'google' | 'microsoft' | 'meta')
     case 'meta':
       return [callback('facebook_ads')];
     default: {
-      const unreachable: never = provider;
-      throw new Error(`unknown provider ${String(unreachable)}`);
+      return unreachable(provider);
     }
   }
 }

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
-import { RouteTitle, TitleOverrideProvider } from './RouteTitle';
+import { TitleOverrideProvider } from '../shared/hooks/titleOverride';
+import { RouteTitle } from './RouteTitle';
 
 /** The root route's element: the document title, then the matched page. */
 export function RootLayout() {

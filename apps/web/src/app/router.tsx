@@ -3,7 +3,7 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../shared/ui/PageLoader';
 import { RequireSession } from './RequireSession';
 import { ErrorPage } from './pages/ErrorPage';
-import { NotFoundPage } from './pages/NotFoundPage';
+import { NotFoundPage } from '../shared/ui/NotFoundPage';
 import { RootLayout } from './RootLayout';
 import type { RouteHandle } from './RouteTitle';
 import { appRoutes, NOT_FOUND_TITLE, ORGANIZATION_PREFIX, type AppRoute, type RouteAccess } from './routes';

@@ -25,7 +25,7 @@ export type AppRoute = {
 
 export const ORGANIZATION_PREFIX = '/organization/:organizationSlug';
 
-export { NOT_FOUND_TITLE } from './pages/notFoundTitle';
+export { NOT_FOUND_TITLE } from '../shared/ui/notFoundTitle';
 
 /**
  * Where OAuth providers send the browser back after consent (spec 001 §2, "OAuth callback"):
@@ -74,7 +74,7 @@ const settingsPage: LazyPage = () =>
   import('../features/settings/components/SettingsPage').then((m) => m.SettingsPage);
 const notificationsPage: LazyPage = () =>
   import('../features/notifications/components/NotificationsPage').then((m) => m.NotificationsPage);
-const dashboardPages = () => import('../features/reports/components/DashboardPages');
+const dashboardPages = () => import('./pages/dashboard/DashboardPages');
 const dashboardIndexPage: LazyPage = () => dashboardPages().then((m) => m.DashboardIndexPage);
 const dashboardViewPage: LazyPage = () => dashboardPages().then((m) => m.DashboardViewPage);
 const dashboardEditPage: LazyPage = () => dashboardPages().then((m) => m.DashboardEditPage);

@@ -1,8 +1,9 @@
+import { unreachable } from '@maya/contracts';
 // A cluster column as one SQL CASE expression: the first rule set whose rules hold gives its
 // "then" value, no match gives NULL. Values (texts, numbers, patterns, word-group terms, the
 // "then" values) are bound as `$n` placeholders numbered after `offset`; the SQL text holds only
 // checked identifiers and fixed spellings.
-import { assertIdentifier, unreachable } from '@maya/warehouse/interface';
+import { assertIdentifier } from '@maya/warehouse/interface';
 import { ident, type SqlDialect } from '../models/dialect';
 import { doubleType, enginePattern, lowerText, regexTest, textTest, textType } from './dialect-sql';
 import type { RegexNode } from './regex';

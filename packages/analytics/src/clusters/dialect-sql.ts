@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 // The string, number and regex spellings a cluster's rules need, per engine. Every value is a
 // bound `$n` placeholder cast to its type; only identifiers and these fixed spellings are text.
 import { unreachable } from '@maya/warehouse/interface';

@@ -1,6 +1,6 @@
+import { unreachable } from '@maya/contracts';
 // The reference evaluator: a cluster column's value for one row, computed in TypeScript with the
 // meaning of rules.ts. The property tests hold the compiled SQL to it on real engines.
-import { unreachable } from '@maya/warehouse/interface';
 import { writeRegex, type RegexNode } from './regex';
 import { textOf as asText } from './values';
 import { literalAlternation, planColumn, type Predicate, type TextTest } from './rules';

@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 // The regular expressions a `matches` rule may use: a subset that DuckDB and BigQuery (RE2),
 // PostgreSQL (ARE), Databricks (Java) and JavaScript read the same way (decision 262). A pattern
 // is parsed here, before any engine sees it, and written out again for each engine, so that
@@ -244,8 +245,7 @@ export function writeRegex(node: RegexNode, flavor: RegexFlavor): string {
     case 'class':
       return `[${node.negate ? '^' : ''}${node.items.map((i) => classItem(i, flavor)).join('')}]`;
     default: {
-      const unknown: never = node;
-      throw new Error(`unknown regex node ${JSON.stringify(unknown)}`);
+      return unreachable(node);
     }
   }
 }

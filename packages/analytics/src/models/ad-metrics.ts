@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 // How each advertising service's raw rows give the canonical ad metrics (AD_METRICS): spend and
 // delivery as loaded, conversions as an exact decimal, conversion values in micros.
 import { cast } from './dialect';
@@ -42,8 +43,7 @@ function conversionsOf(
       // Meta reports conversions per campaign (the conversions stream), not on delivery rows.
       return { conversions: cast(dialect, '0', 'decimal'), value: cast(dialect, '0', 'bigint') };
     default: {
-      const unreachable: never = service;
-      throw new Error(String(unreachable));
+      return unreachable(service);
     }
   }
 }

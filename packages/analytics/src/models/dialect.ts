@@ -1,10 +1,10 @@
+import { unreachable } from '@maya/contracts';
 // The few places where the four engines spell the models' SQL differently. Everything else the
 // models write is portable: CAST, CASE, COALESCE, SUM/MAX/COUNT, GROUP BY, UNION ALL, LEFT JOIN,
 // ROW_NUMBER() OVER (...), subqueries in FROM.
 import {
   assertIdentifier,
   sqlTypeName,
-  unreachable,
   type ColumnType,
   type WarehouseEngine,
 } from '@maya/warehouse/interface';

@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 // The report query compiler: measures by dimensions of one semantic table, under filters, a date
 // range, a sort and a limit, as one SELECT of the warehouse's dialect. Identifiers come only from
 // the model (an unknown name is an `unknown_field` error before any SQL is written) and every
@@ -5,7 +6,6 @@
 import type { DateRange, DimensionRef, ReportColumn, ReportFilter, Sort, TimeGrain } from '@maya/contracts';
 import { ident, tableRef, type SqlDialect } from '../models/dialect';
 import { unpackSql } from '../models/packed-key';
-import { unreachable } from '@maya/warehouse/interface';
 import { moneyAggregate, moneyContext, type MoneyOptions, type MoneySql } from './currency-sql';
 import { isIsoDay } from './dates';
 import { dateRangeCondition, filterCondition } from './filter-sql';

@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 // Money in report queries (docs/data-model.md, Money): amounts are summed in one currency only.
 // A converted amount is each row's micros × that day's factor from the row's currency to the
 // organization's, the factors coming from `exchange_rates` (models/exchange-rates.ts) as a cross
@@ -8,7 +9,6 @@
 // total that silently leaves rows out; unconverted amounts are NULL wherever two currencies meet.
 import { EXCHANGE_RATES } from '../models/exchange-rates';
 import { ident, tableRef, type SqlDialect } from '../models/dialect';
-import { unreachable } from '@maya/warehouse/interface';
 import type { Params } from './report-sql';
 import { dimension, measure, type Money, type SemanticTable } from './semantic-model';
 

@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 // Calendar arithmetic of report filters, on `YYYY-MM-DD` days in UTC (the reports' time zone).
 // Weeks start on Monday (ISO 8601), as DATE_TRUNC('week') does in every engine we compile to.
 import {
@@ -13,7 +14,6 @@ import {
   type RelativeDateFilter,
   type TimeGrain,
 } from '@maya/contracts';
-import { unreachable } from '@maya/warehouse/interface';
 
 // Day arithmetic (utcDay, addDays, addMonths, daysBetween...) is @maya/contracts' days.ts; it is
 // re-exported here for the report compilers that import it beside the calendar rules below.

@@ -7,9 +7,9 @@ import {
   type DateRange,
   type ReportFilter,
   type FilterValue,
+  unreachable,
 } from '@maya/contracts';
 import type { SqlDialect } from '../models/dialect';
-import { unreachable } from '@maya/warehouse/interface';
 import { isIsoDay, resolveRelativeDate } from './dates';
 import { containsSql, sourceSql, startsWithSql, type Params } from './report-sql';
 import { ReportQueryError, dimension, type Dimension, type SemanticTable } from './semantic-model';

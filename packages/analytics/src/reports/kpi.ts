@@ -1,7 +1,7 @@
+import { unreachable } from '@maya/contracts';
 // A KPI's comparison with the previous period: the same query over the days the current period is
 // compared with (dates.ts comparedPeriods: like with like), and whether the data covers them.
 import type { AdvancedDateFilter, DateRange, ReportFilter } from '@maya/contracts';
-import { unreachable } from '@maya/warehouse/interface';
 import type { ReportQuery } from './compile-query';
 import { addDays, comparedPeriods, isIsoDay, resolveRelativeDate } from './dates';
 import { ReportQueryError, semanticTable, type SemanticModel } from './semantic-model';

@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 // The SQL of report queries that differs between engines: date truncation, text matching and the
 // double type of divisions. Every statement uses the product's `$n` placeholders, which each
 // adapter binds in its own way (Warehouse.query), and casts each bound value to its type, since
@@ -5,7 +6,6 @@
 import type { DimensionType, TimeGrain } from '@maya/contracts';
 import { cast, ident, type SqlDialect } from '../models/dialect';
 import { quoteTemplate } from '../models/model';
-import { unreachable } from '@maya/warehouse/interface';
 import type { ColumnType } from '@maya/warehouse/interface';
 import { ReportQueryError, type SqlSource } from './semantic-model';
 

@@ -10,8 +10,8 @@ import {
   type ReportRow,
   type Sort,
   type Visual,
+  unreachable,
 } from '@maya/contracts';
-import { unreachable } from '@maya/warehouse/interface';
 import type { Row, Warehouse } from '@maya/warehouse/interface';
 import type { ReportQuery } from './compile-query';
 import { runKpiComparison } from './kpi-answer';

@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 // The OAuth 2.0 authorization code flow as the product's client: the authorize URL (state, PKCE
 // S256), the code exchange, and a token source that refreshes before expiry or after a 401 and
 // hands the new tokens back to be stored. Google, Microsoft and Meta differ only in endpoints and
@@ -30,8 +31,7 @@ export function oauthEndpoints(provider: OAuthProvider, endpoints: ProviderEndpo
     case 'meta':
       return endpoints.metaOAuth;
     default: {
-      const unreachable: never = provider;
-      throw new Error(`unknown provider ${String(unreachable)}`);
+      return unreachable(provider);
     }
   }
 }
@@ -48,8 +48,7 @@ export function oauthClient(provider: OAuthProvider, clients: ProviderClients): 
     case 'meta':
       return clients.meta ? { clientId: clients.meta.appId, clientSecret: clients.meta.appSecret } : null;
     default: {
-      const unreachable: never = provider;
-      throw new Error(`unknown provider ${String(unreachable)}`);
+      return unreachable(provider);
     }
   }
 }

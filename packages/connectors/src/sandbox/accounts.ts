@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 // Deterministic test accounts and the stable ids derived from an email, so a typed-in address
 // signs in as the same user every time and across restarts.
 import { createHash } from 'node:crypto';
@@ -93,8 +94,7 @@ export function resolveAccount(provider: SandboxProvider, input: SandboxAccountI
     case 'meta':
       return { ...base, key: email, userId: metaUserId(email), tenantId: null };
     default: {
-      const unreachable: never = provider;
-      throw new Error(`Unknown sandbox provider ${String(unreachable)}`);
+      return unreachable(provider);
     }
   }
 }

@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 // HTTP plumbing shared by both providers: reading OAuth parameters, client authentication,
 // OAuth errors and the answers the flow hands back to a route.
 import { timingSafeEqual } from 'node:crypto';
@@ -128,8 +129,7 @@ export function send(reply: FastifyReply, outcome: Outcome): FastifyReply {
         .type('application/json; charset=utf-8')
         .send(outcome.body);
     default: {
-      const unreachable: never = outcome;
-      throw new Error(`Unknown outcome ${JSON.stringify(unreachable)}`);
+      return unreachable(outcome);
     }
   }
 }

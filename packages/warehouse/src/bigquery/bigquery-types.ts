@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 import { castFromText } from '../backtick-sql';
 import type { ColumnType } from '../warehouse';
 import { bigQueryType } from '../sql-types';

@@ -1,7 +1,7 @@
-import { utcDay } from '@maya/contracts';
+import { unreachable, utcDay } from '@maya/contracts';
 import { ORDER_COLUMN } from '../backtick-sql';
 import { WarehouseError } from '../errors';
-import { isoTimestamp, numberFromText, safeInteger, unreachable, type LoadValue } from '../values';
+import { isoTimestamp, numberFromText, safeInteger, type LoadValue } from '../values';
 import type { ColumnType, QueryColumn, Row, TableSchema } from '../warehouse';
 
 /**

@@ -1,8 +1,9 @@
+import { unreachable } from '@maya/contracts';
 import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
 import { WarehouseError, errorMessage } from '../errors';
 import { qualifiedName, quoteIdentifier } from '../identifiers';
 import { createRowReader } from '../load-rows';
-import { unreachable, type LoadValue } from '../values';
+import type { LoadValue } from '../values';
 import type { ColumnType, RowBatches, TableSchema } from '../warehouse';
 import { duckDbCastFromLoad, duckDbLoadType, type LoadColumnType } from './duckdb-types';
 

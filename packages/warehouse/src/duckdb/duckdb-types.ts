@@ -1,5 +1,6 @@
+import { unreachable } from '@maya/contracts';
 import { DuckDBTypeId, type DuckDBType, type Json } from '@duckdb/node-api';
-import { isoTimestamp, numberFromText, safeInteger, unreachable } from '../values';
+import { isoTimestamp, numberFromText, safeInteger } from '../values';
 import type { ColumnType } from '../warehouse';
 import { duckDbSqlType } from '../sql-types';
 

@@ -1,4 +1,5 @@
-import { isoTimestamp, numberFromText, safeInteger, unreachable } from '../values';
+import { unreachable } from '@maya/contracts';
+import { isoTimestamp, numberFromText, safeInteger } from '../values';
 import type { ColumnType } from '../warehouse';
 import { pgSqlType } from '../sql-types';
 

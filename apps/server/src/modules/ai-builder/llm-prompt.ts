@@ -7,6 +7,7 @@ import {
   type ReportDocument,
   type ReportFilter,
   type Visual,
+  unreachable,
 } from '@maya/contracts';
 import {
   dateLabel,
@@ -61,8 +62,7 @@ function filterNow(filter: ReportFilter): string {
     case 'advanced_text':
       return `${filter.operator} ${JSON.stringify(filter.value)}`;
     default: {
-      const unreachable: never = filter;
-      return String(unreachable);
+      return unreachable(filter);
     }
   }
 }

@@ -1,6 +1,6 @@
 // The bookmark rules that need no database: who sees and edits what (spec 002 §5, §6), the
 // navigation tree, slugs and the API shape. The service applies them inside its transactions.
-import { bookmarkLimits, bookmarkSlug, type Bookmark } from '@maya/contracts';
+import { bookmarkLimits, bookmarkSlug, type Bookmark, unreachable } from '@maya/contracts';
 import type { Auth, OrganizationAccess } from '../../platform/guards';
 import type { StoredBookmark } from './repository';
 
@@ -39,8 +39,7 @@ export function isListed(bookmark: StoredBookmark, caller: Caller, scope: ListSc
     case 'manage':
       return isVisibleTo(bookmark, caller.auth.userId) || (isManager(caller) && !bookmark.isPrivate);
     default: {
-      const unreachable: never = scope;
-      throw new Error(String(unreachable));
+      return unreachable(scope);
     }
   }
 }

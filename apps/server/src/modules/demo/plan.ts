@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 import type { SelectableAccount, ServiceAccount } from '@maya/contracts';
 
 /** A service of the demo organization and which of the sandbox's accounts it connects. */
@@ -51,8 +52,7 @@ export function demoAction(source: DemoSource, connected: readonly ServiceAccoun
         break;
       }
       default: {
-        const unreachable: never = account.sync_status;
-        throw new Error(`unknown sync status ${String(unreachable)}`);
+        return unreachable(account.sync_status);
       }
     }
   }

@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 import type { ServiceAccount } from '@maya/contracts';
 import type { Config } from '../../platform/config';
 import { DEMO_ORGANIZATION, type OrganizationsService } from '../organizations';
@@ -89,8 +90,7 @@ export function createDemoService(deps: DemoDeps) {
       case 'connect':
         return connectSource(organizationId, source, signal);
       default: {
-        const unreachable: never = action;
-        throw new Error(`unknown demo action ${String(unreachable)}`);
+        return unreachable(action);
       }
     }
   }

@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 import type { DestinationLocation } from '@maya/contracts';
 import type { DestinationConfig } from '@maya/warehouse';
 import type { DestinationKind } from './catalog';
@@ -55,8 +56,7 @@ export function toWarehouseConfig(
         catalog: value('catalog'),
       };
     default: {
-      const unreachable: never = kind;
-      throw new Error(String(unreachable));
+      return unreachable(kind);
     }
   }
 }

@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 // The load of one account into a warehouse: every stream extracted batch by batch into its staged
 // table, published only when the whole account extracted. It opens no warehouse (it is handed
 // one), so that bench/load.ts measures exactly this code.
@@ -211,8 +212,4 @@ function readAhead<T>(source: AsyncIterator<T>, depth: number): () => Promise<It
     fill();
     return head ?? Promise.resolve({ done: true, value: undefined });
   };
-}
-
-function unreachable(value: never): never {
-  throw new Error(`unexpected value ${String(value)}`);
 }

@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 import { and, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { NotificationAction, NotificationFilter, NotificationStatus } from '@maya/contracts';
 import type { Transaction } from '../../platform/db/pool';
@@ -59,8 +60,7 @@ function filterBy(filter: NotificationFilter): SQL | undefined {
     case 'archived':
       return eq(status, filter);
     default: {
-      const unreachable: never = filter;
-      throw new Error(String(unreachable));
+      return unreachable(filter);
     }
   }
 }

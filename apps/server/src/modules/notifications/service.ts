@@ -7,6 +7,7 @@ import {
   type NotificationFilter,
   type NotificationPage,
   type NotificationStatus,
+  unreachable,
 } from '@maya/contracts';
 import { withOrganization } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
@@ -77,8 +78,7 @@ function refusal(view: NotificationView, status: NotificationStatus): AppError |
           })
         : null;
     default: {
-      const unreachable: never = status;
-      throw new Error(String(unreachable));
+      return unreachable(status);
     }
   }
 }

@@ -8,6 +8,7 @@ import {
   ReportStateError,
   reportNameMessages,
   type ValidationIssue,
+  unreachable,
 } from '@maya/contracts';
 import { ReportQueryError, type ReportQueryErrorType } from '@maya/analytics';
 import { WarehouseError } from '@maya/warehouse';
@@ -30,8 +31,7 @@ function statusOf(type: ReportQueryErrorType): number {
     case 'warehouse_error':
       return 502;
     default: {
-      const unreachable: never = type;
-      throw new Error(String(unreachable));
+      return unreachable(type);
     }
   }
 }

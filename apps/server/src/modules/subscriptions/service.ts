@@ -1,5 +1,5 @@
 import type { Subscription, SubscriptionCheckResponseSchema, TokenResponse } from '@maya/contracts';
-import { SubscriptionErrorType } from '@maya/contracts';
+import { SubscriptionErrorType, unreachable } from '@maya/contracts';
 import type { z } from 'zod';
 import { withOrganization, withUser } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
@@ -38,8 +38,7 @@ function statusOf(status: SaasSubscription['saasSubscriptionStatus']): Subscript
     case 'Unsubscribed':
       return 'canceled';
     default: {
-      const unreachable: never = status;
-      throw new Error(`unknown marketplace status ${String(unreachable)}`);
+      return unreachable(status);
     }
   }
 }

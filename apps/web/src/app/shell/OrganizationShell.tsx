@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
 import {
@@ -13,7 +14,7 @@ import {
   setCurrentOrganizationSlug,
 } from '../../shared/organizations/currentOrganization';
 import { PageLoader } from '../../shared/ui/PageLoader';
-import { NotFoundPage } from '../pages/NotFoundPage';
+import { NotFoundPage } from '../../shared/ui/NotFoundPage';
 import { shellMessages } from './messages';
 import { ShellLayout } from './ShellLayout';
 
@@ -66,8 +67,7 @@ function LoadedShell({ slug }: { slug: string }) {
         </CurrentOrganizationProvider>
       );
     default: {
-      const unreachable: never = state;
-      return unreachable;
+      return unreachable(state);
     }
   }
 }

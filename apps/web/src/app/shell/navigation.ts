@@ -1,6 +1,6 @@
 import type { EmbedReport, Organization, User } from '@maya/contracts';
-import { organizationPath } from '../../features/organizations';
-import { DEMO_REPORT_SLUG, reportLabel, reportMessages } from '../../features/reports';
+import { DEMO_REPORT_SLUG, organizationPath } from '../../features/organizations';
+import { reportLabel, reportMessages } from '../../features/reports';
 import {
   IconBag,
   IconCalendar,

@@ -1,4 +1,4 @@
-import { messages as fieldMessages, PRODUCT_NAME, type Provider } from '@maya/contracts';
+import { messages as fieldMessages, PRODUCT_NAME, type Provider, unreachable } from '@maya/contracts';
 import { isApiError } from '../../shared/api/ApiError';
 
 /**
@@ -93,8 +93,7 @@ export function providerLabel(provider: Provider): string {
     case 'maya':
       return PRODUCT_NAME;
     default: {
-      const unreachable: never = provider;
-      return unreachable;
+      return unreachable(provider);
     }
   }
 }
@@ -108,8 +107,7 @@ export function authUriErrorMessage(provider: AuthProvider, error: unknown): str
       if (isApiError(error) && error.status === 404) return authMessages.microsoftNotConnected;
       return `Error getting Microsoft auth URI: ${isApiError(error) ? error.type : 'unknown_error'}`;
     default: {
-      const unreachable: never = provider;
-      return unreachable;
+      return unreachable(provider);
     }
   }
 }

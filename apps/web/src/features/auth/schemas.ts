@@ -7,6 +7,7 @@ import {
   ResetPasswordRequestSchema,
   ResetPasswordSchema,
   messages,
+  unreachable,
 } from '@maya/contracts';
 import type { FormErrors } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -130,8 +131,7 @@ export function signUpStepErrors(
     case 3:
       return values.accept_terms ? {} : { accept_terms: messages.acceptTerms };
     default: {
-      const unreachable: never = step;
-      return unreachable;
+      return unreachable(step);
     }
   }
 }

@@ -4,7 +4,6 @@
  */
 export { BookmarkToolbar } from './components/BookmarkToolbar';
 export { BookmarksTab } from './components/BookmarksTabOnDemand';
-export { useReloadReport } from './hooks/useReloadReport';
 export { useShowUnbookmarked } from './hooks/useShowUnbookmarked';
 export { bookmarkKeys } from './api/keys';
 export { bookmarkMessages } from './messages';

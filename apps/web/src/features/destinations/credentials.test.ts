@@ -1,6 +1,6 @@
 import type { Destination, DestinationField } from '@maya/contracts';
 import { describe, expect, it } from 'vitest';
-import { areValid, initialValues, isValidValue, keyFileCredentials } from './credentials';
+import { areValid, credentialsFormSchema, initialValues, keyFileCredentials } from './credentials';
 
 const field = (name: string, pattern: string, byDefault: string | null = null): DestinationField => ({
   name,
@@ -23,7 +23,16 @@ describe('destination credentials', () => {
     expect(areValid(withPort, { host: '', port: '5432' })).toBe(false);
     expect(areValid(withPort, { host: 'db.example.com', port: '5432' })).toBe(true);
     expect(areValid(withPort, { host: 'db.example.com', port: 'x' })).toBe(false);
-    expect(isValidValue(field('port', '^[0-9]+$'), '54a')).toBe(false);
+  });
+
+  it("checks the form with the same rule: a field off its pattern says 'Match the following format'", () => {
+    const schema = credentialsFormSchema([field('host', '^[a-z.]+$'), field('port', '^[0-9]+$', '5432')]);
+    const result = schema.safeParse({ host: 'db.example.com', port: '54a' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['port'], 'Match the following format'],
+    ]);
+    expect(schema.safeParse({ host: 'db.example.com', port: '5432' }).success).toBe(true);
   });
 
   it('reads the form fields of a key file and drops the rest', () => {

@@ -1,13 +1,35 @@
-import { credentialIssues, formCredentials, type Destination, type DestinationField } from '@maya/contracts';
+import {
+  credentialIssues,
+  DESTINATION_FORMAT_HINT,
+  formCredentials,
+  type Destination,
+  type DestinationField,
+} from '@maya/contracts';
+import { z } from 'zod/mini';
 
 /** The form's starting values: each field's default, or empty. */
 export function initialValues(destination: Pick<Destination, 'form'>): Record<string, string> {
   return Object.fromEntries(destination.form.map((field) => [field.name, field.default ?? '']));
 }
 
-/** Whether one value matches its field's pattern (spec 002 §5). */
-export function isValidValue(field: DestinationField, value: string): boolean {
-  return credentialIssues([field], { [field.name]: value }).length === 0;
+/**
+ * The credentials form of step 2 (spec 002 §5), checked by the contract's rule (`credentialIssues`,
+ * the server's too): a field whose value does not match its pattern says 'Match the following
+ * format' (its help is shown under it already).
+ */
+export function credentialsFormSchema(form: readonly DestinationField[]) {
+  return z.record(z.string(), z.string()).check(
+    z.superRefine((values, context) => {
+      for (const issue of credentialIssues(form, values)) {
+        context.issues.push({
+          code: 'custom',
+          path: [issue.field],
+          message: DESTINATION_FORMAT_HINT,
+          input: values[issue.field],
+        });
+      }
+    }),
+  );
 }
 
 /** Step 2 is done when every field of the form matches its pattern. */

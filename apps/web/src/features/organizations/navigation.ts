@@ -1,4 +1,7 @@
 import type { Organization } from '@maya/contracts';
+import { organizationPath } from '../../shared/organizations';
+
+export { organizationPath };
 
 /** The slug of `/organization/0`: "the latest or first organization" (spec 000 §2). */
 export const LATEST_ORGANIZATION_SLUG = '0';
@@ -17,13 +20,6 @@ export function hasDestinationsFlag(state: unknown): boolean {
   return (
     typeof state === 'object' && state !== null && (state as Partial<LandingState>).destinations === true
   );
-}
-
-/** `/organization/{slug}` followed by an optional sub-path (`sources`, `dashboard/-maya`...). */
-export function organizationPath(slug: string, subPath = ''): string {
-  const base = `/organization/${encodeURIComponent(slug)}`;
-  const rest = subPath.replace(/^\/+/, '');
-  return rest === '' ? base : `${base}/${rest}`;
 }
 
 /**

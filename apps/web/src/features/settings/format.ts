@@ -1,4 +1,4 @@
-import type { Member } from './api/members';
+import type { Member } from '../organizations';
 
 /** "First Last", or the e-mail when the member has no name. */
 export function memberName(member: Pick<Member, 'first_name' | 'last_name' | 'email'>): string {

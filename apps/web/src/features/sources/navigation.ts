@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 import type { AuthKind, Service } from '@maya/contracts';
 import { organizationPath } from '../organizations';
 
@@ -70,8 +71,7 @@ export function connectPath(slug: string, service: Pick<Service, 'uuid' | 'auth_
         `sources/setup/${SETUP_SCREENS[kind]}/${encodeURIComponent(service.uuid)}`,
       );
     default: {
-      const unreachable: never = kind;
-      return unreachable;
+      return unreachable(kind);
     }
   }
 }

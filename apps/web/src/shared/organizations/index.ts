@@ -8,3 +8,4 @@ export {
   setCurrentOrganizationSlug,
 } from './currentOrganization';
 export type { CachedOrganization } from './currentOrganization';
+export { dashboardPath, organizationPath } from './paths';

@@ -12,7 +12,7 @@ function hasToasts(): boolean {
 }
 
 /**
- * Where toasts show (`notifications.show` anywhere). No page needs it to draw, so its code
+ * Where toasts show (`showToast` anywhere). No page needs it to draw, so its code
  * (transitions, drag to dismiss) loads with the first toast, which the store keeps until then,
  * unless a page prefetched it; once there it stays.
  */

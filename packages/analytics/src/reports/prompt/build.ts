@@ -11,6 +11,7 @@ import {
   type ReportPage,
   type ReportState,
   type Visual,
+  unreachable,
 } from '@maya/contracts';
 import { addDays } from '../dates';
 import { visualFields } from '../run-visual';
@@ -221,8 +222,7 @@ export function directionFor(measure: Term, order: Order | null): 'asc' | 'desc'
     case null:
       return measure.name === 'position' ? 'asc' : 'desc';
     default: {
-      const unreachable: never = order;
-      throw new Error(String(unreachable));
+      return unreachable(order);
     }
   }
 }
@@ -266,8 +266,7 @@ export function dateFilterFor(base: ReportFilter, intent: DateIntent, today: str
       };
     }
     default: {
-      const unreachable: never = intent;
-      throw new Error(String(unreachable));
+      return unreachable(intent);
     }
   }
 }

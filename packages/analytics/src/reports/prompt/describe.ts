@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 // The bot's reply and the bookmark's name for a plan: what is shown, for which period and values,
 // how it is sorted, and plainly what of the prompt the report could not apply.
 import type { TimeGrain } from '@maya/contracts';
@@ -47,8 +48,7 @@ function calendarName(from: string, to: string, short = false): string | null {
     case null:
       return null;
     default: {
-      const unreachable: never = unit;
-      return String(unreachable);
+      return unreachable(unit);
     }
   }
 }
@@ -65,8 +65,7 @@ export function dateLabel(intent: DateIntent): string {
         case 'in_the_next':
           return `in the next ${plural(intent.count ?? 1, intent.unit)}`;
         default: {
-          const unreachable: never = intent.operator;
-          return String(unreachable);
+          return unreachable(intent.operator);
         }
       }
     case 'day':
@@ -79,8 +78,7 @@ export function dateLabel(intent: DateIntent): string {
       if (intent.from !== null) return `since ${dayLabel(intent.from)}`;
       return `until ${dayLabel(intent.to ?? '')}`;
     default: {
-      const unreachable: never = intent;
-      return String(unreachable);
+      return unreachable(intent);
     }
   }
 }

@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 // What every sandbox data API shares: bearer tokens from the sandbox identity providers' store,
 // the fault routes and hook, and provider-shaped error answers.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -145,8 +146,7 @@ export function installSandboxApi(app: FastifyInstance, options: SandboxApiOptio
           fault.status ?? 400,
         );
       default: {
-        const unreachable: never = fault;
-        throw new Error(`unknown fault ${JSON.stringify(unreachable)}`);
+        return unreachable(fault);
       }
     }
   }

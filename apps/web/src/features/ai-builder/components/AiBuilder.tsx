@@ -1,10 +1,9 @@
 import { Affix, Paper, Stack, Transition } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { decodeReportState, operations, type GeneratedBookmark } from '@maya/contracts';
+import { decodeReportState, type GeneratedBookmark } from '@maya/contracts';
 import { InlineFallback } from '../../../shared/ui/OnDemandFallback';
 import { onDemand, preloadOnIntent } from '../../../shared/ui/onDemand';
 import { bookmarkMessages, useShowUnbookmarked } from '../../bookmarks';
-import { useReportView } from '../../reports';
+import { useReportView } from '../../../shared/report-view';
 import { useChatHistory } from '../hooks/useChatHistory';
 import { useChatOpen } from '../hooks/useChatOpen';
 import { useGenerateBookmark } from '../hooks/useGenerateBookmark';
@@ -12,6 +11,7 @@ import { generateFailure } from '../messages';
 import { messageId } from '../model/chat';
 import { BubbleButton, PANEL_ID } from './BubbleButton';
 import type { GenerationStatus } from './ChatPanel';
+import { showToast } from '../../../shared/ui/toast';
 
 /** The chat loads with its first opening (or a hover of the bubble): the dashboard draws without it. */
 const ChatPanel = onDemand(
@@ -20,10 +20,6 @@ const ChatPanel = onDemand(
     <InlineFallback />
   </Paper>,
 );
-
-function showError(message: string) {
-  notifications.show({ message, color: 'red', autoClose: operations.errorToastMs });
-}
 
 /**
  * The AI Builder (spec 002 §2): a chat bubble in the corner of the dashboard. A prompt becomes a
@@ -41,13 +37,13 @@ export function AiBuilder({ focusBubble = false }: { focusBubble?: boolean }) {
   /** Shows a generated bookmark's state (spec 002 §4: not before the report has loaded). */
   function apply(bookmark: GeneratedBookmark) {
     if (!view.loaded) {
-      showError(bookmarkMessages.applyNotLoaded);
+      showToast('error', bookmarkMessages.applyNotLoaded);
       return;
     }
     try {
       show(decodeReportState(bookmark.state));
     } catch {
-      showError(bookmarkMessages.unableToApply);
+      showToast('error', bookmarkMessages.unableToApply);
     }
   }
 

@@ -6,7 +6,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { AppProviders } from '../../../app/AppProviders';
 import { createQueryClient } from '../../../shared/api/queryClient';
 import { json, mockApi } from '../../../test/api';
-import { ReportViewContext, type ReportView } from '../../reports';
+import { ReportViewContext, type ReportView } from '../../../shared/report-view';
 import { historyKey } from '../model/chat';
 import { AiBuilderBubble } from './AiBuilderBubble';
 

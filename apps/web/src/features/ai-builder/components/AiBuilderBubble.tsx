@@ -2,7 +2,7 @@ import { Affix } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { deferred, useStandInPress } from '../../../shared/ui/onDemand';
 import { PrefetchWhenIdle } from '../../../shared/ui/PrefetchWhenIdle';
-import { useReportView } from '../../reports';
+import { useReportView } from '../../../shared/report-view';
 import { isChatOpen, keepChatOpen } from '../hooks/useChatOpen';
 import { historyKey } from '../model/chat';
 import { BubbleButton } from './BubbleButton';

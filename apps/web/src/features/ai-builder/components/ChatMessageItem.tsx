@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { GeneratedBookmark } from '@maya/contracts';
 import type { ReactNode } from 'react';
@@ -109,8 +110,7 @@ export function ChatMessageItem({ message, onApply }: ChatMessageItemProps) {
         </Bubble>
       );
     default: {
-      const unreachable: never = message;
-      return unreachable;
+      return unreachable(message);
     }
   }
 }

@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 import type { Organization } from '@maya/contracts';
 import { Alert, Box, Button, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -96,8 +97,7 @@ function OrganizationSelect() {
           </Stack>
         );
       default: {
-        const unreachable: never = state;
-        return unreachable;
+        return unreachable(state);
       }
     }
   };

@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 import { apiClient, type ApiClient } from '../../../shared/api/client';
 import type { LoginRequest } from '@maya/contracts';
 import type { AuthToken } from '../../../shared/auth/tokenStore';
@@ -60,8 +61,7 @@ export function providerTokenLogin({ provider, token }: ProviderToken, isMona = 
     case 'microsoft':
       return isMona ? { microsoft_access_token: token, is_mona: true } : { microsoft_access_token: token };
     default: {
-      const unreachable: never = provider;
-      return unreachable;
+      return unreachable(provider);
     }
   }
 }
@@ -74,8 +74,7 @@ export function providerCodeLogin(provider: AuthProvider, code: string, state: s
     case 'microsoft':
       return { microsoft_code: code, state };
     default: {
-      const unreachable: never = provider;
-      return unreachable;
+      return unreachable(provider);
     }
   }
 }

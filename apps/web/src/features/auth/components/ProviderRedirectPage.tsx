@@ -1,5 +1,4 @@
 import { Loader, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams, type NavigateFunction } from 'react-router';
 import { isApiError } from '../../../shared/api/ApiError';
@@ -21,6 +20,7 @@ import {
   verifyEmailUrl,
   type SignInNoticeState,
 } from '../navigation';
+import { showToast } from '../../../shared/ui/toast';
 
 /** Which provider sent the browser back, from the path (/google/redirect, /microsoft/redirect). */
 export function redirectProvider(pathname: string): AuthProvider {
@@ -39,7 +39,7 @@ function followLoginError(navigate: NavigateFunction, provider: AuthProvider, er
   const providerToken = providerTokenFromDetail(provider, detail);
   const email = typeof detail?.email === 'string' ? detail.email : '';
   if (type === 'merge_required' || type === 'no_password_set') {
-    notifications.show({ color: 'indigo', message: signInErrorMessage(error) });
+    showToast('info', signInErrorMessage(error));
     void navigate(mergeAccountUrl(detail, email), {
       replace: true,
       state: providerToken === null ? null : providerTokenState(providerToken),

@@ -1,6 +1,5 @@
 import { accounts } from '@maya/contracts';
 import { Anchor, Button, Group, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useRedirectIfSignedIn } from '../hooks/useRedirectIfSignedIn';
@@ -13,6 +12,7 @@ import { AccountStep } from './sign-up/AccountStep';
 import { CompanyStep } from './sign-up/CompanyStep';
 import { SignUpProgress } from './sign-up/SignUpProgress';
 import { TermsStep } from './sign-up/TermsStep';
+import { showToast } from '../../../shared/ui/toast';
 
 const TITLES: Record<SignUpStep, { title: string; subtitle: string }> = {
   1: { title: 'Create your account', subtitle: 'Start turning your marketing data into answers.' },
@@ -28,11 +28,7 @@ function useMarketplaceRedirectError() {
   useEffect(() => {
     if (redirectError !== 'no_such_user' || shown.current) return;
     shown.current = true;
-    notifications.show({
-      color: 'red',
-      message: authMessages.marketplaceNoSuchUser,
-      autoClose: accounts.marketplaceToastMs,
-    });
+    showToast('error', authMessages.marketplaceNoSuchUser, { durationMs: accounts.marketplaceToastMs });
   }, [redirectError]);
 }
 

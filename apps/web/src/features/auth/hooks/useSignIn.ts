@@ -1,10 +1,10 @@
-import { notifications } from '@mantine/notifications';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/ApiError';
 import type { PasswordCredentials } from '../api/login';
 import { signInErrorMessage } from '../messages';
 import { mergeAccountUrl, signInDestination, verifyEmailUrl } from '../navigation';
 import { useLogin } from './useLogin';
+import { showToast } from '../../../shared/ui/toast';
 
 type UseSignInOptions = {
   /** Called with the spec's message when the visitor stays on the sign-in page. */
@@ -27,7 +27,7 @@ export function useSignIn({ onError }: UseSignInOptions) {
           const email = typeof detail?.email === 'string' ? detail.email : credentials.email;
           void navigate(verifyEmailUrl(email));
         } else if (type === 'merge_required' || type === 'no_password_set') {
-          notifications.show({ color: 'indigo', message: signInErrorMessage(error) });
+          showToast('info', signInErrorMessage(error));
           void navigate(mergeAccountUrl(detail, credentials.email));
         } else {
           onError(signInErrorMessage(error));

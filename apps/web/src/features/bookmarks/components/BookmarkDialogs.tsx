@@ -1,9 +1,10 @@
+import { unreachable } from '@maya/contracts';
 import type { Bookmark } from '@maya/contracts';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { useDeleteBookmark } from '../hooks/useDeleteBookmark';
 import { useUpdateBookmark } from '../hooks/useUpdateBookmark';
 import { bookmarkErrorMessage, bookmarkMessages as text } from '../messages';
-import { showBookmarkError, showBookmarkToast } from '../toast';
+import { showToast } from '../../../shared/ui/toast';
 import { RenameDialog } from './RenameDialog';
 import { VisibilityDialog } from './VisibilityDialog';
 
@@ -51,15 +52,15 @@ export function BookmarkDialogs(props: BookmarkDialogsProps) {
           onConfirm={() => {
             const state = props.capture?.() ?? null;
             if (state === null) {
-              showBookmarkError(text.captureNotLoaded);
+              showToast('error', text.captureNotLoaded);
               onClose();
               return;
             }
             update.mutate(
               { ...target, change: { state } },
               {
-                onSuccess: () => showBookmarkToast(text.refreshed),
-                onError: (cause) => showBookmarkError(bookmarkErrorMessage(cause, 'update')),
+                onSuccess: () => showToast('success', text.refreshed),
+                onError: (cause) => showToast('error', bookmarkErrorMessage(cause, 'update')),
                 onSettled: onClose,
               },
             );
@@ -107,15 +108,14 @@ export function BookmarkDialogs(props: BookmarkDialogsProps) {
               onSuccess: () => {
                 if (props.isActive === true) props.onDeletedActive?.();
               },
-              onError: (cause) => showBookmarkError(bookmarkErrorMessage(cause, 'delete')),
+              onError: (cause) => showToast('error', bookmarkErrorMessage(cause, 'delete')),
               onSettled: onClose,
             })
           }
         />
       );
     default: {
-      const unreachable: never = dialog.action;
-      return unreachable;
+      return unreachable(dialog.action);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { decodeReportState, encodeReportState, type Bookmark } from '@maya/contracts';
+import { decodeReportState, encodeReportState, type Bookmark, unreachable } from '@maya/contracts';
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -11,15 +11,14 @@ import { PrefetchWhenIdle } from '../../../shared/ui/PrefetchWhenIdle';
 import { TooltipOnDemand } from '../../../shared/ui/TooltipOnDemand';
 import { onDemand, preloadOnIntent } from '../../../shared/ui/onDemand';
 import { useCurrentOrganization } from '../../organizations';
-import { ToolbarButton, useNarrowScreen, useReportView } from '../../reports';
+import { useNarrowScreen } from '../../../shared/hooks/useNarrowScreen';
+import { isReloadState, ToolbarButton, useReloadReport, useReportView } from '../../../shared/report-view';
 import { useBookmarks } from '../hooks/useBookmarks';
-import { useReloadReport } from '../hooks/useReloadReport';
 import { useRouteBookmark } from '../hooks/useRouteBookmark';
 import { useUpdateBookmark } from '../hooks/useUpdateBookmark';
 import { bookmarkErrorMessage, bookmarkLoadMessage, bookmarkMessages as text } from '../messages';
-import { isReloadState } from '../model/reload';
 import { bookmarkPath, findById, managesBookmarks, ownBookmarks, type BookmarkSource } from '../model/tree';
-import { showBookmarkError, showBookmarkToast } from '../toast';
+import { showToast } from '../../../shared/ui/toast';
 import type { OpenDialog } from './BookmarkDialogs';
 import type { BookmarkMenuAction } from './BookmarksMenu';
 import { IconBookmark, IconBookmarkPlus } from './icons';
@@ -87,19 +86,19 @@ export function BookmarkToolbar() {
   // The load failure, once per failure (spec 002 §8 Load bookmarks).
   const loadError = bookmarks.isError ? bookmarkLoadMessage(bookmarks.error) : null;
   useEffect(() => {
-    if (loadError !== null) showBookmarkError(loadError);
+    if (loadError !== null) showToast('error', loadError);
   }, [loadError]);
 
   const applyHere = useCallback(
     (bookmark: Bookmark, source: BookmarkSource) => {
       if (!view.loaded) {
-        showBookmarkError(text.applyNotLoaded);
+        showToast('error', text.applyNotLoaded);
         return;
       }
       try {
         view.applyState(decodeReportState(bookmark.state ?? ''));
       } catch {
-        showBookmarkError(text.unableToApply);
+        showToast('error', text.unableToApply);
         return;
       }
       setActive({ id: bookmark.id, source });
@@ -124,7 +123,7 @@ export function BookmarkToolbar() {
   /** A menu click: the bookmark's own route applies it (a demo bookmark, or an embedded view, in place). */
   const apply = (bookmark: Bookmark, source: BookmarkSource) => {
     if (!view.loaded) {
-      showBookmarkError(text.applyNotLoaded);
+      showToast('error', text.applyNotLoaded);
       return;
     }
     const path = bookmarkPath(organizationSlug, reportSlug, bookmark);
@@ -140,8 +139,8 @@ export function BookmarkToolbar() {
     update.mutate(
       { organizationId, reportSlug, id: bookmark.id, change },
       {
-        onSuccess: (saved) => showBookmarkToast(text.saved(saved.name)),
-        onError: (cause) => showBookmarkError(bookmarkErrorMessage(cause, 'update')),
+        onSuccess: (saved) => showToast('success', text.saved(saved.name)),
+        onError: (cause) => showToast('error', bookmarkErrorMessage(cause, 'update')),
       },
     );
 
@@ -157,8 +156,8 @@ export function BookmarkToolbar() {
       case 'copy': {
         const url = new URL(bookmarkPath(organizationSlug, reportSlug, bookmark), window.location.origin);
         navigator.clipboard.writeText(url.href).then(
-          () => showBookmarkToast(text.copied(bookmark.name)),
-          () => showBookmarkError(text.copyFailed),
+          () => showToast('success', text.copied(bookmark.name)),
+          () => showToast('error', text.copyFailed),
         );
         return;
       }
@@ -169,15 +168,14 @@ export function BookmarkToolbar() {
         setDialog({ action, bookmark });
         return;
       default: {
-        const unreachable: never = action;
-        throw new Error(String(unreachable));
+        return unreachable(action);
       }
     }
   };
 
   const startCapture = () => {
     if (!view.loaded || view.state === null) {
-      showBookmarkError(text.captureNotLoaded);
+      showToast('error', text.captureNotLoaded);
       return;
     }
     setCapturing(true);

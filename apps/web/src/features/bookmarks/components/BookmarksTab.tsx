@@ -21,7 +21,7 @@ import { useManagedBookmarks } from '../hooks/useManagedBookmarks';
 import { useUpdateBookmark } from '../hooks/useUpdateBookmark';
 import { bookmarkErrorMessage, bookmarkLoadMessage, bookmarkMessages as text } from '../messages';
 import { managesBookmarks } from '../model/tree';
-import { showBookmarkError, showBookmarkToast } from '../toast';
+import { showToast } from '../../../shared/ui/toast';
 import { BookmarkDialogs, type DialogAction, type OpenDialog } from './BookmarkDialogs';
 import { IconEye, IconPencil } from './icons';
 
@@ -206,8 +206,8 @@ export function BookmarksTab() {
         change: { is_active: !bookmark.is_active },
       },
       {
-        onSuccess: (saved) => showBookmarkToast(text.saved(saved.name)),
-        onError: (cause) => showBookmarkError(bookmarkErrorMessage(cause, 'update')),
+        onSuccess: (saved) => showToast('success', text.saved(saved.name)),
+        onError: (cause) => showToast('error', bookmarkErrorMessage(cause, 'update')),
       },
     );
 

@@ -1,10 +1,12 @@
 import { bookmarkNameKey, type Bookmark } from '@maya/contracts';
 import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { useCreateBookmarks } from '../hooks/useCreateBookmarks';
 import { bookmarkErrorMessage, bookmarkMessages as text, isNameTaken } from '../messages';
-import { showBookmarkError, showBookmarkToast } from '../toast';
+import { validateBookmarkName, type BookmarkNameValues } from '../model/nameForm';
+import { showToast } from '../../../shared/ui/toast';
 
 type CaptureDialogProps = {
   opened: boolean;
@@ -27,43 +29,31 @@ type CaptureDialogProps = {
 export function CaptureDialog(props: CaptureDialogProps) {
   const { opened, onClose, organizationId, reportSlug, existing, privateForced, capture, onSaved } = props;
   const create = useCreateBookmarks();
-  const [name, setName] = useState('');
+  const takenNames = useMemo(() => new Set(existing.map((b) => bookmarkNameKey(b.name))), [existing]);
+  const validate = useMemo(() => validateBookmarkName(takenNames), [takenNames]);
+  const form = useForm<BookmarkNameValues>({
+    initialValues: { name: '' },
+    validate,
+  });
   const [isPrivate, setIsPrivate] = useState(privateForced);
-  const [error, setError] = useState<string | null>(null);
-  const [taken, setTaken] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // A taken name is the alert above the field (spec 002 §5), any other error the field's own.
+  const taken = form.errors.name === text.nameExists;
 
   const close = () => {
-    setName('');
-    setError(null);
-    setTaken(false);
+    form.reset();
     setConfirming(false);
     onClose();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (trimmed === '') {
-      setError(text.required);
-      return;
-    }
-    const key = bookmarkNameKey(trimmed);
-    if (existing.some((b) => bookmarkNameKey(b.name) === key)) {
-      setTaken(true);
-      return;
-    }
-    setConfirming(true);
   };
 
   const save = () => {
     const state = capture();
     if (state === null) {
-      showBookmarkError(text.captureNotLoaded);
+      showToast('error', text.captureNotLoaded);
       close();
       return;
     }
-    const trimmed = name.trim();
+    const trimmed = form.getValues().name.trim();
     create.mutate(
       {
         organizationId,
@@ -72,20 +62,19 @@ export function CaptureDialog(props: CaptureDialogProps) {
       },
       {
         onSuccess: ([saved]) => {
-          showBookmarkToast(text.added);
+          showToast('success', text.added);
           close();
           if (saved) onSaved(saved);
         },
         onError: (cause) => {
           setConfirming(false);
           if (isNameTaken(cause)) {
-            setTaken(true);
+            form.setFieldError('name', text.nameExists);
             return;
           }
-          showBookmarkError(
-            `${text.couldNotAdd(trimmed)}. ${bookmarkErrorMessage(cause, 'create')}`,
-            text.errorAdding,
-          );
+          showToast('error', `${text.couldNotAdd(trimmed)}. ${bookmarkErrorMessage(cause, 'create')}`, {
+            title: text.errorAdding,
+          });
         },
       },
     );
@@ -94,7 +83,7 @@ export function CaptureDialog(props: CaptureDialogProps) {
   return (
     <>
       <Modal opened={opened && !confirming} onClose={close} title={text.saveBookmark} centered radius="lg">
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={form.onSubmit(() => setConfirming(true))} noValidate>
           <Stack gap="md">
             {taken && (
               <Alert color="red" variant="light" role="alert">
@@ -103,13 +92,8 @@ export function CaptureDialog(props: CaptureDialogProps) {
             )}
             <TextInput
               label={text.nameLabel}
-              value={name}
-              onChange={(event) => {
-                setName(event.currentTarget.value);
-                setError(null);
-                setTaken(false);
-              }}
-              error={error}
+              {...form.getInputProps('name')}
+              error={taken ? undefined : form.errors.name}
               maxLength={100}
               required
               data-autofocus

@@ -1,9 +1,11 @@
 import { bookmarkNameKey, type Bookmark } from '@maya/contracts';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useMemo, useState } from 'react';
 import { useUpdateBookmark } from '../hooks/useUpdateBookmark';
 import { bookmarkErrorMessage, bookmarkMessages as text, isNameTaken } from '../messages';
-import { showBookmarkError, showBookmarkToast } from '../toast';
+import { validateBookmarkName, type BookmarkNameValues } from '../model/nameForm';
+import { showToast } from '../../../shared/ui/toast';
 
 type RenameDialogProps = {
   bookmark: Bookmark;
@@ -17,17 +19,27 @@ type RenameDialogProps = {
 /** Rename (spec 002 §4, §5): 'Required'; a name another bookmark has disables Save. */
 export function RenameDialog({ bookmark, organizationId, others, onClose, onRenamed }: RenameDialogProps) {
   const update = useUpdateBookmark();
-  const [name, setName] = useState(bookmark.name);
-  const [serverTaken, setServerTaken] = useState<string | null>(null);
-  const trimmed = name.trim();
-  const key = bookmarkNameKey(trimmed);
-  const taken =
-    others.some((b) => b.id !== bookmark.id && bookmarkNameKey(b.name) === key) || serverTaken === key;
-  const error = trimmed === '' ? text.required : taken ? text.nameExists : null;
+  // Names the server said are taken join the others' (a bookmark this user cannot see).
+  const [serverTaken, setServerTaken] = useState<readonly string[]>([]);
+  const takenNames = useMemo(
+    () =>
+      new Set([
+        ...others.filter((b) => b.id !== bookmark.id).map((b) => bookmarkNameKey(b.name)),
+        ...serverTaken,
+      ]),
+    [others, bookmark.id, serverTaken],
+  );
+  const validate = useMemo(() => validateBookmarkName(takenNames), [takenNames]);
+  // Checked as the user types: a taken name shows its message and disables Save (spec 002 §5).
+  const form = useForm<BookmarkNameValues>({
+    initialValues: { name: bookmark.name },
+    validate,
+    validateInputOnChange: true,
+  });
+  const error = form.errors.name ?? null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (error !== null) return;
+  const submit = ({ name }: BookmarkNameValues) => {
+    const trimmed = name.trim();
     if (trimmed === bookmark.name) {
       onClose();
       return;
@@ -36,13 +48,15 @@ export function RenameDialog({ bookmark, organizationId, others, onClose, onRena
       { organizationId, reportSlug: bookmark.report_slug, id: bookmark.id, change: { name: trimmed } },
       {
         onSuccess: (renamed) => {
-          showBookmarkToast(text.saved(renamed.name));
+          showToast('success', text.saved(renamed.name));
           onRenamed?.(renamed);
           onClose();
         },
         onError: (cause) => {
-          if (isNameTaken(cause)) setServerTaken(key);
-          else showBookmarkError(bookmarkErrorMessage(cause, 'update'));
+          if (isNameTaken(cause)) {
+            setServerTaken((before) => [...before, bookmarkNameKey(trimmed)]);
+            form.setFieldError('name', text.nameExists);
+          } else showToast('error', bookmarkErrorMessage(cause, 'update'));
         },
       },
     );
@@ -50,13 +64,11 @@ export function RenameDialog({ bookmark, organizationId, others, onClose, onRena
 
   return (
     <Modal opened onClose={onClose} title={text.renameTitle} centered radius="lg">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <TextInput
             label={text.nameLabel}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={error}
+            {...form.getInputProps('name')}
             maxLength={100}
             required
             data-autofocus

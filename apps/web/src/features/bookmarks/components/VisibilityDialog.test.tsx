@@ -1,4 +1,4 @@
-import type { Member } from '../../settings';
+import type { Member } from '../../organizations';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,10 +1,10 @@
 import type { Bookmark } from '@maya/contracts';
 import { Alert, Button, Divider, Group, Loader, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useMembers, type Member } from '../../settings';
+import { useMembers, type Member } from '../../organizations';
 import { useUpdateBookmark } from '../hooks/useUpdateBookmark';
 import { bookmarkErrorMessage, bookmarkMessages as text } from '../messages';
-import { showBookmarkError, showBookmarkToast } from '../toast';
+import { showToast } from '../../../shared/ui/toast';
 
 export type VisibilityDialogProps = {
   bookmark: Bookmark;
@@ -53,10 +53,10 @@ export function VisibilityDialog(props: VisibilityDialogProps) {
       },
       {
         onSuccess: (saved) => {
-          showBookmarkToast(text.saved(saved.name));
+          showToast('success', text.saved(saved.name));
           onClose();
         },
-        onError: (cause) => showBookmarkError(bookmarkErrorMessage(cause, 'update')),
+        onError: (cause) => showToast('error', bookmarkErrorMessage(cause, 'update')),
       },
     );
   };

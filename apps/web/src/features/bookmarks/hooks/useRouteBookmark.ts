@@ -1,11 +1,10 @@
-import type { Bookmark, BookmarkListResponse } from '@maya/contracts';
+import { operations, type Bookmark, type BookmarkListResponse } from '@maya/contracts';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import type { ReportView } from '../../reports';
 import { bookmarkMessages as text } from '../messages';
-import { ADDRESS_STATE_PARAM, isReloadState } from '../model/reload';
+import { ADDRESS_STATE_PARAM, isReloadState, type ReportView } from '../../../shared/report-view';
 import { defaultBookmark, findBySlug, type BookmarkSource } from '../model/tree';
-import { showBookmarkNotFound } from '../toast';
+import { showToast } from '../../../shared/ui/toast';
 
 export type RouteBookmarkOptions = {
   view: ReportView;
@@ -56,7 +55,8 @@ export function useRouteBookmark({ view, list, failed, apply, markActive, openMe
     const found = findBySlug(list, route.slug);
     if (found === null) {
       const title = route.kind === 'bookmark' ? text.bookmarkNotFound : text.slugNotFound(route.slug);
-      showBookmarkNotFound(title, text.notFoundDetail(route.slug));
+      // spec 002 §8: this error toast lasts 3 s, not the 10 s of the others.
+      showToast('error', text.notFoundDetail(route.slug), { title, durationMs: operations.toastMs });
       return;
     }
     if (keepView) markActive(found.bookmark, found.source);

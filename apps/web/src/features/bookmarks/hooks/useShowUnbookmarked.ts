@@ -1,9 +1,8 @@
 import { encodeReportState, type ReportState } from '@maya/contracts';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useReportView } from '../../reports';
-import { ADDRESS_STATE_PARAM, RELOAD_STATE } from '../model/reload';
-import { dashboardPath } from '../model/tree';
+import { dashboardPath } from '../../../shared/organizations';
+import { ADDRESS_STATE_PARAM, RELOAD_STATE, useReportView } from '../../../shared/report-view';
 
 /**
  * Shows a view that is no bookmark's (one the AI Builder generated). On a bookmark's route the

@@ -1,5 +1,5 @@
 import type { Bookmark, BookmarkListResponse, Role } from '@maya/contracts';
-import { organizationPath } from '../../organizations';
+import { dashboardPath } from '../../../shared/organizations';
 
 /** Where a bookmark came from: the organization's own lists, or the demo organization's (read-only). */
 export type BookmarkSource = 'own' | 'demo';
@@ -40,15 +40,7 @@ export function defaultBookmark(list: BookmarkListResponse): Bookmark | null {
  */
 export function bookmarkPath(organizationSlug: string, reportSlug: string, bookmark: Bookmark): string {
   const rest = bookmark.is_navigation ? bookmark.slug : `bookmarks/${bookmark.slug}`;
-  return organizationPath(
-    organizationSlug,
-    `dashboard/${encodeURIComponent(reportSlug)}/${rest.split('/').map(encodeURIComponent).join('/')}`,
-  );
-}
-
-/** The plain dashboard route of the report. */
-export function dashboardPath(organizationSlug: string, reportSlug: string): string {
-  return organizationPath(organizationSlug, `dashboard/${encodeURIComponent(reportSlug)}`);
+  return `${dashboardPath(organizationSlug, reportSlug)}/${rest.split('/').map(encodeURIComponent).join('/')}`;
 }
 
 /** spec 002 §5: staff and the organization's owners and admins see and edit every member's row. */

@@ -25,7 +25,7 @@ import {
   type RouteHandler,
 } from '../../../test/organizationFixtures';
 import { CurrentOrganizationProvider } from '../../organizations';
-import { ReportViewContext, type ReportView, type RouteBookmark } from '../../reports';
+import { ReportViewContext, type ReportView, type RouteBookmark } from '../../../shared/report-view';
 import { preloadBookmarksMenu } from '../components/BookmarkToolbar';
 
 export const ORG_ID = '00000000-0000-4000-8000-00000000a000';

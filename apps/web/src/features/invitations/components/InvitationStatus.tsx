@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 import { Button, Loader, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { CenteredPage } from '../../../shared/ui/CenteredPage';
@@ -60,8 +61,7 @@ export function InvitationError({
     case 'message':
       return <StatusScreen title={failure.title} actions={home} />;
     default: {
-      const unreachable: never = failure;
-      return unreachable;
+      return unreachable(failure);
     }
   }
 }

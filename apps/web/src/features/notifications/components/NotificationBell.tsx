@@ -15,7 +15,7 @@ import { useNotificationCount } from '../hooks/useNotificationCount';
 import { useNotificationPoll } from '../hooks/useNotificationPoll';
 import { notificationErrorMessage, notificationMessages as messages, unreadBadge } from '../messages';
 import { notificationsPath, type NotificationsPageState } from '../navigation';
-import { showNotificationError } from '../toast';
+import { showToast } from '../../../shared/ui/toast';
 import { BellPanel } from './BellPanel';
 import { NewNotificationPopup } from './NewNotificationPopup';
 
@@ -38,7 +38,7 @@ export function NotificationBell({ organization }: { organization: Organization 
   const failing = useRef(false);
   useEffect(() => {
     if (pollError !== null && !failing.current)
-      showNotificationError(notificationErrorMessage(pollError, 'refreshing'));
+      showToast('error', notificationErrorMessage(pollError, 'refreshing'));
     failing.current = pollError !== null;
   }, [pollError]);
 

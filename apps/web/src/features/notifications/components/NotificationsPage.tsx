@@ -12,14 +12,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import {
-  NotificationFilterSchema,
-  operations,
-  type Notification,
-  type NotificationFilter,
-} from '@maya/contracts';
+import { NotificationFilterSchema, type Notification, type NotificationFilter } from '@maya/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { useNarrowScreen } from '../../../shared/hooks/useNarrowScreen';
 import { useLocation, useSearchParams } from 'react-router';
 import { z } from 'zod/mini';
 import { useCurrentOrganization } from '../../organizations';
@@ -33,7 +28,7 @@ import { useUpdateNotification, type NotificationChange } from '../hooks/useUpda
 import { notificationErrorMessage, notificationMessages as messages, unreadBadge } from '../messages';
 import { preselectedNotification, PRESELECT_PARAM } from '../navigation';
 import { canRead } from '../rules';
-import { showNotificationError } from '../toast';
+import { showToast } from '../../../shared/ui/toast';
 import { NotificationListItem } from './NotificationListItem';
 import { NotificationPreview } from './NotificationPreview';
 
@@ -54,7 +49,7 @@ export function NotificationsPage() {
 function NotificationsContent({ organizationId }: { organizationId: string }) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const narrow = useMediaQuery(`(max-width: ${operations.mobileBreakpointPx - 0.02}px)`) ?? false;
+  const narrow = useNarrowScreen();
   const now = useNow();
   const [filter, setFilter] = useState<NotificationFilter>('all');
   const [selected, setSelected] = useState<Notification | null>(null);
@@ -71,7 +66,7 @@ function NotificationsContent({ organizationId }: { organizationId: string }) {
     update.mutate(notificationChange, {
       onSuccess: ({ updated_notification: updated }) =>
         setSelected((current) => (current?.id === updated.id ? updated : current)),
-      onError: (error) => showNotificationError(notificationErrorMessage(error, 'updating')),
+      onError: (error) => showToast('error', notificationErrorMessage(error, 'updating')),
     });
 
   // spec 002 §5: unread becomes read when opened (once per notification and visit).

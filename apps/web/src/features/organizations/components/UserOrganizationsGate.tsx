@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import type { Organization } from '@maya/contracts';
@@ -33,8 +34,7 @@ export function UserOrganizationsGate({
     case 'ready':
       return ready(state.organizations);
     default: {
-      const unreachable: never = state;
-      return unreachable;
+      return unreachable(state);
     }
   }
 }

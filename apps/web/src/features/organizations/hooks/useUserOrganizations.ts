@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 import type { Organization, User } from '@maya/contracts';
 import { isApiError } from '../../../shared/api/ApiError';
 import { useVerifiedUser, verifyEmailUrl } from '../../../shared/user/useCurrentUser';
@@ -28,8 +29,7 @@ export function useUserOrganizations(): UserOrganizationsState {
     case 'verified':
       break;
     default: {
-      const unreachable: never = gate;
-      return unreachable;
+      return unreachable(gate);
     }
   }
   if (organizations.isPending) return { status: 'loading' };

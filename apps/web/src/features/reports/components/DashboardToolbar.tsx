@@ -4,12 +4,11 @@ import type { ReactNode } from 'react';
 import { IconChevronDown, IconRefresh } from '../../../shared/ui/icons';
 import { menuOnDemand } from '../../../shared/ui/MenuOnDemand';
 import { preloadOnIntent } from '../../../shared/ui/onDemand';
-import { useReloadReport } from '../../bookmarks';
 import { reportMessages } from '../messages';
 import { FilterSections } from './filters/FiltersPane';
-import { useNarrowScreen } from '../hooks/useNarrowScreen';
+import { useNarrowScreen } from '../../../shared/hooks/useNarrowScreen';
 import { IconFilter, IconPages } from './icons';
-import { ToolbarButton } from './ToolbarButton';
+import { ToolbarButton, useReloadReport } from '../../../shared/report-view';
 
 const { toolbar: text } = reportMessages;
 

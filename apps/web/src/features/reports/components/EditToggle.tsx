@@ -2,9 +2,9 @@ import { ActionIcon, Button } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { IconCheck } from '../../../shared/ui/icons';
 import { TooltipOnDemand } from '../../../shared/ui/TooltipOnDemand';
-import { useNarrowScreen } from '../hooks/useNarrowScreen';
+import { useNarrowScreen } from '../../../shared/hooks/useNarrowScreen';
 import { reportMessages } from '../messages';
-import type { ReportViewMode } from '../view/ReportViewContext';
+import type { ReportViewMode } from '../../../shared/report-view';
 import { IconPencil } from './icons';
 
 /**

@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 import type { Organization } from '@maya/contracts';
 import { Button, Center, Group, Loader, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -192,8 +193,7 @@ export function FirstLoadPanel({ organization, onLoaded, now = () => new Date() 
       );
     }
     default: {
-      const unreachable: never = state;
-      return unreachable;
+      return unreachable(state);
     }
   }
 }

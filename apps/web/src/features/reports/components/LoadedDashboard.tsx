@@ -6,7 +6,7 @@ import { PrefetchWhenIdle } from '../../../shared/ui/PrefetchWhenIdle';
 import type { ReportSourceAccess } from '../api/source';
 import { DashboardContext, warningsByTable, type DashboardModel } from '../hooks/useDashboard';
 import { useDashboardState } from '../hooks/useDashboardState';
-import { useNarrowScreen } from '../hooks/useNarrowScreen';
+import { useNarrowScreen } from '../../../shared/hooks/useNarrowScreen';
 import { useReportSource } from '../hooks/useReportSource';
 import { reportMessages } from '../messages';
 import { reportLabel } from '../model/names';
@@ -27,14 +27,14 @@ import {
   type ReportView,
   type ReportViewMode,
   type RouteBookmark,
-} from '../view/ReportViewContext';
+} from '../../../shared/report-view';
 import { DashboardToolbar, PagesMenuOnDemand } from './DashboardToolbar';
 import { FilterSections, FiltersPane } from './filters/FiltersPane';
 import { TestingPanelOnDemand } from './testing/TestingPanelOnDemand';
 import { AdHocSection } from './visuals/AdHocSection';
 import { VisualGrid } from './visuals/VisualGrid';
 import { useSessionFlag } from '../../../shared/hooks/useSessionFlag';
-import { useTitleOverride } from '../../../app/RouteTitle';
+import { useTitleOverride } from '../../../shared/hooks/titleOverride';
 
 export type LoadedDashboardProps = {
   access: ReportSourceAccess;

@@ -1,12 +1,10 @@
 import { Box } from '@mantine/core';
-import { useCallback, useMemo } from 'react';
-import { NotFoundPage } from '../../../app/pages/NotFoundPage';
-import { AiBuilderBubble } from '../../ai-builder';
-import { BookmarkToolbar } from '../../bookmarks';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { NotFoundPage } from '../../../shared/ui/NotFoundPage';
 import { organizationPath, useCurrentOrganization } from '../../organizations';
 import { appReportSource } from '../api/source';
 import { ReportSourceContext } from '../hooks/useReportSource';
-import type { ReportViewMode, RouteBookmark } from '../view/ReportViewContext';
+import type { ReportViewMode, RouteBookmark } from '../../../shared/report-view';
 import { isReportNotFound, isWorkspaceNotSetup } from '../model/errors';
 import { Dashboard } from './Dashboard';
 import { EditToggle } from './EditToggle';
@@ -21,12 +19,17 @@ type OrganizationDashboardProps = {
   routeBookmark: RouteBookmark | null;
   /** The demo view (`demo/{reportSlug}`): an embedded, read-only frame. */
   readOnly?: boolean;
+  /** First at the right of the toolbar: what the app adds there (the bookmark toolbar). */
+  toolbar?: ReactNode;
+  /** Beside the page, inside the report's view: what the app adds there (the AI Builder bubble). */
+  children?: ReactNode;
 };
 
 /**
- * A report of the current organization, read through the app session, with what surrounds it in
- * the app: the bookmark toolbar, save-as (edit mode) or embed (view mode), the edit switch and the
- * AI Builder bubble. Organizations whose data loads expired see the upgrade warning above it
+ * A report of the current organization, read through the app session, with the report's own
+ * actions: save-as (edit mode) or embed (view mode) and the edit switch. The dashboard page
+ * (`app/pages/dashboard`) adds the features above reports: the bookmark toolbar and the AI
+ * Builder bubble. Organizations whose data loads expired see the upgrade warning above it
  * (spec 002 §2).
  */
 export function OrganizationDashboard({
@@ -34,6 +37,8 @@ export function OrganizationDashboard({
   mode,
   routeBookmark,
   readOnly = false,
+  toolbar,
+  children,
 }: OrganizationDashboardProps) {
   const organization = useCurrentOrganization();
   const organizationId = organization?.id ?? '';
@@ -69,7 +74,7 @@ export function OrganizationDashboard({
           failure={failure}
           actions={(view) => (
             <>
-              <BookmarkToolbar />
+              {toolbar}
               {view.mode === 'edit' ? <SaveReportAsButton /> : <EmbedReportButton />}
               {!readOnly && view.report?.access_level === 'Edit' && (
                 <EditToggle mode={view.mode} basePath={basePath} />
@@ -77,7 +82,7 @@ export function OrganizationDashboard({
             </>
           )}
         >
-          {!readOnly && <AiBuilderBubble />}
+          {children}
         </Dashboard>
       </Box>
     </ReportSourceContext>

@@ -1,10 +1,10 @@
 import { ReportStateError, decodeReportState, type ReportDocument, type ReportState } from '@maya/contracts';
-import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { reportMessages } from '../messages';
 import { defaultReportState, fitState } from '../model/state';
 import { STATE_PARAM, readUrlState, urlStateParam, withStateParam } from '../model/urlState';
+import { showToast } from '../../../shared/ui/toast';
 
 export type DashboardStateOptions = {
   readOnly: boolean;
@@ -64,11 +64,7 @@ export function useDashboardState(doc: ReportDocument, options: DashboardStateOp
 
   useEffect(() => {
     if (fromUrl.kind !== 'invalid') return;
-    notifications.show({
-      id: 'report-state-invalid',
-      color: 'yellow',
-      message: reportMessages.invalidLinkState,
-    });
+    showToast('warning', reportMessages.invalidLinkState, { id: 'report-state-invalid' });
     setSearchParams((current) => withStateParam(current, null), { replace: true });
   }, [fromUrl, setSearchParams]);
 

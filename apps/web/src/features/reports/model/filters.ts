@@ -7,9 +7,9 @@ import {
   type RelativeDateFilter,
   type ReportFilter,
   type TimeGrain,
+  unreachable,
 } from '@maya/contracts';
 import { COUNTRY, countryName } from './countries';
-import { unreachable } from './unreachable';
 import { formatDay } from '../../../shared/lib/dates';
 import { reportMessages } from '../messages';
 

@@ -2,6 +2,3 @@
 export function reportLabel(name: string): string {
   return name.replace(/^-/, '');
 }
-
-/** The demo organization's report (`dashboard/-demo`). */
-export const DEMO_REPORT_SLUG = '-demo';

@@ -9,6 +9,7 @@ import {
   type ReportState,
   type Sort,
   type Visual,
+  unreachable,
 } from '@maya/contracts';
 
 /**
@@ -67,8 +68,7 @@ export function lockedIds(baseline: ReportState, filtering: ViewerFiltering): (i
       return (id) => fixed.has(id);
     }
     default: {
-      const unreachable: never = filtering;
-      throw new Error(String(unreachable));
+      return unreachable(filtering);
     }
   }
 }

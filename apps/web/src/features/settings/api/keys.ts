@@ -2,8 +2,6 @@
 export const settingsKeys = {
   all: ['settings'] as const,
   organization: (organizationId: string) => [...settingsKeys.all, organizationId] as const,
-  members: (organizationId: string) => [...settingsKeys.organization(organizationId), 'members'] as const,
   invitations: (organizationId: string) =>
     [...settingsKeys.organization(organizationId), 'invitations'] as const,
-  features: (organizationId: string) => [...settingsKeys.organization(organizationId), 'features'] as const,
 };

@@ -1,6 +1,7 @@
+import { unreachable } from '@maya/contracts';
 import { Box, Tabs, Title } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { NotFoundPage } from '../../../app/pages/NotFoundPage';
+import { NotFoundPage } from '../../../shared/ui/NotFoundPage';
 import { BookmarksTab } from '../../bookmarks';
 import { DestinationsTab } from '../../destinations';
 import { organizationPath } from '../../organizations';
@@ -33,8 +34,7 @@ function TabContent({ tab }: { tab: SettingsTab }) {
     case 'developers':
       return <NotFoundPage embedded />;
     default: {
-      const unreachable: never = tab;
-      return unreachable;
+      return unreachable(tab);
     }
   }
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { settingsKeys } from '../api/keys';
-import { createInvitation } from '../api/members';
+import { createInvitation } from '../api/invitations';
 
 /** POST /invitations; refreshes the pending list once it succeeds. */
 export function useCreateInvitation(organizationId: string) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { settingsKeys } from '../api/keys';
-import { deleteInvitation } from '../api/members';
+import { deleteInvitation } from '../api/invitations';
 
 /** DELETE /invitations/{uuid}; refreshes the pending list once it succeeds. */
 export function useDeleteInvitation(organizationId: string) {

@@ -10,7 +10,8 @@ import {
   USER_ID,
   type RouteHandler,
 } from '../../../test/organizationFixtures';
-import type { Invite, Member } from '../api/members';
+import type { Member } from '../../organizations';
+import type { Invite } from '../api/invitations';
 
 export const acme = organizationFixture({ slug: 'acme', name: 'Acme', role: 'admin' });
 

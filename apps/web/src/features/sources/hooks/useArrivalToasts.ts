@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { connectedMessage, sourcesMessages } from '../messages';
 import { connectedServiceName } from '../navigation';
-import { showToast } from '../toast';
+import { showToast } from '../../../shared/ui/toast';
 
 export const PAYMENT_PARAM = 'payment';
 
@@ -23,8 +23,8 @@ export function useArrivalToasts() {
     const service = connectedServiceName(location.state);
     const paid = search.get(PAYMENT_PARAM) === 'success';
     if (service === null && !paid) return;
-    if (service !== null) showToast(connectedMessage(service));
-    if (paid) showToast(sourcesMessages.paymentCompleted);
+    if (service !== null) showToast('success', connectedMessage(service));
+    if (paid) showToast('success', sourcesMessages.paymentCompleted);
     search.delete(PAYMENT_PARAM);
     const rest = search.toString();
     void navigate({ pathname: location.pathname, search: rest === '' ? '' : `?${rest}` }, { replace: true });

@@ -1,6 +1,5 @@
 import type { ErrorDetail } from '@maya/contracts';
-import { accounts } from '@maya/contracts';
-import { notifications } from '@mantine/notifications';
+import { accounts, unreachable } from '@maya/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/ApiError';
@@ -8,6 +7,7 @@ import { mergeAccountUrl, providerTokenFromDetail, providerTokenState } from '..
 import { useCreateMonaSubscription } from '../hooks/useCreateMonaSubscription';
 import { redirectErrorToast, subscriptionErrorMessage, subscriptionMessages } from '../messages';
 import { MonaFailure, MonaProgress } from './MonaCard';
+import { showToast } from '../../../shared/ui/toast';
 
 /** Where a marketplace buyer without an account goes; the sign-up page shows the toast. */
 export const MONA_SIGN_UP_URL = '/sign-up?redirect_error=no_such_user';
@@ -37,11 +37,7 @@ function readRedirectQuery(search: URLSearchParams): RedirectQuery {
 }
 
 function showRedirectError(type: string | null) {
-  notifications.show({
-    color: 'red',
-    message: redirectErrorToast(type),
-    autoClose: accounts.marketplaceToastMs,
-  });
+  showToast('error', redirectErrorToast(type), { durationMs: accounts.marketplaceToastMs });
 }
 
 /**
@@ -72,8 +68,7 @@ export function MonaRedirectPage() {
       case 'create':
         break;
       default: {
-        const unreachable: never = redirect;
-        return unreachable;
+        return unreachable(redirect);
       }
     }
     mutate(
@@ -85,7 +80,7 @@ export function MonaRedirectPage() {
           const detail = isApiError(createError) ? createError.detail : null;
           if (type === 'merge_required') {
             const providerToken = providerTokenFromDetail('microsoft', detail);
-            notifications.show({ color: 'indigo', message: subscriptionMessages.mergeRequired });
+            showToast('info', subscriptionMessages.mergeRequired);
             void navigate(monaMergeUrl(detail), {
               replace: true,
               state: providerToken === null ? null : providerTokenState(providerToken),

@@ -1,11 +1,10 @@
-import { operations } from '@maya/contracts';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { onDemand } from '../../../shared/ui/onDemand';
 import { useOrganizations } from '../../organizations';
 import { useSubscriptionCheck } from '../hooks/useSubscriptionCheck';
 import { linkableOrganizations, unlinkedSubscriptions } from '../linking';
 import { subscriptionErrorMessage } from '../messages';
+import { showToast } from '../../../shared/ui/toast';
 
 const SubscriptionLinkDialog = onDemand(() =>
   import('./SubscriptionLinkDialog').then((m) => m.SubscriptionLinkDialog),
@@ -17,11 +16,7 @@ function useCheckFailureToast(error: unknown) {
   useEffect(() => {
     if (error === null || told.current) return;
     told.current = true;
-    notifications.show({
-      color: 'red',
-      message: subscriptionErrorMessage('check-user', error),
-      autoClose: operations.errorToastMs,
-    });
+    showToast('error', subscriptionErrorMessage('check-user', error));
   }, [error]);
 }
 

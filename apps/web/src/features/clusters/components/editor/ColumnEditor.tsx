@@ -1,6 +1,12 @@
 import { ActionIcon, Alert, Box, Button, Group, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { ClusterCategory, ClusterCategoryResponse, ClusterColumn, WordGroup } from '@maya/contracts';
+import {
+  modelling,
+  type ClusterCategory,
+  type ClusterCategoryResponse,
+  type ClusterColumn,
+  type WordGroup,
+} from '@maya/contracts';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../../shared/api/ApiError';
@@ -12,7 +18,7 @@ import { clustersMessages as text, saveFailedMessage } from '../../messages';
 import { newRuleSet, toEditorRuleSets, toRuleSets, type ColumnFormValues } from '../../model/rules';
 import { columnValidator } from '../../model/validation';
 import { clustersTabPath } from '../../navigation';
-import { showToast } from '../../toast';
+import { showToast } from '../../../../shared/ui/toast';
 import { LeaveConfirm } from '../common/LeaveConfirm';
 import { PreviewPanel } from '../preview/PreviewPanel';
 import { RuleSetList } from './RuleSetList';
@@ -118,7 +124,7 @@ export function ColumnEditor({
         // spec 001 §4: an error whose detail says it was saved counts as saved.
         if (isApiError(error) && error.detail?.saved === true) done();
         form.setErrors({ ...form.errors, ...issueErrors(error) });
-        showToast(saveFailedMessage(error), 'red');
+        showToast('error', saveFailedMessage(error), { durationMs: modelling.toastMs });
       },
     });
   };

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Box, Skeleton, Stack } from '@mantine/core';
 import type { ClusterCategory } from '@maya/contracts';
 import { Link, useParams } from 'react-router';
-import { NotFoundPage } from '../../../../app/pages/NotFoundPage';
+import { NotFoundPage } from '../../../../shared/ui/NotFoundPage';
 import { useCurrentOrganization } from '../../../organizations';
 import { useClusterCategory, useClusterColumn, useWordGroups } from '../../hooks/useClusterQueries';
 import { clustersMessages as text, detailTypeOr } from '../../messages';

@@ -1,7 +1,7 @@
 import { Alert, Button, Skeleton, Stack, Tooltip } from '@mantine/core';
 import type { ClusterCategory } from '@maya/contracts';
 import { Link, useParams } from 'react-router';
-import { NotFoundPage } from '../../../../app/pages/NotFoundPage';
+import { NotFoundPage } from '../../../../shared/ui/NotFoundPage';
 import { IconPlus } from '../../../../shared/ui/icons';
 import { useCurrentOrganization } from '../../../organizations';
 import { useClusterCategory } from '../../hooks/useClusterQueries';

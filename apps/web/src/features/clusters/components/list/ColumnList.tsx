@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, EmptyState, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import type { ClusterCategory, ClusterColumn } from '@maya/contracts';
+import { modelling, type ClusterCategory, type ClusterColumn } from '@maya/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../../shared/ui/ConfirmDialog';
@@ -9,7 +9,7 @@ import { clustersMessages as text, reorderFailedMessage } from '../../messages';
 import { canMoveColumn } from '../../model/reorder';
 import { move } from '../../model/rules';
 import { columnEditorPath } from '../../navigation';
-import { showToast } from '../../toast';
+import { showToast } from '../../../../shared/ui/toast';
 import { DragHandleButton, SortableItem, SortableList } from '../common/Sortable';
 import classes from './ColumnList.module.css';
 
@@ -48,7 +48,10 @@ export function ColumnList({ organizationId, slug, category, columns, readOnly }
     if (readOnly || !canMoveColumn(columns, from, to)) return;
     reorder.mutate(
       move(columns, from, to).map((column) => column.id),
-      { onError: (error) => showToast(reorderFailedMessage(error), 'red') },
+      {
+        onError: (error) =>
+          showToast('error', reorderFailedMessage(error), { durationMs: modelling.toastMs }),
+      },
     );
   };
 
@@ -56,7 +59,7 @@ export function ColumnList({ organizationId, slug, category, columns, readOnly }
     if (deleting === null) return;
     remove.mutate(deleting.id, {
       onSettled: () => setDeleting(null),
-      onError: () => showToast(text.deleteFailed, 'red'),
+      onError: () => showToast('error', text.deleteFailed, { durationMs: modelling.toastMs }),
     });
   };
 

@@ -1,6 +1,6 @@
 import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { WORD_GROUPS_TAB, type WordGroup } from '@maya/contracts';
+import { modelling, WORD_GROUPS_TAB, type WordGroup } from '@maya/contracts';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../../shared/ui/ConfirmDialog';
 import { IconCheck, IconFileText, IconPlus } from '../../../../shared/ui/icons';
@@ -17,7 +17,7 @@ import {
   type EditableWordGroup,
   type WordGroupsFormValues,
 } from '../../model/wordGroups';
-import { showToast } from '../../toast';
+import { showToast } from '../../../../shared/ui/toast';
 import { ClustersLayout } from '../common/ClustersLayout';
 import { LeaveConfirm } from '../common/LeaveConfirm';
 import { WordGroupCard } from './WordGroupCard';
@@ -134,7 +134,10 @@ function WordGroupsEditor({ organizationId, slug, initial, readOnly }: EditorPro
           setEditing(new Set());
           setDirty(false);
         },
-        onError: (error) => showToast(saveFailedMessage(error, text.wordGroupsSaveFailed), 'red'),
+        onError: (error) =>
+          showToast('error', saveFailedMessage(error, text.wordGroupsSaveFailed), {
+            durationMs: modelling.toastMs,
+          }),
       },
     );
   };

@@ -1,8 +1,9 @@
 import { PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { Destination, DestinationField } from '@maya/contracts';
-import { useState } from 'react';
-import { isValidValue } from '../../credentials';
-import { destinationsMessages } from '../../messages';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useMemo } from 'react';
+import { credentialsFormSchema } from '../../credentials';
 
 type CredentialsFormProps = {
   destination: Destination;
@@ -16,55 +17,37 @@ function sentence(help: string): string {
 
 /**
  * Step 2 through the form (spec 002 §5): each field shows its help, and 'Match the following
- * format' once a value that does not match its pattern was typed and left.
+ * format' once a value that does not match its pattern was typed and left. The wizard keeps the
+ * values (per destination, for the step's Next) and mounts one form per destination.
  */
 export function CredentialsForm({ destination, values, onChange }: CredentialsFormProps) {
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const validate = useMemo(() => zod4Resolver(credentialsFormSchema(destination.form)), [destination.form]);
+  const form = useForm<Record<string, string>>({
+    initialValues: values,
+    validate,
+    validateInputOnBlur: true,
+    onValuesChange: onChange,
+  });
 
   const input = (field: DestinationField) => {
-    const value = values[field.name] ?? '';
-    const invalid = touched.has(field.name) && !isValidValue(field, value);
     const common = {
       label: field.label,
       description: sentence(field.help),
-      error: invalid ? destinationsMessages.formatHint : undefined,
       required: field.default === null,
       // Help under the input keeps the inputs of the two columns level whatever its length.
       inputWrapperOrder: ['label', 'input', 'description', 'error'] as (
         'label' | 'input' | 'description' | 'error'
       )[],
-      onBlur: () => setTouched((before) => new Set(before).add(field.name)),
+      // Value, change, blur (which checks the field) and its error.
+      ...form.getInputProps(field.name),
     };
     if (field.options !== null) {
-      return (
-        <Select
-          key={field.name}
-          {...common}
-          data={field.options}
-          value={value}
-          allowDeselect={false}
-          onChange={(next) => onChange({ ...values, [field.name]: next ?? '' })}
-        />
-      );
+      return <Select key={field.name} {...common} data={field.options} allowDeselect={false} />;
     }
-    const change = (text: string) => onChange({ ...values, [field.name]: text });
     return field.secret ? (
-      <PasswordInput
-        key={field.name}
-        {...common}
-        value={value}
-        autoComplete="new-password"
-        onChange={(event) => change(event.currentTarget.value)}
-      />
+      <PasswordInput key={field.name} {...common} autoComplete="new-password" />
     ) : (
-      <TextInput
-        key={field.name}
-        {...common}
-        value={value}
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(event) => change(event.currentTarget.value)}
-      />
+      <TextInput key={field.name} {...common} autoComplete="off" spellCheck={false} />
     );
   };
 

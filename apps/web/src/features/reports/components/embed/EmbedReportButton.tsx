@@ -4,8 +4,8 @@ import { IconExternal } from '../../../../shared/ui/icons';
 import { DialogFallback } from '../../../../shared/ui/OnDemandFallback';
 import { onDemand, preloadOnIntent } from '../../../../shared/ui/onDemand';
 import { reportLabel } from '../../model/names';
-import { useReportView } from '../../view/ReportViewContext';
-import { ToolbarButton } from '../ToolbarButton';
+import { useReportView } from '../../../../shared/report-view';
+import { ToolbarButton } from '../../../../shared/report-view';
 import { embedMessages as text } from './messages';
 import { useCreateEmbedToken } from './useCreateEmbedToken';
 

@@ -5,6 +5,7 @@ import {
   type ReportDocument,
   type ReportFilter,
   type ReportState,
+  unreachable,
 } from '@maya/contracts';
 import { z } from 'zod/mini';
 import { formatDate } from '../../../../shared/lib/dates';
@@ -57,8 +58,7 @@ export function expiresAtOf(values: EmbedLinkValues, now: Date): string | null {
       return new Date(year, month - 1, day, 23, 59, 0).toISOString();
     }
     default: {
-      const unreachable: never = values.expiry;
-      throw new Error(String(unreachable));
+      return unreachable(values.expiry);
     }
   }
 }

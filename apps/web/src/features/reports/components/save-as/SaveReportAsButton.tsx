@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { IconPlus } from '../../../../shared/ui/icons';
 import { DialogFallback } from '../../../../shared/ui/OnDemandFallback';
 import { onDemand, preloadOnIntent } from '../../../../shared/ui/onDemand';
-import { useReportView } from '../../view/ReportViewContext';
-import { ToolbarButton } from '../ToolbarButton';
+import { useReportView } from '../../../../shared/report-view';
+import { ToolbarButton } from '../../../../shared/report-view';
 import { saveAsMessages as text } from './messages';
 
 const SaveReportAsDialog = onDemand(

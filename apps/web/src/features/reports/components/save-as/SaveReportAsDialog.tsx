@@ -1,12 +1,12 @@
-import { encodeReportState, operations, reportNameIssue, type ReportState } from '@maya/contracts';
+import { encodeReportState, reportNameIssue, type ReportState } from '@maya/contracts';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useReportList } from '../../hooks/useReportList';
 import { saveAsError, saveAsMessages as text } from './messages';
 import { useSaveReportAs } from './useSaveReportAs';
+import { showToast } from '../../../../shared/ui/toast';
 
 type SaveReportAsDialogProps = {
   organizationId: string;
@@ -63,11 +63,7 @@ export function SaveReportAsDialog({
         onSuccess: (report) => {
           onClose();
           // The toast confirms what was saved, on the saved report that opens under it.
-          notifications.show({
-            message: text.saved(report.name),
-            color: 'teal',
-            autoClose: operations.toastMs,
-          });
+          showToast('success', text.saved(report.name));
           void navigate(`/organization/${organizationSlug}/dashboard/${report.slug}`);
         },
         onError: (error) => {

@@ -3,7 +3,7 @@ import type { EmbedReport, ReportState } from '@maya/contracts';
 import { useParams } from 'react-router';
 import type { ReactNode } from 'react';
 import { renderRoutes } from '../../../../test/render';
-import { ReportViewContext, type ReportView } from '../../view/ReportViewContext';
+import { ReportViewContext, type ReportView } from '../../../../shared/report-view';
 
 export const ORGANIZATION_ID = '0b3c5a1e-6a59-4b61-9b0c-1d2e3f4a5b6c';
 

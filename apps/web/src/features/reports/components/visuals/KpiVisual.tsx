@@ -1,3 +1,4 @@
+import { unreachable } from '@maya/contracts';
 import type { Visual } from '@maya/contracts';
 import { Group, Text } from '@mantine/core';
 import { useDashboard } from '../../hooks/useDashboard';
@@ -6,7 +7,6 @@ import { reportMessages } from '../../messages';
 import { columnLabel } from '../../model/filters';
 import { formatMeasure, measureNumber } from '../../model/format';
 import { kpiComparison, type KpiComparison } from '../../model/kpi';
-import { unreachable } from '../../model/unreachable';
 import { formatDay } from '../../../../shared/lib/dates';
 import classes from './KpiVisual.module.css';
 import { VisualEmpty, VisualError, VisualFrame, VisualLoading } from './VisualFrame';

@@ -1,7 +1,7 @@
+import { unreachable } from '@maya/contracts';
 import type { ReportPage, Visual } from '@maya/contracts';
 import type { CSSProperties } from 'react';
-import { unreachable } from '../../model/unreachable';
-import { useReportView } from '../../view/ReportViewContext';
+import { useReportView } from '../../../../shared/report-view';
 import { ChartVisual } from './ChartVisual';
 import { KpiVisual } from './KpiVisual';
 import { MatrixVisual } from './MatrixVisual';

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { formatDate } from '../../../../shared/lib/dates';
 import { ConfirmDialog } from '../../../../shared/ui/ConfirmDialog';
 import { IconAlert, IconMail, IconTrash } from '../../../../shared/ui/icons';
-import type { Invite } from '../../api/members';
+import type { Invite } from '../../api/invitations';
 import { useDeleteInvitation } from '../../hooks/useDeleteInvitation';
 import { useInvitations } from '../../hooks/useInvitations';
 import { confirmDeleteMessage, settingsMessages } from '../../messages';

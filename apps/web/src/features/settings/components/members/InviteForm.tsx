@@ -1,9 +1,8 @@
 import { Anchor, Button, Group, Skeleton, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
-import { organizationPath } from '../../../organizations';
+import { organizationPath, useFeatures } from '../../../organizations';
 import { useCreateInvitation } from '../../hooks/useCreateInvitation';
-import { useFeatures } from '../../hooks/useFeatures';
 import { inviteFailureMessage, settingsMessages } from '../../messages';
 import { validateInvite, type InviteValues } from '../../schemas';
 

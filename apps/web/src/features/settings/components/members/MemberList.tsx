@@ -1,8 +1,7 @@
 import type { Role } from '@maya/contracts';
 import { Avatar, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
-import type { Member } from '../../api/members';
+import { useMembers, type Member } from '../../../organizations';
 import { memberInitials, memberName } from '../../format';
-import { useMembers } from '../../hooks/useMembers';
 import { settingsMessages } from '../../messages';
 import { LoadError } from './LoadError';
 import { SettingsCard } from './SettingsCard';

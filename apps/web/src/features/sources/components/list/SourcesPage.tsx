@@ -1,13 +1,12 @@
 import { Alert, Box, Button, EmptyState, Paper, Skeleton, Stack } from '@mantine/core';
-import type { ServiceAccount } from '@maya/contracts';
+import { modelling, type ServiceAccount } from '@maya/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { describeApiError } from '../../../../shared/api/describeError';
 import { ConfirmDialog } from '../../../../shared/ui/ConfirmDialog';
 import { IconPlug } from '../../../../shared/ui/icons';
 import { CustomTablesSection } from '../../../custom-tables';
-import { useCurrentOrganization } from '../../../organizations';
-import { useFeatures } from '../../../settings';
+import { useCurrentOrganization, useFeatures } from '../../../organizations';
 import { groupByCategory, servicesWithAccounts, type ServiceWithAccounts } from '../../grouping';
 import { useArrivalToasts } from '../../hooks/useArrivalToasts';
 import { useDeleteServiceAccount } from '../../hooks/useDeleteServiceAccount';
@@ -15,7 +14,7 @@ import { useServiceAccounts } from '../../hooks/useServiceAccounts';
 import { useServices } from '../../hooks/useServices';
 import { deleteFailedMessage, sourcesMessages } from '../../messages';
 import { connectPath } from '../../navigation';
-import { showToast } from '../../toast';
+import { showToast } from '../../../../shared/ui/toast';
 import { PageHeader } from '../PageHeader';
 import { AddSourceAction } from './AddSourceAction';
 import { CategoryTable } from './CategoryTable';
@@ -60,7 +59,7 @@ function SourcesContent({
       onSuccess: () => setConfirming(null),
       onError: (error) => {
         setConfirming(null);
-        showToast(deleteFailedMessage(error), 'red');
+        showToast('error', deleteFailedMessage(error), { durationMs: modelling.toastMs });
       },
     });
   };

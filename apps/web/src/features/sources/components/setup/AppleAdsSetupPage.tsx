@@ -1,3 +1,4 @@
+import { AppleAdsAccountsRequestSchema } from '@maya/contracts';
 import { Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useGoToSources } from '../../hooks/useGoToSources';
@@ -9,6 +10,7 @@ import { CredentialsForm } from './CredentialsForm';
 import { setupScreen, type SetupFormProps } from './SetupGate';
 import { SetupLayout, type GuideStep } from './SetupLayout';
 import { useTextFields } from './TextFields';
+import { z } from 'zod/mini';
 
 const guideSteps: GuideStep[] = [
   {
@@ -31,6 +33,8 @@ const FIELDS = [
   { name: 'teamId', label: appleFields.teamId },
   { name: 'keyId', label: appleFields.keyId },
 ] as const;
+/** The three ids as POST /services/{id}/apple_ads_accounts takes them (the public key is ours). */
+const SCHEMA = z.pick(AppleAdsAccountsRequestSchema, { clientId: true, teamId: true, keyId: true });
 
 /**
  * Four credentials (spec 001 §2, §5, §8): the publicKey, shown read-only first since the user
@@ -41,7 +45,7 @@ function AppleAdsForm({ organization, service }: SetupFormProps) {
   const goToSources = useGoToSources(organization.slug);
   const publicKey = usePublicKey(organization.id, service.id, service.uuid);
   const connect = useConnectAppleAds(organization.id);
-  const { inputs, values, complete } = useTextFields(FIELDS);
+  const { inputs, values, complete } = useTextFields(FIELDS, SCHEMA);
   const [error, setError] = useState<string | null>(null);
   const key = (publicKey.data ?? '').trim();
 

@@ -1,3 +1,4 @@
+import { UniqueAccountRequestSchema } from '@maya/contracts';
 import { Anchor, Code, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useGoToSources } from '../../hooks/useGoToSources';
@@ -10,6 +11,7 @@ import { CredentialsForm } from './CredentialsForm';
 import { setupScreen, type SetupFormProps } from './SetupGate';
 import { SetupLayout, type GuideStep } from './SetupLayout';
 import { useTextFields } from './TextFields';
+import { z } from 'zod/mini';
 
 const GOOGLE_CLOUD_CONSOLE_URL = 'https://console.cloud.google.com/';
 
@@ -71,6 +73,8 @@ const FIELDS = [
   { name: 'projectId', label: sourcesMessages.projectId, placeholder: 'my-project-123' },
   { name: 'datasetId', label: sourcesMessages.datasetId, placeholder: 'analytics_123456789' },
 ] as const;
+/** The two ids as POST /services/{id}/unique_account takes them. */
+const SCHEMA = z.pick(UniqueAccountRequestSchema, { projectId: true, datasetId: true });
 
 /**
  * Project Id and Dataset Id, Save disabled unless both are given (spec 001 §2, §4, §5, §8). Save
@@ -80,7 +84,7 @@ function Ga4EventsForm({ organization, service }: SetupFormProps) {
   const goToSources = useGoToSources(organization.slug);
   const email = useServiceAccountEmail();
   const verify = useVerifyUniqueAccount(organization.id);
-  const { inputs, values, complete } = useTextFields(FIELDS);
+  const { inputs, values, complete } = useTextFields(FIELDS, SCHEMA);
   const [error, setError] = useState<string | null>(null);
 
   const submit = () => {

@@ -1,6 +1,8 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { GOOGLE_PLAY_BUCKET_PREFIX } from '@maya/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useEffect, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { GoogleIcon } from '../../../../shared/ui/brandIcons';
 import { useStartAuthorization } from '../../hooks/useStartAuthorization';
@@ -9,7 +11,7 @@ import { readGooglePlayBucket, storeGooglePlayBucket, storeServiceUuid } from '.
 import { FormError } from '../FormError';
 import { GooglePlayReturn } from './GooglePlayReturn';
 import { SetupGate, type SetupFormProps } from './SetupGate';
-import { bucketError, GOOGLE_PLAY_RETURN, googlePlayGuideSteps } from './googlePlay';
+import { GOOGLE_PLAY_RETURN, GooglePlayBucketFormSchema, googlePlayGuideSteps } from './googlePlay';
 import { SetupLayout } from './SetupLayout';
 
 /**
@@ -51,17 +53,19 @@ function NavigateBack() {
 
 function GooglePlayForm({ organization, service }: SetupFormProps) {
   const start = useStartAuthorization();
-  // Back from a failed attempt, the URI typed then is still there.
-  const [bucket, setBucket] = useState(() => readGooglePlayBucket() ?? '');
-  const [touched, setTouched] = useState(false);
-  const value = bucket.trim();
-  const invalid = bucketError(value);
+  const form = useForm({
+    // Back from a failed attempt, the URI typed then is still there.
+    initialValues: { bucket: readGooglePlayBucket() ?? '' },
+    validate: zod4Resolver(GooglePlayBucketFormSchema),
+    // Said when the field is left or on Authorize; typing clears it until the next time.
+    validateInputOnBlur: true,
+    transformValues: ({ bucket }) => ({ bucket: bucket.trim() }),
+  });
+  const empty = form.getValues().bucket.trim() === '';
 
-  const authorize = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (value === '' || invalid !== null) return;
-    storeGooglePlayBucket(value);
+  const authorize = ({ bucket }: { bucket: string }) => {
+    if (bucket === '') return;
+    storeGooglePlayBucket(bucket);
     storeServiceUuid(service.uuid);
     start.mutate({ organizationId: organization.id, serviceId: service.id, serviceUuid: service.uuid });
   };
@@ -73,15 +77,12 @@ function GooglePlayForm({ organization, service }: SetupFormProps) {
       description="Load your apps' installs, ratings and revenue from the Play Console's reports bucket."
       guide={{ steps: googlePlayGuideSteps, defaultOpen: true }}
     >
-      <form onSubmit={authorize} aria-label={`${service.name} setup`} noValidate>
+      <form onSubmit={form.onSubmit(authorize)} aria-label={`${service.name} setup`} noValidate>
         <Stack gap="md">
           <TextInput
             label={sourcesMessages.bucket}
-            value={bucket}
             placeholder={`${GOOGLE_PLAY_BUCKET_PREFIX}pubsite_prod_rev_01234567890123456789`}
-            onChange={(event) => setBucket(event.currentTarget.value)}
-            onBlur={() => setTouched(true)}
-            error={touched ? invalid : null}
+            {...form.getInputProps('bucket')}
             autoComplete="off"
             spellCheck={false}
           />
@@ -91,7 +92,7 @@ function GooglePlayForm({ organization, service }: SetupFormProps) {
             variant="default"
             size="md"
             leftSection={<GoogleIcon />}
-            disabled={value === ''}
+            disabled={empty}
             // Spinning until the browser has left for Google.
             loading={start.isPending || start.isSuccess}
             w="fit-content"

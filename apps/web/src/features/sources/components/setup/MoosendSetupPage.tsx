@@ -1,4 +1,6 @@
+import { ApiCredentialsRequestSchema } from '@maya/contracts';
 import { Anchor } from '@mantine/core';
+import { z } from 'zod/mini';
 import { useGoToSources } from '../../hooks/useGoToSources';
 import { useSaveApiCredentials } from '../../hooks/useSetupMutations';
 import { sourcesMessages, statusErrorMessage } from '../../messages';
@@ -27,6 +29,8 @@ const guideSteps: GuideStep[] = [
 ];
 
 const FIELDS = [{ name: 'apiKey', label: sourcesMessages.apiKey }] as const;
+/** The key as POST /services/{id}/api_credentials takes it. */
+const SCHEMA = z.object({ apiKey: ApiCredentialsRequestSchema.shape.apiCreds.shape.apiKey });
 
 /**
  * One field, API Key; Save is disabled while it is empty. Save verifies the key and connects its
@@ -37,7 +41,7 @@ const FIELDS = [{ name: 'apiKey', label: sourcesMessages.apiKey }] as const;
 function MoosendForm({ organization, service }: SetupFormProps) {
   const goToSources = useGoToSources(organization.slug);
   const save = useSaveApiCredentials(organization.id);
-  const { inputs, values, complete } = useTextFields(FIELDS);
+  const { inputs, values, complete } = useTextFields(FIELDS, SCHEMA);
 
   const submit = () => {
     if (!complete) return;

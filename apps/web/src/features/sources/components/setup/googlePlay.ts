@@ -1,4 +1,5 @@
 import { GOOGLE_PLAY_BUCKET_PATTERN, GOOGLE_PLAY_BUCKET_PREFIX } from '@maya/contracts';
+import { z } from 'zod/mini';
 import { sourcesMessages } from '../../messages';
 import type { GuideStep } from './SetupLayout';
 
@@ -17,7 +18,16 @@ export const googlePlayGuideSteps: GuideStep[] = [
   },
 ];
 
-/** spec 001 §5: empty, or `gs://` followed by non-space characters. */
-export function bucketError(bucket: string): string | null {
-  return bucket === '' || GOOGLE_PLAY_BUCKET_PATTERN.test(bucket) ? null : sourcesMessages.invalidBucket;
-}
+/**
+ * The setup form (spec 001 §5): the Cloud Storage URI, trimmed, is empty (Authorize stays
+ * disabled, nothing to say yet) or `gs://` followed by non-space characters ('Invalid bucket id').
+ */
+export const GooglePlayBucketFormSchema = z.object({
+  bucket: z.string().check(
+    z.trim(),
+    z.refine(
+      (bucket) => bucket === '' || GOOGLE_PLAY_BUCKET_PATTERN.test(bucket),
+      sourcesMessages.invalidBucket,
+    ),
+  ),
+});

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { settingsKeys } from '../api/keys';
+import { organizationKeys } from '../api/keys';
 import { listMembers } from '../api/members';
 
 /** GET /organizations/{id}/users. */
 export function useMembers(organizationId: string) {
   return useQuery({
-    queryKey: settingsKeys.members(organizationId),
+    queryKey: organizationKeys.members(organizationId),
     queryFn: () => listMembers(organizationId),
   });
 }

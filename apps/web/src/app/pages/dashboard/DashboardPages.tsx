@@ -1,14 +1,47 @@
 import { useMemo } from 'react';
 import { Navigate, useParams } from 'react-router';
-import type { RouteBookmark } from '../view/ReportViewContext';
-import { organizationHomePath, useCurrentOrganization } from '../../organizations';
-import { DEMO_REPORT_SLUG } from '../model/names';
-import { OrganizationDashboard } from './OrganizationDashboard';
+import { AiBuilderBubble } from '../../../features/ai-builder';
+import { BookmarkToolbar } from '../../../features/bookmarks';
+import {
+  DEMO_REPORT_SLUG,
+  organizationHomePath,
+  useCurrentOrganization,
+} from '../../../features/organizations';
+// The dashboard itself, not through the reports face: this module is a lazy route page, and the
+// face is in the first bundle (the sidebar lists reports), which must not carry the dashboard.
+import { OrganizationDashboard } from '../../../features/reports/components/OrganizationDashboard';
+import type { ReportViewMode, RouteBookmark } from '../../../shared/report-view';
 
 /**
  * The dashboard routes of spec 002 §2, one page each: they differ in the report they name, the
  * mode, and the bookmark the route carries (the bookmark toolbar applies it).
+ *
+ * The dashboard is assembled here, above the features: the report (reports) with the bookmark
+ * toolbar (bookmarks) and the AI Builder bubble (ai-builder), which meet through the report's
+ * view (`shared/report-view`). None of the three features knows the others' components.
  */
+
+type AppDashboardProps = {
+  slug: string;
+  mode: ReportViewMode;
+  routeBookmark: RouteBookmark | null;
+  readOnly?: boolean;
+};
+
+/** A report of the current organization with the bookmarks and, unless read-only, the AI Builder. */
+function AppDashboard({ slug, mode, routeBookmark, readOnly = false }: AppDashboardProps) {
+  return (
+    <OrganizationDashboard
+      slug={slug}
+      mode={mode}
+      routeBookmark={routeBookmark}
+      readOnly={readOnly}
+      toolbar={<BookmarkToolbar />}
+    >
+      {!readOnly && <AiBuilderBubble />}
+    </OrganizationDashboard>
+  );
+}
 
 /** The route's bookmark, the same object while the route names the same one (the view stays put). */
 function useRouteBookmark(
@@ -30,44 +63,44 @@ export function DashboardIndexPage() {
 /** `dashboard/{reportSlug}`. */
 export function DashboardViewPage() {
   const { reportSlug = '' } = useParams();
-  return <OrganizationDashboard slug={reportSlug} mode="view" routeBookmark={null} />;
+  return <AppDashboard slug={reportSlug} mode="view" routeBookmark={null} />;
 }
 
 /** `dashboard/{reportSlug}/edit`: edit mode, when the report's access_level is Edit. */
 export function DashboardEditPage() {
   const { reportSlug = '' } = useParams();
-  return <OrganizationDashboard slug={reportSlug} mode="edit" routeBookmark={null} />;
+  return <AppDashboard slug={reportSlug} mode="edit" routeBookmark={null} />;
 }
 
 /** `dashboard/{reportSlug}/{navigationBookmarkSlug}`. */
 export function DashboardNavigationBookmarkPage() {
   const { reportSlug = '', navigationBookmarkSlug } = useParams();
   const routeBookmark = useRouteBookmark('navigation', navigationBookmarkSlug);
-  return <OrganizationDashboard slug={reportSlug} mode="view" routeBookmark={routeBookmark} />;
+  return <AppDashboard slug={reportSlug} mode="view" routeBookmark={routeBookmark} />;
 }
 
 /** `dashboard/{reportSlug}/bookmarks/{bookmarkSlug}`: applies a bookmark. */
 export function DashboardBookmarkPage() {
   const { reportSlug = '', bookmarkSlug } = useParams();
   const routeBookmark = useRouteBookmark('bookmark', bookmarkSlug);
-  return <OrganizationDashboard slug={reportSlug} mode="view" routeBookmark={routeBookmark} />;
+  return <AppDashboard slug={reportSlug} mode="view" routeBookmark={routeBookmark} />;
 }
 
 /** `dashboard/{reportSlug}/-demo`: the report with its demo bookmarks. */
 export function DashboardDemoBookmarksPage() {
   const { reportSlug = '' } = useParams();
   const routeBookmark = useRouteBookmark('demo', undefined);
-  return <OrganizationDashboard slug={reportSlug} mode="view" routeBookmark={routeBookmark} />;
+  return <AppDashboard slug={reportSlug} mode="view" routeBookmark={routeBookmark} />;
 }
 
 /** `dashboard/-demo`: the demo report. */
 export function DemoReportPage() {
-  return <OrganizationDashboard slug={DEMO_REPORT_SLUG} mode="view" routeBookmark={null} />;
+  return <AppDashboard slug={DEMO_REPORT_SLUG} mode="view" routeBookmark={null} />;
 }
 
 /** `demo/{reportSlug}` and `demo/{reportSlug}/{bookmarkSlug}`: the read-only demo view. */
 export function DemoViewPage() {
   const { reportSlug = '', bookmarkSlug } = useParams();
   const routeBookmark = useRouteBookmark('bookmark', bookmarkSlug);
-  return <OrganizationDashboard slug={reportSlug} mode="view" readOnly routeBookmark={routeBookmark} />;
+  return <AppDashboard slug={reportSlug} mode="view" readOnly routeBookmark={routeBookmark} />;
 }

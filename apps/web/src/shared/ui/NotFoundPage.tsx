@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { CenteredPage } from '../../shared/ui/CenteredPage';
 import { NOT_FOUND_TITLE } from './notFoundTitle';
-import { useTitleOverride } from '../RouteTitle';
+import { useTitleOverride } from '../hooks/titleOverride';
 
 type NotFoundPageProps = {
   /** Inside the organization shell: fills the content area instead of the whole window. */

@@ -1,21 +1,7 @@
-import {
-  FeaturesSchema,
-  InviteListResponseSchema,
-  InviteSchema,
-  MemberListResponseSchema,
-  type Features,
-} from '@maya/contracts';
+import { InviteListResponseSchema, InviteSchema } from '@maya/contracts';
 import { apiClient, type ApiClient } from '../../../shared/api/client';
 
-export type Member = ReturnType<typeof MemberListResponseSchema.parse>['users'][number];
 export type Invite = ReturnType<typeof InviteSchema.parse>;
-
-/** GET /organizations/{id}/users: the organization's members. */
-export function listMembers(organizationId: string, client: ApiClient = apiClient): Promise<Member[]> {
-  return client.get(`/organizations/${encodeURIComponent(organizationId)}/users`, {
-    parse: (data) => MemberListResponseSchema.parse(data).users,
-  });
-}
 
 /** GET /invitations?organization_id=: the pending invitations. */
 export function listInvitations(organizationId: string, client: ApiClient = apiClient): Promise<Invite[]> {
@@ -47,13 +33,5 @@ export async function deleteInvitation(
 ): Promise<void> {
   await client.delete(`/invitations/${encodeURIComponent(uuid)}`, {
     query: { organization_id: organizationId },
-  });
-}
-
-/** POST /features: the plan features of the organization (can_add_users here). */
-export function getFeatures(organizationId: string, client: ApiClient = apiClient): Promise<Features> {
-  return client.post('/features', {
-    body: { organization_id: organizationId },
-    parse: (data) => FeaturesSchema.parse(data),
   });
 }

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useReportView } from '../../reports';
-import { RELOAD_STATE } from '../model/reload';
-import { dashboardPath } from '../model/tree';
+import { dashboardPath } from '../organizations';
+import { RELOAD_STATE } from './reload';
+import { useReportView } from './ReportViewContext';
 
 /**
  * Reload (spec 002 §4): clears the active bookmark and shows the report as its document has it,

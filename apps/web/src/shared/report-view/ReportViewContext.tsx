@@ -49,8 +49,3 @@ export function useReportView(): ReportView {
   if (view === null) throw new Error('useReportView is used outside a dashboard');
   return view;
 }
-
-/** The open report, or null outside a dashboard (the top bar asks). */
-export function useOptionalReportView(): ReportView | null {
-  return useContext(ReportViewContext);
-}
