@@ -319,7 +319,7 @@ module.exports = {
           '^apps/server/src/bench\\.ts$',
           '^e2e/support/(app-process\\.mjs|api\\.ts)$',
           '^packages/[^/]+/src/index\\.ts$',
-          '^packages/connectors/src/(testing|services/[^/]+)/index\\.ts$',
+          '^packages/connectors/src/(testing|sandbox|services/[^/]+)/index\\.ts$',
         ],
       },
     },

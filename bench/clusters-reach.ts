@@ -5,12 +5,19 @@
 // from itself with the column, one statement), the organization's semantic model with the column
 // applied, then the -maya campaigns table grouped by the column and filtered by two of its values,
 // compiled and run by the report compiler the report engine uses.
-import { compileClusterColumn, type ClusterColumn, type ClusterContext } from '@maya/analytics';
+import {
+  CANONICAL_MODELS,
+  compileClusterColumn,
+  MAYA_REPORT,
+  MODEL_SCHEMA,
+  modelTable,
+  runVisualQuery,
+  type ClusterColumn,
+  type ClusterContext,
+} from '@maya/analytics';
 import type { Visual } from '@maya/contracts';
-import { CANONICAL_MODELS, MAYA_REPORT, MODEL_SCHEMA, modelTable, runVisualQuery } from '@maya/analytics';
 import type { TableSchema, Warehouse } from '@maya/warehouse';
-import { applyDerivedColumns, type DerivedColumn } from '@maya/server/bench';
-import { organizationSemanticModels } from '../apps/server/src/modules/modelling/semantic';
+import { applyDerivedColumns, organizationSemanticModels, type DerivedColumn } from '@maya/server/bench';
 
 const DAY_ZERO = '2025-01-01';
 const TABLE = 'marketing_performance';

@@ -3,4 +3,4 @@
 // Each name comes through its module's index.ts, like any other caller outside the modules.
 export { loadAccount, rawTableName, RAW_SCHEMA } from './modules/etl';
 export { createReportEngine, type EngineDeps, type ReportEngine } from './modules/reports';
-export { applyDerivedColumns, type DerivedColumn } from './modules/modelling';
+export { applyDerivedColumns, organizationSemanticModels, type DerivedColumn } from './modules/modelling';

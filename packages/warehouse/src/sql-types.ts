@@ -1,7 +1,7 @@
 // The engine's name of each column type: the CREATE TABLE and CAST target every adapter uses, and
 // that SQL written over the Warehouse interface (the canonical models of @maya/analytics) casts to.
 // Pure and free of any engine client, so the analytics domain may use it without the adapters.
-import { unreachable } from './values';
+import { unreachable } from '@maya/contracts';
 import type { ColumnType, WarehouseEngine } from './warehouse';
 
 /** The engine's name of a column type, as a CAST target (the adapters' own mapping). */

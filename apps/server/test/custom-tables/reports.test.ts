@@ -2,7 +2,7 @@
 // (spend, clicks and conversions exact, in the file's currency or the organization's), and
 // every custom table is a table of the custom_tables semantic model.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODEL_SCHEMA } from '@maya/warehouse';
+import { MODEL_SCHEMA } from '@maya/analytics';
 import { startAccountsApp, type AccountsApp } from '../support/accounts';
 import { customTablesApi, owner, type CustomTablesApi } from './support';
 

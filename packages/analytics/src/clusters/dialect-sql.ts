@@ -1,7 +1,6 @@
-import { unreachable } from '@maya/contracts';
 // The string, number and regex spellings a cluster's rules need, per engine. Every value is a
 // bound `$n` placeholder cast to its type; only identifiers and these fixed spellings are text.
-import { unreachable } from '@maya/warehouse/interface';
+import { unreachable } from '@maya/contracts';
 import type { SqlDialect } from '../models/dialect';
 import { writeRegex, type RegexFlavor, type RegexNode } from './regex';
 import type { TextTest } from './rules';

@@ -2,10 +2,8 @@
 // created with the table's definition, filled from the CSV as it streams, and swapped in only
 // when the whole file was read and every row passed; anything else (a bad row, a dropped
 // connection, an engine error) drops the twin and leaves the live table as it was.
+import { CUSTOM_TABLE_SERVICE, MANUAL_ADS_COLUMNS, rawTable } from '@maya/analytics';
 import {
-  CUSTOM_TABLE_SERVICE,
-  MANUAL_ADS_COLUMNS,
-  rawTable,
   stagedTableName,
   type Column,
   type ColumnType,

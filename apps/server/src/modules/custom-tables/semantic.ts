@@ -2,7 +2,7 @@
 // them like the built-in ones: each table's text and date columns are dimensions (the first
 // date column its time dimension), its numeric columns sums, and its rows a count.
 import { TIME_GRAINS, type CustomTable } from '@maya/contracts';
-import type { Dimension, Measure, SemanticModel, SemanticTable } from '@maya/warehouse';
+import type { Dimension, Measure, SemanticModel, SemanticTable } from '@maya/analytics';
 import { RAW_SCHEMA } from '../modelling';
 import { warehouseTableName } from './load';
 

@@ -11,7 +11,8 @@ import {
   type CustomTableUploadResponse,
   type CustomTablesResponse,
 } from '@maya/contracts';
-import { ident, tableRef, WarehouseError } from '@maya/warehouse';
+import { ident, tableRef } from '@maya/analytics';
+import { WarehouseError } from '@maya/warehouse';
 import { withOrganization } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';

@@ -14,6 +14,7 @@ export type { DerivedColumn, DerivedColumnSource, RefusedColumn } from './derive
 export type { ModelChange, ModelChangeListener } from './versions';
 export type { DestinationSettings, OpenFor, WithWarehouse } from './warehouse';
 export { applyDerivedColumns, RAW_SCHEMA } from './build';
+export { organizationSemanticModels } from './semantic';
 
 /**
  * Modelling (DESIGN.md "One owner per concept"): each organization's warehouse and models. It

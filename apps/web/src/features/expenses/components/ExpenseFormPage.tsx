@@ -1,7 +1,7 @@
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { operations } from '@maya/contracts';
 import { useParams } from 'react-router';
-import { NotFoundPage } from '../../../app/pages/NotFoundPage';
+import { NotFoundPage } from '../../../shared/ui/NotFoundPage';
 import { useCurrentOrganization } from '../../organizations';
 import {
   useCurrencies,
