@@ -392,7 +392,6 @@ describe('BigQuery results', () => {
       'string',
     ]);
   });
-
   it('reads timestamps in microseconds or floating seconds, before 1970 too', () => {
     expect(timestampText('-1')).toBe('1969-12-31T23:59:59.999999Z');
     expect(timestampText('1.7066952E9')).toBe('2024-01-31T10:00:00Z');

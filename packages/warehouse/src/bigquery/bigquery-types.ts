@@ -1,4 +1,3 @@
-import { unreachable } from '@maya/contracts';
 import { castFromText } from '../backtick-sql';
 import type { ColumnType } from '../warehouse';
 import { bigQueryType } from '../sql-types';

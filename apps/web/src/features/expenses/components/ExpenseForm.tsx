@@ -29,7 +29,7 @@ import { useSaveExpense } from '../hooks/useExpenses';
 import { expensesText as text, saveFailure } from '../messages';
 import { validateExpense, valuesToInput, type ExpenseFormValues } from '../model/form';
 import { expensesPath } from '../navigation';
-import { showToast } from '../toast';
+import { showToast } from '../../../shared/ui/toast';
 
 /** Dropdown search is fuzzy with a 0.4 similarity threshold (spec 001 §5). */
 const fuzzy: OptionsFilter = ({ options, search }) => {
@@ -74,7 +74,7 @@ export function ExpenseForm(props: ExpenseFormProps) {
     setFailure(null);
     save.mutate(valuesToInput(values), {
       onSuccess: () => {
-        showToast(text.saved);
+        showToast('success', text.saved);
         void navigate(expensesPath(slug));
       },
       onError: (error) => setFailure(saveFailure(error)),

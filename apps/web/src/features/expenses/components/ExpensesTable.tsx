@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
+  modelling,
   shortDescription,
   type Expense,
   type ExpenseCategory,
@@ -14,7 +15,7 @@ import { IconPencil, IconTrash } from '../../../shared/ui/icons';
 import { useDeleteExpense } from '../hooks/useExpenses';
 import { expensesText as text } from '../messages';
 import { expensePath } from '../navigation';
-import { showToast } from '../toast';
+import { showToast } from '../../../shared/ui/toast';
 
 type ExpensesTableProps = {
   organizationId: string;
@@ -51,7 +52,7 @@ export function ExpensesTable({
     if (deleting === null) return;
     remove.mutate(deleting.uuid, {
       onSettled: () => setDeleting(null),
-      onError: () => showToast(text.deleteFailed, 'red'),
+      onError: () => showToast('error', text.deleteFailed, { durationMs: modelling.toastMs }),
     });
   };
 
