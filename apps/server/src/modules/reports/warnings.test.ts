@@ -25,6 +25,8 @@ describe('which services feed a table', () => {
       'apple_ads',
       'facebook_ads',
       'google_ads',
+      // A manual_ads_performance custom table is a source of the same model (issue 26).
+      'manual_ads_performance',
       'microsoft_ads',
     ]);
     expect([...servicesFeeding('search_console_queries')]).toEqual(['google_search_console']);
@@ -33,7 +35,7 @@ describe('which services feed a table', () => {
   });
 
   it("lists the document's tables once, in order", () => {
-    expect(documentTables(MAYA_REPORT)).toEqual(['performance']);
+    expect(documentTables(MAYA_REPORT)).toEqual(['performance', 'costs']);
     expect(documentTables(SEO_REPORT).length).toBeGreaterThan(0);
   });
 });
@@ -47,9 +49,10 @@ describe('source warnings', () => {
       account({ name: 'Pending', sync_status: 'pending' }),
       account({ name: 'Site', service: 'google_search_console', sync_status: 'failed' }),
     ];
-    expect(sourceWarnings(MARKETING_SEMANTIC_MODEL, MAYA_REPORT, accounts)).toEqual([
+    // The ad platforms feed both the performance table and the marketing costs beside expenses.
+    const forTable = (table: string) => [
       {
-        table: 'performance',
+        table,
         service_id: 'google_ads',
         account_name: 'Broken',
         status: 'failed',
@@ -57,13 +60,17 @@ describe('source warnings', () => {
           'The last data load of Google Ads account Broken failed (Customer not enabled); this report may be missing its latest data.',
       },
       {
-        table: 'performance',
+        table,
         service_id: 'google_ads',
         account_name: 'Revoked',
         status: 'reconnect',
         message:
           'Google Ads account Revoked needs to be reconnected on the Sources page; this report may be missing its latest data.',
       },
+    ];
+    expect(sourceWarnings(MARKETING_SEMANTIC_MODEL, MAYA_REPORT, accounts)).toEqual([
+      ...forTable('performance'),
+      ...forTable('costs'),
     ]);
     const seo = sourceWarnings(SEARCH_SEMANTIC_MODEL, SEO_REPORT, accounts);
     expect(seo.map((w) => w.account_name)).toEqual(seo.map(() => 'Site'));
