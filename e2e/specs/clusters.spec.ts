@@ -109,7 +109,9 @@ describe('clusters', () => {
     expect(await dashboard.visualErrors().count()).toBe(0);
     expect(search.spend).toBeGreaterThan(0);
     expect(other.spend).toBeGreaterThan(0);
-    expect(search.spend + other.spend).toBe(all.spend);
+    // Amounts are kept in micros and each figure is rounded to the cent only when shown, so the
+    // two parts shown may differ from the total shown by the rounding of one cent, never more.
+    expect(Math.abs(search.spend + other.spend - all.spend)).toBeLessThanOrEqual(1);
     expect(search.clicks + other.clicks).toBe(all.clicks);
     await screenshots(page, 'maya-filtered');
   }, 480_000); // a first load, then the editor's previews and an opening of -maya
