@@ -5,7 +5,7 @@ export { owner } from '../notifications/support';
 
 type User = { token: string };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers
-type Answer = { status: number; body: Record<string, any> };
+export type Answer = { status: number; body: Record<string, any> };
 
 const BOUNDARY = '----mayaCsvTestBoundary';
 

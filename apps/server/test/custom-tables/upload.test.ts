@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsApp, type AccountsApp } from '../support/accounts';
-import { customTablesApi, owner, warehouseRows, type CustomTablesApi } from './support';
+import { customTablesApi, owner, warehouseRows, type Answer, type CustomTablesApi } from './support';
 
 let t: AccountsApp;
 let admin: Awaited<ReturnType<typeof owner>>;
@@ -34,12 +34,7 @@ afterAll(() => t.close());
 
 const orders = () => warehouseRows(t, admin.organizationId, 'custom__manual_orders');
 
-async function expectRefused(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers
-  answer: { status: number; body: Record<string, any> },
-  type: string,
-  message: RegExp | string,
-) {
+async function expectRefused(answer: Answer, type: string, message: RegExp | string) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(400);
   expect(answer.body.detail.type).toBe(type);
   if (typeof message === 'string') expect(answer.body.detail.message).toBe(message);
