@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_DAY, LAST_DAY, visualQuery, writeCampaigns } from '../modelling/raw-campaigns';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
+import { expense, expensesApi, newId } from '../expenses/support';
 import { clustersApi, createdColumn, owner, ruleSet, type ClustersApi } from './support';
 
 let t: AccountsApp;
@@ -79,6 +80,30 @@ describe('a saved column in reports', () => {
     expect(shoesSpend).toEqual({ 'Generic shoes': 20 });
     expect(none).toEqual({ 'Kids shoes': 40, Competitors: 50 });
     expect(total(brandSpend) + total(shoesSpend) + total(none)).toBe(total(all));
+  });
+
+  it("narrows -maya's marketing cost as it narrows the spend; expenses belong to no cluster", async () => {
+    const [theme] = (await api.category('adgroups')).body.columns.filter(
+      (c: { name: string }) => c.name === 'Theme',
+    );
+    const expenses = expensesApi(t, admin, admin.organizationId);
+    const id = newId();
+    expect((await expenses.save(id, expense({ payment_date: LAST_DAY, amount: 1234 }))).status).toBe(200);
+    const kpi = async (measure: string, filters: unknown[]) => {
+      const answer = await call(t.base, 'POST', '/reports/-maya/query', {
+        token: admin.token,
+        body: visualQuery(admin.organizationId, '-maya', `kpi-${measure}`, filters),
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return Number(answer.body.rows[0]?.[measure]);
+    };
+    expect(await kpi('marketing_cost', [])).toBeCloseTo(150 + 12.34, 9);
+    const brandOnly = [only(theme.db_name, ['Brand'])];
+    expect(await kpi('spend', brandOnly)).toBe(40);
+    expect(await kpi('marketing_cost', brandOnly)).toBeCloseTo(40, 9);
+    // The expense has no campaign: like a campaign no rule matched, it reads "(none)".
+    expect(await kpi('marketing_cost', [only(theme.db_name, [null])])).toBeCloseTo(90 + 12.34, 9);
+    expect((await expenses.remove(id)).status).toBe(200);
   });
 
   it('follows a word-group edit and a rename without a reload from the providers', async () => {

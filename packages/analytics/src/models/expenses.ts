@@ -60,21 +60,50 @@ FROM ${ctx.raw(EXPENSE_DAYS_TABLE)} AS {x}`),
 };
 
 /**
+ * The ad-level columns of marketing performance that the ad spend rows of `marketing_costs` keep
+ * (decision 430): with them a report filter on a campaign, an account or a cluster column (the
+ * adgroups category's columns are added to this table too) narrows the marketing cost as it
+ * narrows the spend. Expenses belong to no service, account or campaign: '' in the key columns
+ * (which reports read as blank), NULL in the others. Every field a cluster rule of marketing
+ * performance reads is here.
+ */
+const AD_LEVEL_KEYS = [
+  key('source_service', 'string', "The connector of the ad spend row, e.g. `google_ads`; '' for expenses."),
+  key('account_id', 'string', "The ad account's provider id; '' for expenses."),
+  key('campaign_id', 'string', "The campaign's provider id; '' for expenses."),
+  key(
+    'ad_group_id',
+    'string',
+    "The ad group's provider id ('' for the campaign-level row and for expenses).",
+  ),
+];
+const AD_LEVEL_COLUMNS = [
+  ...AD_LEVEL_KEYS,
+  attribute('campaign_name', 'string', "The campaign's latest name; NULL for expenses."),
+  attribute('campaign_type', 'string', "The campaign's type label; NULL for expenses."),
+  attribute('ad_group_name', 'string', "The ad group's latest name; NULL for expenses."),
+];
+
+/**
  * Ad spend (marketing performance) and marketing-related expenses per day, cost type, channel and
  * currency: what reports add up, each row converted into the organization's currency on its day,
- * as the total marketing cost. Conversions and their value come with the ad spend rows.
+ * as the total marketing cost. The ad spend rows keep marketing performance's own grain and
+ * ad-level columns, with their delivery, conversions and value.
  */
 export const MARKETING_COSTS: CanonicalModel = {
   name: 'marketing_costs',
   description:
-    "Marketing cost per day, cost type ('Ad spend', 'Marketing expenses'), channel and currency: the ad platforms' spend with their conversions, and the marketing-related manual expenses under the channel 'Manual expenses'.",
+    "Marketing cost per day, cost type ('Ad spend', 'Marketing expenses'), channel and currency: the ad platforms' spend per account, campaign and ad group with their delivery and conversions, and the marketing-related manual expenses under the channel 'Manual expenses' (no account or campaign).",
   columns: [
     DATE,
     key('cost_type', 'string', "'Ad spend' or 'Marketing expenses'."),
     key('channel', 'string', "The advertising channel of the ad spend; 'Manual expenses' for expenses."),
     key('currency', 'string', 'ISO 4217 code of the amounts of the row.'),
+    ...AD_LEVEL_COLUMNS,
     summed('cost_micros', 'bigint', 'The cost in millionths of the currency, exactly.'),
     minorUnits('cost_minor', 'cost_micros', 'The cost in minor units of the currency.'),
+    summed('impressions', 'bigint', 'Impressions of the ad spend rows; NULL for expenses.'),
+    summed('clicks', 'bigint', 'Clicks of the ad spend rows; NULL for expenses.'),
     summed('conversions', 'decimal', 'Conversions of the ad spend rows; 0 for expenses.'),
     summed('conversion_value_micros', 'bigint', 'Value of the conversions in millionths of the currency.'),
   ],
@@ -86,7 +115,8 @@ export const MARKETING_COSTS: CanonicalModel = {
       sql: (ctx) =>
         ctx.sql(`SELECT {p.date}, '${COST_TYPE_AD_SPEND}' AS {cost_type},
   COALESCE({p.channel}, {p.source_service}) AS {channel}, COALESCE({p.currency}, '') AS {currency},
-  {p.cost_micros}, {p.conversions}, {p.conversion_value_micros}
+  ${AD_LEVEL_COLUMNS.map((c) => `{p.${c.name}}`).join(', ')},
+  {p.cost_micros}, {p.impressions}, {p.clicks}, {p.conversions}, {p.conversion_value_micros}
 FROM ${ctx.model('marketing_performance')} AS {p}`),
     },
     {
@@ -94,8 +124,18 @@ FROM ${ctx.model('marketing_performance')} AS {p}`),
       reads: [],
       sql: (ctx) =>
         ctx.sql(`SELECT {e.date}, '${COST_TYPE_EXPENSES}' AS {cost_type}, '${EXPENSES_CHANNEL}' AS {channel},
-  {e.currency}, {e.amount_micros} AS {cost_micros}, 0 AS {conversions}, 0 AS {conversion_value_micros}
+  {e.currency}, ${AD_LEVEL_COLUMNS.map((c) => `${AD_LEVEL_KEYS.includes(c) ? "''" : 'NULL'} AS {${c.name}}`).join(', ')},
+  {e.amount_micros} AS {cost_micros}, NULL AS {impressions}, NULL AS {clicks}, 0 AS {conversions},
+  0 AS {conversion_value_micros}
 FROM ${ctx.model('expenses')} AS {e} WHERE {e.is_marketing_related}`),
     },
   ],
 };
+
+/**
+ * The model tables that also hold a table's rows with its columns: the derived columns (clusters)
+ * of the table are added to them as well, so that a filter on one narrows both (decision 430).
+ */
+export function tablesCarrying(table: string): readonly string[] {
+  return table === 'marketing_performance' ? [MARKETING_COSTS.name] : [];
+}

@@ -33,6 +33,7 @@ export {
   EXPENSES,
   EXPENSES_CHANNEL,
   MARKETING_COSTS,
+  tablesCarrying,
 } from './expenses';
 export {
   CUSTOM_TABLE_SERVICE,

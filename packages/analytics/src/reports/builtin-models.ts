@@ -70,22 +70,29 @@ const ratio = (
   format: Measure['format'],
 ): Measure => ({ name, label, format, kind: 'ratio', numerator, denominator });
 
+/**
+ * Where an ad's spend comes from: what both the performance and the costs tables are filtered by
+ * (decision 430; expenses have none of them, so a filter on one leaves them out of the cost).
+ */
+const AD_LEVEL: readonly Dimension[] = [
+  text('service', 'Service', 'source_service'),
+  text('account', 'Account', 'account_id'),
+  text('campaign', 'Campaign', 'campaign_name'),
+  text('campaign_id', 'Campaign ID'),
+  text('campaign_type', 'Campaign type'),
+  text('ad_group', 'Ad group', 'ad_group_name'),
+];
+
+/** '' means none in the costs' key columns (expenses have no campaign): blank in reports, as NULL. */
+const blankWhenEmpty = (d: Dimension): Dimension =>
+  'column' in d.sql ? { ...d, sql: { expression: `NULLIF({${d.sql.column}}, '')` } } : d;
+
 const performance: SemanticTable = {
   name: 'performance',
   label: 'Marketing performance',
   source: { schema: MODEL_SCHEMA, table: MARKETING_PERFORMANCE.name },
   timeDimension: 'date',
-  dimensions: [
-    DATE,
-    text('channel', 'Channel'),
-    text('service', 'Service', 'source_service'),
-    text('account', 'Account', 'account_id'),
-    text('campaign', 'Campaign', 'campaign_name'),
-    text('campaign_id', 'Campaign ID'),
-    text('campaign_type', 'Campaign type'),
-    text('ad_group', 'Ad group', 'ad_group_name'),
-    text('currency', 'Currency'),
-  ],
+  dimensions: [DATE, text('channel', 'Channel'), ...AD_LEVEL, text('currency', 'Currency')],
   measures: [
     amount('spend', 'Spend', 'cost_micros'),
     sum('impressions', 'Impressions', 'impressions'),
@@ -106,7 +113,8 @@ const performance: SemanticTable = {
 
 /**
  * Ad spend and marketing-related manual expenses together (decision 386): the total marketing
- * cost, each row converted on its day (never two currencies added), and CPA and ROAS on it.
+ * cost, each row converted on its day (never two currencies added), and CPA and ROAS on it. The
+ * ad spend rows carry the ad-level dimensions and the cluster columns (decision 430).
  */
 const costs: SemanticTable = {
   name: 'costs',
@@ -117,6 +125,7 @@ const costs: SemanticTable = {
     DATE,
     text('channel', 'Channel'),
     text('cost_type', 'Cost type'),
+    ...AD_LEVEL.map(blankWhenEmpty),
     text('currency', 'Currency'),
   ],
   measures: [

@@ -9,7 +9,7 @@ import {
   type ClusterField,
   type ClusterFieldType,
 } from '@maya/contracts';
-import { CLUSTER_PREVIEW_SOURCES } from '@maya/analytics';
+import { CLUSTER_PREVIEW_SOURCES, tablesCarrying } from '@maya/analytics';
 import type { CanonicalModel } from '@maya/analytics';
 
 /**
@@ -27,6 +27,12 @@ export const CATEGORY_LABELS: Record<ClusterCategory, string> = {
 
 /** The model table a category's rules read and its columns are added to. */
 export const categoryTable = (category: ClusterCategory): string => CLUSTER_PREVIEW_SOURCES[category].table;
+
+/** Every model table a category's columns are added to: its own, and those carrying its rows. */
+export const categoryTables = (category: ClusterCategory): string[] => [
+  categoryTable(category),
+  ...tablesCarrying(categoryTable(category)),
+];
 
 export const WORD_GROUPS_LABEL = 'Word Groups';
 

@@ -1,6 +1,6 @@
 import { compileClusterColumn, isClusterRuleError } from '@maya/analytics';
 import { CLUSTER_CATEGORIES } from '@maya/contracts';
-import { categoryTable } from './categories';
+import { categoryTables } from './categories';
 import { domainColumn, domainField, fieldsAt } from './columns';
 import { categoryFields, inClusters, type ClustersDeps } from './deps';
 import { clustersRepository as repository } from './repository';
@@ -23,8 +23,8 @@ export type ClusterDerivedColumn = {
 
 /**
  * Every saved cluster column of the organization as a derived column of its category's model
- * table, category by category and in each in column order, so a column reads the earlier ones
- * (decision 278). A column without any rule is left out until it has one.
+ * tables (its own and those carrying its rows: marketing costs, decision 430), category by
+ * category and in each in column order, so a column reads the earlier ones (decision 278). A column without any rule is left out until it has one.
  */
 export function clusterDerivedColumns(deps: Pick<ClustersDeps, 'platform' | 'model'>) {
   return async (organizationId: string): Promise<ClusterDerivedColumn[]> => {
@@ -43,22 +43,20 @@ export function clusterDerivedColumns(deps: Pick<ClustersDeps, 'platform' | 'mod
       own.forEach((row, index) => {
         const fields = fieldsAt(base, own, index).map(domainField);
         const column = domainColumn(row);
-        derived.push({
-          table: categoryTable(category),
-          column: row.dbName,
-          label: row.name,
-          expression: (dialect, offset) => {
-            const options = { fields, wordGroups: groups, dialect, offset };
-            try {
-              return compileClusterColumn(column, options);
-            } catch (error) {
-              // Saves check every rule; a rule the model no longer answers (a field gone) gives
-              // no value rather than a failed rebuild of every table.
-              if (!isClusterRuleError(error)) throw error;
-              return compileClusterColumn({ ...column, ruleSets: [] }, options);
-            }
-          },
-        });
+        const expression: ClusterDerivedColumn['expression'] = (dialect, offset) => {
+          const options = { fields, wordGroups: groups, dialect, offset };
+          try {
+            return compileClusterColumn(column, options);
+          } catch (error) {
+            // Saves check every rule; a rule the model no longer answers (a field gone) gives
+            // no value rather than a failed rebuild of every table.
+            if (!isClusterRuleError(error)) throw error;
+            return compileClusterColumn({ ...column, ruleSets: [] }, options);
+          }
+        };
+        for (const table of categoryTables(category)) {
+          derived.push({ table, column: row.dbName, label: row.name, expression });
+        }
       });
     }
     return derived;

@@ -9,7 +9,7 @@ import {
   type ClusterColumnInput,
 } from '@maya/contracts';
 import { AppError, ValidationError } from '../../platform/errors';
-import { CATEGORY_LABELS, categoryTable, categoryTabs } from './categories';
+import { CATEGORY_LABELS, categoryTables, categoryTabs } from './categories';
 import { columnsRead, fieldsAt, normalizedRuleSets, presentColumns, toColumn } from './columns';
 import { applySaved, categoryFields, inClusters, type ClustersDeps } from './deps';
 import { freeDbName } from './db-names';
@@ -116,7 +116,7 @@ export function createClustersService(deps: ClustersDeps) {
       if (!row) throw new Error('the saved cluster column is not there');
       return toColumn(row, fields);
     });
-    await applySaved(deps, organizationId, [categoryTable(name)]);
+    await applySaved(deps, organizationId, categoryTables(name));
     return saved;
   }
 
@@ -137,7 +137,7 @@ export function createClustersService(deps: ClustersDeps) {
       }
       await repository.deleteColumn(tx, id);
     });
-    await applySaved(deps, organizationId, [categoryTable(name)]);
+    await applySaved(deps, organizationId, categoryTables(name));
   }
 
   /** PUT /clustering/{category}/columns, updateType 'reorder': all the category's columns, in order. */
@@ -162,7 +162,7 @@ export function createClustersService(deps: ClustersDeps) {
       await repository.setPositions(tx, name, columnIds);
       return repository.columns(tx, organizationId, name);
     });
-    await applySaved(deps, organizationId, [categoryTable(name)]);
+    await applySaved(deps, organizationId, categoryTables(name));
     return present(name, base, rows);
   }
 
