@@ -67,12 +67,18 @@ describe('a save the warehouse refuses to apply', () => {
     expect(answer.body.detail).toMatchObject({
       type: 'cluster_apply_refused',
       saved: true,
-      columns: [{ table: 'marketing_performance', db_name: 'cluster_too_big' }],
+      // Refused in both tables that take the adgroups category's columns (decision 430).
+      columns: [
+        { table: 'marketing_performance', db_name: 'cluster_too_big' },
+        { table: 'marketing_costs', db_name: 'cluster_too_big' },
+      ],
     });
     expect(answer.body.detail.message).toMatch(/^Saved; the data could not take it/);
     expect((await api.column('adgroups', id)).body).toMatchObject({ name: 'Too big' });
     const model = await t.app.modelling.semanticModel(admin.organizationId, 'marketing');
-    const names = model?.tables.find((table) => table.name === 'performance')?.dimensions.map((d) => d.name);
-    expect(names).not.toContain('cluster_too_big');
+    for (const table of ['performance', 'costs']) {
+      const names = model?.tables.find((t) => t.name === table)?.dimensions.map((d) => d.name);
+      expect(names, table).not.toContain('cluster_too_big');
+    }
   });
 });
