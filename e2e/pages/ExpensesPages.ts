@@ -51,8 +51,16 @@ export class ExpensesPages {
     await this.page.getByLabel('Amount').waitFor(shown);
   }
 
+  /** A day field: typed as the app shows days, DD/MM/YYYY, and left (`day` is `YYYY-MM-DD`). */
+  async fillDay(label: string, day: string): Promise<void> {
+    const field = this.page.getByLabel(label);
+    await field.fill(day.split('-').reverse().join('/'));
+    await field.press('Escape');
+    await field.blur();
+  }
+
   async fill(fields: ExpenseFields): Promise<void> {
-    if (fields.paymentDate !== undefined) await this.page.getByLabel('Payment Date').fill(fields.paymentDate);
+    if (fields.paymentDate !== undefined) await this.fillDay('Payment Date', fields.paymentDate);
     if (fields.amount !== undefined) await this.page.getByLabel('Amount').fill(fields.amount);
     if (fields.category !== undefined) await this.choose('Category', fields.category);
     if (fields.subcategory !== undefined) await this.choose('Subcategory', fields.subcategory);
@@ -63,6 +71,28 @@ export class ExpensesPages {
     await this.page.getByRole('combobox', { name: label, exact: true }).click();
     await this.page.getByRole('option', { name: option, exact: true }).click();
     await this.page.getByRole('option', { name: option, exact: true }).waitFor({ state: 'hidden' });
+  }
+
+  /**
+   * Whether the list fits the window's width (no sideways scroll) with every row's Edit and
+   * Delete inside it.
+   */
+  async fitsWidth(): Promise<boolean> {
+    // A function, not a string (the app's CSP forbids eval); the e2e code has no DOM types.
+    const width = await this.page.evaluate(() => {
+      type Window = { innerWidth: number; document: { scrollingElement: { scrollWidth: number } | null } };
+      const window = globalThis as unknown as Window;
+      return { page: window.document.scrollingElement?.scrollWidth ?? 0, window: window.innerWidth };
+    });
+    if (width.page > width.window) return false;
+    const actions = this.table()
+      .getByRole('link', { name: /^Edit / })
+      .or(this.table().getByRole('button', { name: /^Delete / }));
+    const boxes = await Promise.all((await actions.all()).map((action) => action.boundingBox()));
+    return (
+      boxes.length > 0 &&
+      boxes.every((box) => box !== null && box.x >= 0 && box.x + box.width <= width.window)
+    );
   }
 
   /** Save, then back on the list with the spec's message. */

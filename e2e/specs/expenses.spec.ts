@@ -42,6 +42,9 @@ describe('manual expenses', () => {
     await expenses.openList();
     await screenshots(page, 'expenses', 'list-empty');
     await expenses.addExpense();
+    // Days read and are typed DD/MM/YYYY, as everywhere in the app, whatever the browser's language.
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await page.getByLabel('Payment Date').inputValue()).toBe(today.split('-').reverse().join('/'));
     // Every rule in the spec's words, and nothing saved.
     await expenses.fill({ amount: 'twelve', description: 'x'.repeat(51) });
     await page.getByRole('button', { name: 'Save' }).click();
@@ -71,11 +74,17 @@ describe('manual expenses', () => {
       subcategory: 'Agency',
       description: 'Agency retainer for the autumn campaign',
     });
+    expect(await page.getByLabel('Payment Date').inputValue()).toBe(
+      daysAgo(3).split('-').reverse().join('/'),
+    );
+    await page.getByRole('button', { name: 'Advanced' }).click();
+    await expenses.fillDay('Period Start Date', daysAgo(3));
+    await expenses.fillDay('Period End Date', daysAgo(3));
     await screenshots(page, 'expenses', 'form');
     await expenses.save();
     const day = daysAgo(3).split('-').reverse().join('/');
     expect((await expenses.rows())[0]).toEqual([
-      day,
+      `${day} ${day} – ${day}`,
       '$1,234.56',
       'People Agency',
       'YES',
@@ -83,6 +92,10 @@ describe('manual expenses', () => {
       '',
     ]);
     await screenshots(page, 'expenses', 'list');
+    // On a phone the list fits the screen, each expense's Edit and Delete in view.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await expenses.fitsWidth()).toBe(true);
+    await page.setViewportSize({ width: 1440, height: 900 });
     expect((await marketingCost()) - before).toBe(123_456);
     await screenshots(page, 'expenses', 'dashboard');
 

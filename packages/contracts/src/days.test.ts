@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  parseDay,
   addDays,
   addMonths,
   dayInTimeZone,
@@ -120,5 +121,20 @@ describe('day arithmetic', () => {
   it('isoWeekday starts weeks on Monday', () => {
     expect(isoWeekday('2026-11-30')).toBe(0); // a Monday
     expect(isoWeekday('2026-11-29')).toBe(6); // a Sunday
+  });
+});
+
+describe('days typed', () => {
+  it('reads a day as the UI shows it, DD/MM/YYYY, and ISO days', () => {
+    expect(parseDay('04/03/2025')).toBe('2025-03-04');
+    expect(parseDay(' 4/3/2025 ')).toBe('2025-03-04');
+    expect(parseDay('04.03.2025')).toBe('2025-03-04');
+    expect(parseDay('2024-02-29')).toBe('2024-02-29');
+  });
+
+  it('refuses what is not a day of the calendar', () => {
+    for (const text of ['31/02/2026', '29/02/2025', '03/2025', '13/13/2025', '2025-3-4', '']) {
+      expect(parseDay(text), text).toBeNull();
+    }
   });
 });

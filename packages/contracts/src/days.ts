@@ -85,6 +85,20 @@ export function isIsoDay(text: string): boolean {
   return year >= 1 && fromUtcMs(utcMs(year, month - 1, day)) === text;
 }
 
+const SHOWN_DAY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+
+/**
+ * A day typed as the UI shows days, DD/MM/YYYY (a one-digit day or month, `.` or `-` between
+ * them are read too), or as `YYYY-MM-DD`, as an ISO day; null when it is not a day of the
+ * calendar (31/02/2026).
+ */
+export function parseDay(text: string): string | null {
+  const trimmed = text.trim();
+  const shown = SHOWN_DAY.exec(trimmed);
+  const day = shown ? `${shown[3]}-${pad(Number(shown[2]))}-${pad(Number(shown[1]))}` : trimmed;
+  return isIsoDay(day) ? day : null;
+}
+
 /** The instant a day starts in UTC, in epoch milliseconds. Throws a RangeError if it is not a real day. */
 export function utcDayStart(day: string): number {
   if (!isIsoDay(day)) throw new RangeError(`Not an ISO day (YYYY-MM-DD): ${day}`);

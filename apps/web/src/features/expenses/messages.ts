@@ -17,6 +17,8 @@ export const expensesText = {
   category: 'Category',
   subcategory: 'Subcategory',
   isMarketingRelated: 'Is Marketing Related',
+  /** Before the Yes/No badge of a card on phones, where the column's heading is not shown. */
+  marketingShort: 'Marketing',
   descriptionLabel: 'Description',
   advanced: 'Advanced',
   advancedHint:

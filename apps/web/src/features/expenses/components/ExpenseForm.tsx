@@ -29,6 +29,7 @@ import { useSaveExpense } from '../hooks/useExpenses';
 import { expensesText as text, saveFailure } from '../messages';
 import { validateExpense, valuesToInput, type ExpenseFormValues } from '../model/form';
 import { expensesPath } from '../navigation';
+import { DayInput } from '../../../shared/ui/DayInput';
 import { showToast } from '../../../shared/ui/toast';
 
 /** Dropdown search is fuzzy with a 0.4 similarity threshold (spec 001 §5). */
@@ -99,12 +100,7 @@ export function ExpenseForm(props: ExpenseFormProps) {
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput
-            type="date"
-            label={text.paymentDate}
-            withAsterisk
-            {...form.getInputProps('payment_date')}
-          />
+          <DayInput label={text.paymentDate} withAsterisk {...form.getInputProps('payment_date')} />
           <Switch
             mt={{ base: 0, xs: 30 }}
             label={text.isMarketingRelated}
@@ -177,8 +173,8 @@ export function ExpenseForm(props: ExpenseFormProps) {
               {text.advancedHint}
             </Text>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <TextInput type="date" label={text.periodStart} {...form.getInputProps('start_date')} />
-              <TextInput type="date" label={text.periodEnd} {...form.getInputProps('end_date')} />
+              <DayInput label={text.periodStart} clearable {...form.getInputProps('start_date')} />
+              <DayInput label={text.periodEnd} clearable {...form.getInputProps('end_date')} />
             </SimpleGrid>
           </Collapse>
         </div>

@@ -16,6 +16,7 @@ import { useDeleteExpense } from '../hooks/useExpenses';
 import { expensesText as text } from '../messages';
 import { expensePath } from '../navigation';
 import { showToast } from '../../../shared/ui/toast';
+import classes from './ExpensesTable.module.css';
 
 type ExpensesTableProps = {
   organizationId: string;
@@ -33,7 +34,8 @@ const rowName = (expense: Expense) =>
 /**
  * The list's columns (spec 001 §2): Payment Date, Amount (in the organization's currency as
  * reports convert it, its own amount beneath when another), Category with subcategory, Is
- * Marketing Related, Description cut at 20 characters, and Edit and delete.
+ * Marketing Related, Description cut at 20 characters, and Edit and delete. On phones each row
+ * is a card with its actions in view (ExpensesTable.module.css).
  */
 export function ExpensesTable({
   organizationId,
@@ -58,8 +60,8 @@ export function ExpensesTable({
 
   return (
     <>
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="sm" highlightOnHover aria-label={text.title}>
+      <div className={classes.scroll}>
+        <Table className={classes.table} verticalSpacing="sm" highlightOnHover aria-label={text.title}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{text.paymentDate}</Table.Th>
@@ -67,7 +69,7 @@ export function ExpensesTable({
               <Table.Th>{text.category}</Table.Th>
               <Table.Th>{text.isMarketingRelated}</Table.Th>
               <Table.Th>{text.descriptionLabel}</Table.Th>
-              <Table.Th w={96}>
+              <Table.Th className={classes.actions}>
                 <VisuallyHidden>{text.actions}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
@@ -77,8 +79,8 @@ export function ExpensesTable({
               const converted = expense.converted;
               const foreign = converted.currency_code !== expense.currency_code;
               return (
-                <Table.Tr key={expense.uuid}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Table.Tr key={expense.uuid} className={classes.row}>
+                  <Table.Td className={classes.date}>
                     {formatDay(expense.payment_date)}
                     {expense.start_date !== null && expense.end_date !== null && (
                       <Text size="xs" c="dimmed">
@@ -86,7 +88,7 @@ export function ExpensesTable({
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td ta="right" className={classes.amount}>
                     <Tooltip label={text.convertedNote(converted.currency_code)} disabled={!foreign}>
                       <Text span fw={600} ff="monospace" size="sm">
                         {converted.amount === null
@@ -100,19 +102,24 @@ export function ExpensesTable({
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td className={classes.category}>
                     <Text size="sm">{categoryName.get(expense.category) ?? expense.category}</Text>
                     <Text size="xs" c="dimmed">
                       {subcategoryName.get(expense.subcategory) ?? expense.subcategory}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td className={classes.marketing}>
+                    <Text span size="xs" c="dimmed" className={classes.cardLabel}>
+                      {text.marketingShort}
+                    </Text>
                     <Badge variant="light" color={expense.is_marketing_related ? 'teal' : 'gray'}>
                       {expense.is_marketing_related ? text.yes : text.no}
                     </Badge>
                   </Table.Td>
-                  <Table.Td title={expense.description}>{shortDescription(expense.description)}</Table.Td>
-                  <Table.Td>
+                  <Table.Td className={classes.description} title={expense.description}>
+                    {shortDescription(expense.description)}
+                  </Table.Td>
+                  <Table.Td className={classes.actions}>
                     <Group gap={4} wrap="nowrap" justify="flex-end">
                       <ActionIcon
                         component={Link}
@@ -140,7 +147,7 @@ export function ExpensesTable({
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
       <ConfirmDialog
         opened={deleting !== null}
         title={text.deleteTitle}
