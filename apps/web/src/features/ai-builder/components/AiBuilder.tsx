@@ -3,7 +3,7 @@ import { decodeReportState, type GeneratedBookmark } from '@maya/contracts';
 import { InlineFallback } from '../../../shared/ui/OnDemandFallback';
 import { onDemand, preloadOnIntent } from '../../../shared/ui/onDemand';
 import { bookmarkMessages, useShowUnbookmarked } from '../../bookmarks';
-import { useReportView } from '../../../shared/report-view';
+import { AI_BUBBLE, useReportView } from '../../../shared/report-view';
 import { useChatHistory } from '../hooks/useChatHistory';
 import { useChatOpen } from '../hooks/useChatOpen';
 import { useGenerateBookmark } from '../hooks/useGenerateBookmark';
@@ -79,7 +79,7 @@ export function AiBuilder({ focusBubble = false }: { focusBubble?: boolean }) {
             : 'idle';
 
   return (
-    <Affix position={{ bottom: 16, right: 12 }} zIndex={250}>
+    <Affix position={{ bottom: AI_BUBBLE.bottom, right: AI_BUBBLE.right }} zIndex={250}>
       <Stack gap="sm" align="flex-end">
         <Transition mounted={opened} transition="pop-bottom-right" duration={150}>
           {(style) => (

@@ -2,7 +2,7 @@ import { Affix } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { deferred, useStandInPress } from '../../../shared/ui/onDemand';
 import { PrefetchWhenIdle } from '../../../shared/ui/PrefetchWhenIdle';
-import { useReportView } from '../../../shared/report-view';
+import { AI_BUBBLE, useReportView } from '../../../shared/report-view';
 import { isChatOpen, keepChatOpen } from '../hooks/useChatOpen';
 import { historyKey } from '../model/chat';
 import { BubbleButton } from './BubbleButton';
@@ -32,7 +32,7 @@ export function AiBuilderBubble() {
   if (ready && !press.pressed) return <aiBuilder.Loaded focusBubble={focused} />;
   return (
     <>
-      <Affix position={{ bottom: 16, right: 12 }} zIndex={250}>
+      <Affix position={{ bottom: AI_BUBBLE.bottom, right: AI_BUBBLE.right }} zIndex={250}>
         <BubbleButton
           opened={false}
           {...press.handlers}

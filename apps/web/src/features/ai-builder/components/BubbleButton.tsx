@@ -1,5 +1,6 @@
 import { ActionIcon } from '@mantine/core';
 import type { FocusEventHandler, MouseEventHandler, PointerEventHandler } from 'react';
+import { AI_BUBBLE } from '../../../shared/report-view';
 import { aiBuilderMessages as messages } from '../messages';
 import { IconSparkles } from './icons';
 
@@ -21,7 +22,7 @@ type BubbleButtonProps = {
 export function BubbleButton({ opened, ...handlers }: BubbleButtonProps) {
   return (
     <ActionIcon
-      size={56}
+      size={AI_BUBBLE.size}
       radius="xl"
       variant="gradient"
       gradient={{ from: 'indigo.6', to: 'violet.5', deg: 135 }}

@@ -23,6 +23,8 @@ import {
   type ViewerFiltering,
 } from '../model/state';
 import {
+  BUBBLE_GUTTER_PX,
+  BUBBLE_ROOM_PX,
   ReportViewContext,
   type ReportView,
   type ReportViewMode,
@@ -33,6 +35,7 @@ import { FilterSections, FiltersPane } from './filters/FiltersPane';
 import { TestingPanelOnDemand } from './testing/TestingPanelOnDemand';
 import { AdHocSection } from './visuals/AdHocSection';
 import { VisualGrid } from './visuals/VisualGrid';
+import classes from './LoadedDashboard.module.css';
 import { useSessionFlag } from '../../../shared/hooks/useSessionFlag';
 import { useTitleOverride } from '../../../shared/hooks/titleOverride';
 
@@ -50,9 +53,6 @@ export type LoadedDashboardProps = {
   /** Beside the page: the AI Builder bubble in the app. */
   children?: ReactNode;
 };
-
-/** The bubble's size and margin (ai-builder's BubbleButton): what the side panes and the page leave free below them. */
-const BUBBLE_ROOM = '80px';
 
 /** What the dashboard draws in a plain form first, or opens on a click. */
 const DASHBOARD_PREFETCH = [PagesMenuOnDemand.preload, FilterSections.preload];
@@ -223,12 +223,20 @@ export function LoadedDashboard({
                 gap: 'var(--mantine-spacing-md)',
                 alignItems: 'flex-start',
                 // The side panes end above the AI Builder's bubble (fixed at the bottom right).
-                '--bubble-room': readOnly ? '0px' : BUBBLE_ROOM,
+                '--bubble-room': readOnly ? '0px' : `${BUBBLE_ROOM_PX}px`,
+                '--bubble-gutter': `${BUBBLE_GUTTER_PX}px`,
               } as CSSProperties
             }
           >
-            {/* Room below the last visual, so it can scroll out from under the bubble. */}
-            <div style={{ flex: 1, minWidth: 0, paddingBottom: 'var(--bubble-room)' }}>
+            {/* Room below the last visual, so it can scroll out from under the bubble, and on wide
+                screens a gutter at its right, unless a side pane takes that corner (decision 433). */}
+            <div
+              className={
+                readOnly || showFilters || (mode === 'edit' && !narrow)
+                  ? classes.visuals
+                  : `${classes.visuals} ${classes.besideBubble}`
+              }
+            >
               {page !== null && adhoc !== null && (
                 <AdHocSection visual={adhoc} onRemove={() => update(withoutAdHoc)} />
               )}

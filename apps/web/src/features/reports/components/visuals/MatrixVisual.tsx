@@ -88,7 +88,8 @@ export function MatrixVisual({ visual }: { visual: MatrixVisualType }) {
       </Table.Td>
     );
     body = (
-      <div className={classes.scroll}>
+      // Focusable: a matrix has no sortable header to reach its scrolling box with the keyboard.
+      <div className={classes.scroll} tabIndex={0} role="group" aria-label={title}>
         <Table className={classes.table} stickyHeader highlightOnHover>
           <Table.Thead>
             {twoLevels && (

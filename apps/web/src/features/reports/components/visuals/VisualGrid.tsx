@@ -1,7 +1,6 @@
 import { unreachable } from '@maya/contracts';
 import type { ReportPage, Visual } from '@maya/contracts';
 import type { CSSProperties } from 'react';
-import { useReportView } from '../../../../shared/report-view';
 import { ChartVisual } from './ChartVisual';
 import { KpiVisual } from './KpiVisual';
 import { MatrixVisual } from './MatrixVisual';
@@ -44,11 +43,10 @@ function byPosition(a: Visual, b: Visual): number {
 
 /** The page's visuals on the document's 12-column grid; each visual queries on its own. */
 export function VisualGrid({ page }: { page: ReportPage }) {
-  const { readOnly } = useReportView();
   const visuals = [...page.visuals].sort(byPosition);
-  // An embedded report has no AI Builder bubble to make room for.
+  // The room the AI Builder's bubble needs is the dashboard's (LoadedDashboard.module.css).
   return (
-    <div className={readOnly ? classes.grid : `${classes.grid} ${classes.withBubble}`}>
+    <div className={classes.grid}>
       {visuals.map((visual) => {
         const { x, y, w, h } = visual.layout;
         const style = { '--x': x + 1, '--y': y + 1, '--w': w, '--h': h } as CSSProperties;
