@@ -12,7 +12,7 @@ import { BUILTIN_SEMANTIC_MODELS, MARKETING_SEMANTIC_MODEL, SEARCH_SEMANTIC_MODE
 import { BUILTIN_REPORTS, MAYA_REPORT, SEO_REPORT } from './builtin-reports';
 import { DEMO_REPORT, DEMO_REPORTS } from './demo-report';
 import { checkReportDocument, checkReportState, effectiveFilters, findVisual } from './report-document';
-import { filtersForTable } from './run-visual';
+import { filtersForTable, unappliedFilters } from './run-visual';
 import { checkSemanticModel, type SemanticModel } from './semantic-model';
 
 const NUMERIC = ['integer', 'bigint', 'double', 'decimal'];
@@ -244,6 +244,12 @@ describe('filters across tables', () => {
     ]);
     expect(filtersForTable(SEARCH_SEMANTIC_MODEL, 'totals', [country, query])).toEqual([country]);
     expect(SEO_REPORT.filters.every((f) => f.table === 'totals')).toBe(true);
+  });
+
+  it('that a table cannot apply are named by their labels, when they narrow the view', () => {
+    expect(unappliedFilters(SEARCH_SEMANTIC_MODEL, 'totals', [country, query])).toEqual(['Query']);
+    expect(unappliedFilters(SEARCH_SEMANTIC_MODEL, 'queries', [country, query])).toEqual([]);
+    expect(unappliedFilters(SEARCH_SEMANTIC_MODEL, 'totals', [{ ...query, values: [] }])).toEqual([]);
   });
 
   it('are refused on fields the model lacks', () => {

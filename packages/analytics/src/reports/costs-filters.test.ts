@@ -165,6 +165,27 @@ describe('-maya: the marketing cost under ad-level filters', () => {
     expect(await kpi('marketing_cpa', search)).toBeCloseTo(searchSpend / conversions, 9);
   });
 
+  it('says so when the costs cannot apply a filter (a cluster column refused on them)', async () => {
+    const performanceOnly: SemanticModel = {
+      ...clustered,
+      tables: clustered.tables.map((table) =>
+        table.name === 'costs'
+          ? { ...table, dimensions: table.dimensions.filter((d) => d.name !== CLUSTER) }
+          : table,
+      ),
+    };
+    const answer = (id: string) =>
+      runVisualQuery(wh, performanceOnly, findVisual(MAYA_REPORT, 'overview', id).visual, {
+        filters: [list(CLUSTER, ['Search'])],
+        dateRange: MARCH_RANGE,
+        sort: null,
+        now: NOW,
+        timeoutMs: 30_000,
+      });
+    expect((await answer('kpi-marketing_cost')).unfiltered).toEqual(['Theme']);
+    expect((await answer('kpi-spend')).unfiltered).toBeUndefined();
+  });
+
   it('carries every column of the ad spend rows that a cluster rule may read', () => {
     expect(tablesCarrying(MARKETING_PERFORMANCE.name)).toEqual([MARKETING_COSTS.name]);
     const costs = new Map(MARKETING_COSTS.columns.map((c) => [c.name, c.type]));

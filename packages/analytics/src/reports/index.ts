@@ -31,7 +31,13 @@ export {
   runFilterValues,
   type FilterValuesRequest,
 } from './filter-values';
-export { filtersForTable, runVisualQuery, visualFields, type VisualQueryInput } from './run-visual';
+export {
+  filtersForTable,
+  runVisualQuery,
+  unappliedFilters,
+  visualFields,
+  type VisualQueryInput,
+} from './run-visual';
 export {
   checkReportDocument,
   checkReportState,

@@ -2,6 +2,7 @@
 // queries, compiled for the warehouse's engine and run read-only, and the rows are shaped as the
 // contract's ReportQueryResponse (KPI comparison, totals, grain coarsening of charts over time).
 import {
+  embedFilterIsOpen,
   reportLimits,
   type DateRange,
   type DimensionRef,
@@ -23,6 +24,7 @@ import {
   findDimension,
   semanticTable,
   type SemanticModel,
+  type SemanticTable,
 } from './semantic-model';
 import {
   DATA_THROUGH,
@@ -55,10 +57,31 @@ export function filtersForTable(
 ): ReportFilter[] {
   const table = semanticTable(model, tableName);
   return filters.flatMap((filter) => {
-    const own = dimension(semanticTable(model, filter.table), filter.column);
-    if (filter.table === tableName) return [filter];
-    return findDimension(table, filter.column)?.type === own.type ? [{ ...filter, table: tableName }] : [];
+    if (!appliesTo(model, table, filter)) return [];
+    return [filter.table === tableName ? filter : { ...filter, table: tableName }];
   });
+}
+
+function appliesTo(model: SemanticModel, table: SemanticTable, filter: ReportFilter): boolean {
+  const own = dimension(semanticTable(model, filter.table), filter.column);
+  return filter.table === table.name || findDimension(table, filter.column)?.type === own.type;
+}
+
+/**
+ * The labels of the dimensions whose filters narrow the view but that a table cannot apply (it
+ * lacks the dimension): its visuals say they are not filtered by them (decision 434) rather than
+ * show an unfiltered figure beside filtered ones.
+ */
+export function unappliedFilters(
+  model: SemanticModel,
+  tableName: string,
+  filters: readonly ReportFilter[],
+): string[] {
+  const table = semanticTable(model, tableName);
+  const labels = filters
+    .filter((filter) => !embedFilterIsOpen(filter) && !appliesTo(model, table, filter))
+    .map((filter) => dimension(semanticTable(model, filter.table), filter.column).label);
+  return [...new Set(labels)];
 }
 
 export type VisualFields = Pick<ReportQuery, 'dimensions' | 'measures' | 'sort'>;
@@ -122,9 +145,15 @@ export async function runVisualQuery(
     input,
     await answerVisual(warehouse, model, visual, input),
   );
-  // A table that leaves rows out (Search Console's anonymized queries) says so with every answer.
+  // A table that leaves rows out (Search Console's anonymized queries) says so with every answer,
+  // and so does one that cannot apply a filter in effect.
   const { partial } = semanticTable(model, visual.table);
-  return partial === undefined ? answer : { ...answer, partial };
+  const unfiltered = unappliedFilters(model, visual.table, input.filters);
+  return {
+    ...answer,
+    ...(partial === undefined ? {} : { partial }),
+    ...(unfiltered.length === 0 ? {} : { unfiltered }),
+  };
 }
 
 async function answerVisual(

@@ -108,6 +108,11 @@ export const ReportQueryResponseSchema = z.object({
    */
   partial: z.optional(z.nullable(PartialReasonSchema)),
   /**
+   * The labels of the fields whose filters narrow the view but that the visual's table lacks, so
+   * its numbers are not filtered by them (decision 434); absent when every filter applies.
+   */
+  unfiltered: z.optional(z.array(z.string())),
+  /**
    * Date dimensions grouped by week, month, quarter or year: the periods (their first day) the
    * filters' period or the data (through its last day) cover only in part, as a range starting
    * mid-week or the week still running (decision 195).

@@ -87,6 +87,10 @@ export const reportMessages = {
       anonymized_queries:
         'Totals are below the KPIs: Google leaves anonymized queries out of query and page rows.',
     },
+    /** A visual whose table lacks fields the filters in effect are on (the answer's `unfiltered`). */
+    notFilteredBy: (labels: string) => `Not filtered by ${labels}`,
+    notFilteredWhy: (labels: string) =>
+      `This visual's data has no ${labels}, so the filter on it does not apply here: its numbers cover everything else the filters select.`,
     total: 'Total',
     previousPeriod: 'vs previous period',
     noComparison: 'No previous period',

@@ -90,6 +90,20 @@ describe('dashboard visuals', () => {
     expect(within(spend).queryByText(/anonymized/)).toBeNull();
   });
 
+  it('marks a visual whose data the filters in effect cannot narrow (decision 434)', async () => {
+    renderDashboard(PAGE, {
+      answer: ({ body }) =>
+        json(200, {
+          ...defaultAnswers[body.visual_id],
+          ...(body.visual_id === 'kpi-cpa' ? { unfiltered: ['Theme'] } : {}),
+        }),
+    });
+    const cpa = await screen.findByRole('region', { name: 'CPA' });
+    expect(await within(cpa).findByText('Not filtered by Theme')).toBeInTheDocument();
+    const spend = screen.getByRole('region', { name: 'Spend' });
+    expect(within(spend).queryByText(/Not filtered/)).toBeNull();
+  });
+
   it('shows a table with its totals, and sorts it through the state and a new query', async () => {
     const { calls, router } = renderDashboard(PAGE);
     const table = await screen.findByRole('region', { name: 'Campaigns' });

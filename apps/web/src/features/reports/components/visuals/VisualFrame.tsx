@@ -1,5 +1,5 @@
 import type { ReportQueryResponse } from '@maya/contracts';
-import { Center, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Center, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDay } from '../../../../shared/lib/dates';
 import { IconAlert } from '../../../../shared/ui/icons';
@@ -48,6 +48,7 @@ export function VisualFrame({
   const own = answer?.data_through ?? null;
   const through = own !== dataThrough ? own : null;
   const partial = answer?.partial == null ? null : text.partial[answer.partial];
+  const unfiltered = answer?.unfiltered === undefined ? null : answer.unfiltered.join(', ');
   const notes = [
     ...(answer?.sampled === true ? [text.sampled] : []),
     ...(answer?.truncated === true && footerEnd === undefined ? [text.truncated] : []),
@@ -78,6 +79,13 @@ export function VisualFrame({
         </Text>
         <Group gap={4} wrap="nowrap">
           {refreshing && <Loader size={12} aria-label={text.loading} />}
+          {unfiltered !== null && (
+            <TooltipOnDemand label={text.notFilteredWhy(unfiltered)} multiline w={280} withArrow>
+              <Badge size="xs" variant="light" color="orange" tt="none" maw={compact ? 140 : 220}>
+                {text.notFilteredBy(unfiltered)}
+              </Badge>
+            </TooltipOnDemand>
+          )}
           {warning !== null && (
             <TooltipOnDemand label={warning} multiline w={280} withArrow>
               <ThemeIcon variant="transparent" color="orange" size="sm" role="img" aria-label={warning}>
