@@ -44,10 +44,11 @@ const reportName = (doc: ReportDocument) => doc.name.replace(/^-/, '');
 /** What the report offers, for a prompt that named none of it. */
 export function promptHelp(doc: ReportDocument, model: SemanticModel): string {
   const vocabulary = vocabularyOf(doc, model);
-  // Service and account tell where rows came from; the examples are the breakdowns marketers use.
+  // Service and account tell where rows came from (in the tables that say so; the costs carry
+  // them too, decision 430); the examples are the breakdowns marketers use.
   const sourceOnly = (term: Term) =>
     term.kind === 'dimension' &&
-    term.tables.every((name) =>
+    term.tables.some((name) =>
       model.tables.find((t) => t.name === name)?.sourceDimensions?.includes(term.name),
     );
   const shown = (kind: 'measure' | 'dimension') =>
