@@ -6,7 +6,10 @@ import { IconCalendar } from './icons';
 /** How days are shown and typed everywhere in the app (DESIGN.md Conventions). */
 export const DAY_FORMAT = 'DD/MM/YYYY';
 
-/** The calendar's controls, named for screen readers (Mantine leaves its arrows unnamed). */
+/**
+ * The calendar's arrows, named for screen readers (Mantine leaves them unnamed); the month and
+ * year headings keep their visible text as their name.
+ */
 const CALENDAR_LABELS = {
   previousMonth: 'Previous month',
   nextMonth: 'Next month',
@@ -14,9 +17,10 @@ const CALENDAR_LABELS = {
   nextYear: 'Next year',
   previousDecade: 'Previous decade',
   nextDecade: 'Next decade',
-  monthLevelControl: 'Choose a month',
-  yearLevelControl: 'Choose a year',
 };
+
+/** Weekday initials dark enough to read (WCAG AA contrast; Mantine draws them dimmed). */
+const CALENDAR_STYLES = { weekday: { color: 'var(--mantine-color-gray-7)' } };
 
 export type DayInputProps = Omit<
   DateInputProps,
@@ -41,6 +45,7 @@ export function DayInput({ value = '', onChange, ...props }: DayInputProps) {
       leftSection={<IconCalendar size={16} />}
       leftSectionPointerEvents="none"
       ariaLabels={CALENDAR_LABELS}
+      styles={CALENDAR_STYLES}
       // Other months' days would be drawn too faint to read (WCAG contrast): not drawn.
       hideOutsideDates
       {...props}
