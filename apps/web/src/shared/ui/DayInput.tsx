@@ -19,8 +19,11 @@ const CALENDAR_LABELS = {
   nextDecade: 'Next decade',
 };
 
-/** Weekday initials dark enough to read (WCAG AA contrast; Mantine draws them dimmed). */
-const CALENDAR_STYLES = { weekday: { color: 'var(--mantine-color-gray-7)' } };
+/**
+ * The calendar shows at once: while it faded in, its text was too faint to read (and failed the
+ * WCAG contrast check of the page).
+ */
+const POPOVER = { transitionProps: { duration: 0 } };
 
 export type DayInputProps = Omit<
   DateInputProps,
@@ -45,7 +48,7 @@ export function DayInput({ value = '', onChange, ...props }: DayInputProps) {
       leftSection={<IconCalendar size={16} />}
       leftSectionPointerEvents="none"
       ariaLabels={CALENDAR_LABELS}
-      styles={CALENDAR_STYLES}
+      popoverProps={POPOVER}
       // Other months' days would be drawn too faint to read (WCAG contrast): not drawn.
       hideOutsideDates
       {...props}
