@@ -9,6 +9,28 @@ export type Answer = { status: number; body: Record<string, any> };
 
 const BOUNDARY = '----mayaCsvTestBoundary';
 
+/** A column as the editor sends it, its CSV name kept as its final name. */
+export function column(
+  name: string,
+  type: 'String' | 'Numeric' | 'Date',
+  flags: { required?: boolean; key?: boolean } = {},
+) {
+  return {
+    columnName: name,
+    alias: name,
+    type,
+    isRequired: flags.required ?? false,
+    isPrimaryKey: flags.key ?? false,
+  };
+}
+
+/** manual_orders' required columns, order_id its primary key. */
+export const ORDER_COLUMNS = [
+  column('order_id', 'String', { required: true, key: true }),
+  column('user_id', 'String', { required: true }),
+  column('created_at', 'Date', { required: true }),
+];
+
 /** A multipart body: the `columns` field when given, then the file. */
 export function multipartBody(
   file: Buffer | string,

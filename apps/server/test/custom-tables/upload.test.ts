@@ -5,7 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsApp, type AccountsApp } from '../support/accounts';
-import { customTablesApi, owner, warehouseRows, type Answer, type CustomTablesApi } from './support';
+import {
+  ORDER_COLUMNS,
+  column,
+  customTablesApi,
+  owner,
+  warehouseRows,
+  type Answer,
+  type CustomTablesApi,
+} from './support';
 
 let t: AccountsApp;
 let admin: Awaited<ReturnType<typeof owner>>;
@@ -17,13 +25,7 @@ const ORDERS =
   'o-2,u-2,02/03/2024,7,+plain\n' +
   'o-3,u-1,2024-03-03T10:15:00Z,-3.25,"a, quoted ""note"""\n';
 
-const ordersColumns = [
-  { columnName: 'order_id', alias: 'order_id', type: 'String', isRequired: true, isPrimaryKey: true },
-  { columnName: 'user_id', alias: 'user_id', type: 'String', isRequired: true, isPrimaryKey: false },
-  { columnName: 'created_at', alias: 'created_at', type: 'Date', isRequired: true, isPrimaryKey: false },
-  { columnName: 'revenue', alias: 'revenue', type: 'Numeric', isRequired: false, isPrimaryKey: false },
-  { columnName: 'note', alias: 'note', type: 'String', isRequired: false, isPrimaryKey: false },
-];
+const ordersColumns = [...ORDER_COLUMNS, column('revenue', 'Numeric'), column('note', 'String')];
 
 beforeAll(async () => {
   t = await startAccountsApp();

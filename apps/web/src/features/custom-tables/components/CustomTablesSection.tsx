@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { CustomTableId } from '@maya/contracts';
+import { CUSTOM_TABLES_REPORT_SLUG, encodeReportState, type CustomTableId } from '@maya/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { organizationPath } from '../../organizations';
+import { dashboardPath, organizationPath } from '../../../shared/organizations';
 import { useCustomTables, useDeleteCustomTable } from '../hooks/useCustomTables';
 import { customTablesText } from '../messages';
 
@@ -23,6 +23,11 @@ export function CustomTablesSection({ organizationId, slug }: { organizationId: 
   if (!tables.isSuccess) return null;
   const setup = (id: string, edit = false) =>
     organizationPath(slug, `sources/setup/custom-table/${id}${edit ? '/edit' : ''}`);
+  // The Custom tables report opened on the table's page.
+  const report = (id: CustomTableId) =>
+    `${dashboardPath(slug, CUSTOM_TABLES_REPORT_SLUG)}?${new URLSearchParams({
+      state: encodeReportState({ version: 1, page: id, filters: [], slicers: [], sort: [] }),
+    }).toString()}`;
   return (
     <Paper withBorder radius="lg" p="lg" aria-label={customTablesText.section} component="section">
       <Stack gap="sm">
@@ -60,6 +65,15 @@ export function CustomTablesSection({ organizationId, slug }: { organizationId: 
                             <Badge variant="light" color="teal">
                               CSV
                             </Badge>
+                            <Button
+                              size="xs"
+                              variant="light"
+                              component={Link}
+                              to={report(category.table_id)}
+                              aria-label={customTablesText.viewReportOf(category.name)}
+                            >
+                              {customTablesText.viewReport}
+                            </Button>
                             <Button
                               size="xs"
                               variant="default"
