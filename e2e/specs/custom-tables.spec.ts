@@ -100,6 +100,7 @@ describe('custom tables', () => {
     await orders.getByRole('cell', { name: 'o-2961', exact: true }).waitFor();
     await screenshots(page, 'report');
     await expectAccessible(page);
+    await page.goto(`/organization/${organization.slug}/sources`);
 
     // Replace with other columns: refused in the browser and by the server; nothing changes.
     await section
