@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { expect } from 'vitest';
 import type { AccountsApp } from '../support/accounts';
 
 export { owner } from '../notifications/support';
@@ -51,6 +52,14 @@ export function multipartBody(
     file: typeof file === 'string' ? Buffer.from(file) : file,
     tail: Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   };
+}
+
+/** A 400 of this error type, in these words. */
+export function expectRefused(answer: Answer, type: string, message: RegExp | string): void {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+  expect(answer.body.detail.type).toBe(type);
+  if (typeof message === 'string') expect(answer.body.detail.message).toBe(message);
+  else expect(answer.body.detail.message).toMatch(message);
 }
 
 /** The custom tables API as one user calls it, in one organization. */

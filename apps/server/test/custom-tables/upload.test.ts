@@ -9,9 +9,9 @@ import {
   ORDER_COLUMNS,
   column,
   customTablesApi,
+  expectRefused,
   owner,
   warehouseRows,
-  type Answer,
   type CustomTablesApi,
 } from './support';
 
@@ -35,13 +35,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const orders = () => warehouseRows(t, admin.organizationId, 'custom__manual_orders');
-
-async function expectRefused(answer: Answer, type: string, message: RegExp | string) {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(400);
-  expect(answer.body.detail.type).toBe(type);
-  if (typeof message === 'string') expect(answer.body.detail.message).toBe(message);
-  else expect(answer.body.detail.message).toMatch(message);
-}
 
 describe('a first upload', () => {
   it('refuses a header without a required column in the spec’s words, creating nothing', async () => {
