@@ -83,7 +83,9 @@ describe('an upload cut off by its process’s end', () => {
     const uploadId = await progressRow('manual_users', 'loading', 6);
     const listed = await api.list();
     expect(listed.status).toBe(200);
-    expect(listed.body.tables.map((table: { table_id: string }) => table.table_id)).toEqual(['manual_orders']);
+    expect(listed.body.tables.map((table: { table_id: string }) => table.table_id)).toEqual([
+      'manual_orders',
+    ]);
     expect((await api.progress('manual_users', uploadId)).body.phase).toBe('failed');
     const tables = await rawTables();
     expect(tables.filter((name) => name.includes('manual_users'))).toEqual([]);

@@ -44,7 +44,13 @@ function tableOf(tableId: CustomTableId, extras: Extra[]) {
   const taken = new Set(required.map((c) => c.alias));
   const others = extras
     .filter((c) => !taken.has(c.alias) && (taken.add(c.alias), true))
-    .map((c) => ({ columnName: c.alias, alias: c.alias, type: c.type, isRequired: false, isPrimaryKey: false }));
+    .map((c) => ({
+      columnName: c.alias,
+      alias: c.alias,
+      type: c.type,
+      isRequired: false,
+      isPrimaryKey: false,
+    }));
   const columns = [...required, ...others];
   const table: CustomTable = {
     table_id: tableId,

@@ -105,7 +105,8 @@ export function createCustomTablesService(deps: CustomTablesDeps) {
       const existing = await warehouse.listTables(RAW_SCHEMA);
       for (const tableId of tables) {
         const name = warehouseTableName(tableId);
-        if (existing.includes(stagedTableName(name))) await warehouse.dropTable(RAW_SCHEMA, stagedTableName(name));
+        if (existing.includes(stagedTableName(name)))
+          await warehouse.dropTable(RAW_SCHEMA, stagedTableName(name));
         if (!found.defined.includes(tableId) && existing.includes(name)) {
           await warehouse.dropTable(RAW_SCHEMA, name);
         }

@@ -37,8 +37,8 @@ describe('upload messages', () => {
       { line: 7, message: 'Line 7: revenue is not a number' },
     ]);
     expect(rowErrors(new Error('x'))).toEqual([]);
-    expect(rowErrors(new ApiError({ status: 400, type: 'csv_not_csv', detail: { type: 'csv_not_csv' } }))).toEqual(
-      [],
-    );
+    expect(
+      rowErrors(new ApiError({ status: 400, type: 'csv_not_csv', detail: { type: 'csv_not_csv' } })),
+    ).toEqual([]);
   });
 });

@@ -104,7 +104,9 @@ describe('the upload’s checks', () => {
   it('refuses a file that is not CSV, and one without a header', async () => {
     renderTable('manual_orders', []);
     await screen.findByRole('heading', { name: 'Manual Orders' });
-    await choose(csv('PK', 'orders.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'));
+    await choose(
+      csv('PK', 'orders.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+    );
     expect(
       await screen.findByText('Not a valid .csv file. Please select a valid .csv file'),
     ).toBeInTheDocument();
