@@ -37,24 +37,24 @@ export function CustomTablesSection({ organizationId, slug }: { organizationId: 
         <Text size="sm" c="dimmed">
           {customTablesText.sectionDescription}
         </Text>
-        <Table.ScrollContainer minWidth={520}>
-          <Table verticalSpacing="sm">
-            <Table.Tbody>
-              {tables.data.categories.map((category) => {
-                const table = tables.data.tables.find((t) => t.table_id === category.table_id) ?? null;
-                return (
-                  <Table.Tr key={category.table_id}>
-                    <Table.Td>
-                      <Text fw={600} size="sm">
-                        {category.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {table?.uploaded_at
-                          ? `${customTablesText.loadedRows(table.row_count)} · ${day(table.uploaded_at)}`
-                          : customTablesText.noData}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
+        <Table verticalSpacing="sm">
+          <Table.Tbody>
+            {tables.data.categories.map((category) => {
+              const table = tables.data.tables.find((t) => t.table_id === category.table_id) ?? null;
+              return (
+                <Table.Tr key={category.table_id}>
+                  <Table.Td>
+                    <Group justify="space-between" gap="sm" wrap="wrap">
+                      <div>
+                        <Text fw={600} size="sm">
+                          {category.name}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {table?.uploaded_at
+                            ? `${customTablesText.loadedRows(table.row_count)} · ${day(table.uploaded_at)}`
+                            : customTablesText.noData}
+                        </Text>
+                      </div>
                       <Group gap="xs" justify="flex-end" wrap="wrap">
                         {table === null ? (
                           <Button size="xs" variant="light" component={Link} to={setup(category.table_id)}>
@@ -101,13 +101,13 @@ export function CustomTablesSection({ organizationId, slug }: { organizationId: 
                           </>
                         )}
                       </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
       </Stack>
       <ConfirmDialog
         opened={deleting !== null}
