@@ -55,7 +55,7 @@ export function CustomTablesSection({ organizationId, slug }: { organizationId: 
                             : customTablesText.noData}
                         </Text>
                       </div>
-                      <Group gap="xs" justify="flex-end" wrap="wrap">
+                      <Group gap="xs" wrap="wrap">
                         {table === null ? (
                           <Button size="xs" variant="light" component={Link} to={setup(category.table_id)}>
                             {customTablesText.uploadCsv}
