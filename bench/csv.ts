@@ -53,10 +53,44 @@ async function writeCsv(file: string, mb: number): Promise<{ bytes: number; rows
   return { bytes, rows };
 }
 
-async function peakRssMb(pid: number): Promise<{ rss: number; peak: number }> {
+type Memory = { rss: number; peak: number; anon: number; file: number };
+
+/** The process's memory in MB: resident, its high-water mark, and the resident anonymous and file-backed parts. */
+async function memoryMb(pid: number): Promise<Memory> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  return {
+    rss: kb('VmRSS') / 1024,
+    peak: kb('VmHWM') / 1024,
+    anon: kb('RssAnon') / 1024,
+    file: kb('RssFile') / 1024,
+  };
+}
+
+/**
+ * Reads the process's memory every 250 ms until stopped: the highest anonymous memory seen (the
+ * heap of Node and of DuckDB, what the upload grows) beside the high-water mark, which also
+ * counts the pages of the program and its libraries (DuckDB's is large).
+ */
+function sampleMemory(pid: number) {
+  let anonPeak = 0;
+  let filePeak = 0;
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const now = await memoryMb(pid).catch(() => null);
+      if (now !== null) {
+        anonPeak = Math.max(anonPeak, now.anon);
+        filePeak = Math.max(filePeak, now.file);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  return async () => {
+    running = false;
+    await done;
+    return { anonPeak, filePeak };
+  };
 }
 
 function upload(
@@ -111,7 +145,8 @@ try {
   const session = await signUp(`http://127.0.0.1:${app.port}`, app.dataDir);
   const pid = app.pid;
   if (pid === undefined) throw new Error('the app has no process id');
-  const before = await peakRssMb(pid);
+  const before = await memoryMb(pid);
+  const stopSampling = sampleMemory(pid);
   console.log(`uploading ${(size / 1e6).toFixed(0)} MB (${generated.rows} rows)`);
   const started = process.hrtime.bigint();
   const answer = await upload(
@@ -124,7 +159,8 @@ try {
   if (answer.status !== 200) throw new Error(`upload: ${answer.status} ${answer.text.slice(0, 500)}`);
   const loaded = (JSON.parse(answer.text) as { rows: number }).rows;
   if (loaded !== generated.rows) throw new Error(`loaded ${loaded} rows of ${generated.rows}`);
-  const after = await peakRssMb(pid);
+  const sampled = await stopSampling();
+  const after = await memoryMb(pid);
   const mbPerSecond = size / 1e6 / seconds;
   const result = {
     megabytes: Math.round(size / 1e6),
@@ -134,6 +170,9 @@ try {
     rowsPerSecond: Math.round(loaded / seconds),
     serverRssBeforeMb: Math.round(before.rss),
     serverPeakRssMb: Math.round(after.peak),
+    anonBeforeMb: Math.round(before.anon),
+    anonPeakMb: Math.round(sampled.anonPeak),
+    fileBackedPeakMb: Math.round(sampled.filePeak),
     goals: { megabytesPerSecond: GOAL_MB_PER_SECOND, peakRssMb: GOAL_PEAK_RSS_MB },
     cpus: os.cpus().length,
     loadAverage: os.loadavg().map((n) => Number(n.toFixed(1))),

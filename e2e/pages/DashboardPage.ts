@@ -19,6 +19,7 @@ export const BUILT_IN_NAMES: Readonly<Record<string, string>> = {
   '-maya': 'Marketing Performance',
   '-seo-v1': 'SEO',
   '-demo': 'Demo',
+  '-custom-tables': 'Custom tables',
 };
 
 export class DashboardPage {

@@ -7,6 +7,7 @@ import { describe, expect } from 'vitest';
 import { createOrganization, createVerifiedUser, signInBrowser, uniqueEmail } from '../support/api';
 import { expectAccessible } from '../support/accessibility';
 import { test } from '../support/browser';
+import { DashboardPage } from '../pages/DashboardPage';
 
 const SHOTS_DIR = fileURLToPath(new URL('../artifacts/custom-tables/', import.meta.url));
 
@@ -80,6 +81,27 @@ describe('custom tables', () => {
     await section.getByText('3,000 rows loaded').waitFor();
     await screenshots(page, 'sources');
 
+    // Its rows in a report: the Custom tables report opens on the table's page.
+    const dashboard = new DashboardPage(page, organization.slug);
+    await section.getByRole('link', { name: 'View Manual Orders in the Custom tables report' }).click();
+    await dashboard.title('Custom tables').waitFor({ timeout: 60_000 });
+    expect(await dashboard.currentPage()).toBe('Manual Orders');
+    await dashboard.waitForAllVisuals();
+    await dashboard.kpi('Rows').getByText('3,000').waitFor();
+    // Filtered like any report: one user's orders, every one of them in the table.
+    await dashboard.openFilters();
+    await dashboard.includeValues('User id', ['u-1']);
+    await dashboard.waitForFilterSummary('User id', 'u-1');
+    await dashboard.closeFilters();
+    await dashboard.waitForAllVisuals();
+    await dashboard.kpi('Rows').getByText('75', { exact: true }).waitFor();
+    const orders = page.getByRole('region', { name: 'Manual Orders', exact: true });
+    await orders.getByRole('cell', { name: 'o-1', exact: true }).waitFor();
+    await orders.getByRole('cell', { name: 'o-2961', exact: true }).waitFor();
+    await screenshots(page, 'report');
+    await expectAccessible(page);
+    await page.goto(`/organization/${organization.slug}/sources`);
+
     // Replace with other columns: refused in the browser and by the server; nothing changes.
     await section
       .getByRole('row', { name: /Manual Orders/ })
@@ -114,5 +136,9 @@ describe('custom tables', () => {
     );
     await page.goto(`/organization/${organization.slug}/sources`);
     await section.getByText('3,000 rows loaded').waitFor();
+    // The report still shows every row of the file that was loaded.
+    await dashboard.open('-custom-tables');
+    await dashboard.waitForAllVisuals();
+    await dashboard.kpi('Rows').getByText('3,000').waitFor();
   }, 300_000);
 });

@@ -29,6 +29,12 @@ export const CUSTOM_TABLE_TITLES: Record<CustomTableId, string> = {
   manual_ads_conversions: 'Manual Ads Conversions',
 };
 
+/**
+ * The built-in report of an organization's custom tables, a page per table named by its id
+ * (packages/analytics custom-tables-report.ts); listed while some table has rows.
+ */
+export const CUSTOM_TABLES_REPORT_SLUG = '-custom-tables';
+
 /** spec 001 §9 Column types. */
 export const CUSTOM_COLUMN_TYPES = ['String', 'Numeric', 'Date'] as const;
 export type CustomColumnType = (typeof CUSTOM_COLUMN_TYPES)[number];

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { expect } from 'vitest';
 import type { AccountsApp } from '../support/accounts';
 
 export { owner } from '../notifications/support';
@@ -8,6 +9,28 @@ type User = { token: string };
 export type Answer = { status: number; body: Record<string, any> };
 
 const BOUNDARY = '----mayaCsvTestBoundary';
+
+/** A column as the editor sends it, its CSV name kept as its final name. */
+export function column(
+  name: string,
+  type: 'String' | 'Numeric' | 'Date',
+  flags: { required?: boolean; key?: boolean } = {},
+) {
+  return {
+    columnName: name,
+    alias: name,
+    type,
+    isRequired: flags.required ?? false,
+    isPrimaryKey: flags.key ?? false,
+  };
+}
+
+/** manual_orders' required columns, order_id its primary key. */
+export const ORDER_COLUMNS = [
+  column('order_id', 'String', { required: true, key: true }),
+  column('user_id', 'String', { required: true }),
+  column('created_at', 'Date', { required: true }),
+];
 
 /** A multipart body: the `columns` field when given, then the file. */
 export function multipartBody(
@@ -29,6 +52,14 @@ export function multipartBody(
     file: typeof file === 'string' ? Buffer.from(file) : file,
     tail: Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   };
+}
+
+/** A 400 of this error type, in these words. */
+export function expectRefused(answer: Answer, type: string, message: RegExp | string): void {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+  expect(answer.body.detail.type).toBe(type);
+  if (typeof message === 'string') expect(answer.body.detail.message).toBe(message);
+  else expect(answer.body.detail.message).toMatch(message);
 }
 
 /** The custom tables API as one user calls it, in one organization. */

@@ -15,6 +15,12 @@ export { BUILTIN_SEMANTIC_MODELS, MARKETING_SEMANTIC_MODEL, SEARCH_SEMANTIC_MODE
 export { BUILTIN_REPORTS, MAYA_REPORT, SEO_REPORT } from './builtin-reports';
 export { DEMO_REPORT, DEMO_REPORT_SLUG, DEMO_REPORTS } from './demo-report';
 export {
+  CUSTOM_TABLES_MODEL,
+  CUSTOM_TABLES_REPORT_NAME,
+  customTablesReport,
+  rowCountMeasureName,
+} from './custom-tables-report';
+export {
   compileReportQuery,
   type CompileOptions as ReportCompileOptions,
   type CompiledReportQuery,

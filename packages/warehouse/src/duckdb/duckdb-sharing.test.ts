@@ -13,9 +13,10 @@ import {
   releaseDuckDb,
   type DuckDbSettings,
 } from './duckdb-instance';
-import { openDuckDbWarehouse } from './duckdb-warehouse';
+import { DUCKDB_DEFAULTS, openDuckDbWarehouse } from './duckdb-warehouse';
 
-const SETTINGS: DuckDbSettings = { allowedDirectories: [], memoryLimit: null, threads: null };
+/** What openDuckDbWarehouse opens a file with when told nothing: the engines here share it. */
+const SETTINGS: DuckDbSettings = { allowedDirectories: [], ...DUCKDB_DEFAULTS };
 const KEEP = { keepOpenMs: 60_000, lockWaitMs: 0 };
 
 let dataDir: string;
@@ -105,7 +106,7 @@ describe('DuckDB files kept open', () => {
     const path = file();
     const shared = await acquireDuckDb(path, SETTINGS, KEEP);
     await releaseDuckDb(path, shared);
-    const other = await acquireDuckDb(path, { ...SETTINGS, threads: 1 }, KEEP);
+    const other = await acquireDuckDb(path, { ...SETTINGS, threads: SETTINGS.threads === 1 ? 2 : 1 }, KEEP);
     expect(other).not.toBe(shared);
     await expect(acquireDuckDb(path, SETTINGS, KEEP)).rejects.toThrow(/already open with other settings/);
     await releaseDuckDb(path, other);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { WarehouseError, errorMessage } from '../errors';
 import { assertIdentifier, qualifiedName, quoteIdentifier, stagedTableName } from '../identifiers';
@@ -33,9 +34,9 @@ export type DuckDbWarehouseOptions = {
   file: string;
   /** Directories the engine may read files from (CSV imports); none by default. */
   allowedDirectories?: string[];
-  /** DuckDB's `memory_limit`, e.g. `'2GB'`; DuckDB's default when absent. */
+  /** DuckDB's `memory_limit`, e.g. `'2GB'`: DUCKDB_DEFAULTS' when absent, the engine's (80% of RAM) when null. */
   memoryLimit?: string | null;
-  /** DuckDB's `threads`; DuckDB's default when absent. */
+  /** DuckDB's `threads`: DUCKDB_DEFAULTS' when absent, the engine's (one per core) when null. */
   threads?: number | null;
   /** Rows a load buffers before merging them into the target; 100,000 by default. */
   loadFlushRows?: number;
@@ -44,6 +45,20 @@ export type DuckDbWarehouseOptions = {
 };
 
 const DEFAULT_FLUSH_ROWS = 100_000;
+
+/**
+ * The engine's share of a process, per open file (bench/README.md "CSV upload"): DuckDB's own
+ * default takes 80% of the machine's memory for each file's buffer pool, so one large load or
+ * query grows the API process far past what it needs, and a process holds several
+ * organizations' files at once. With a limit, a load writes its row groups to the file and
+ * evicts them, and a large query spills to `<file>.tmp`; the threads stay the engine's choice
+ * (one per core) up to four, past which a file's queries gain little and each thread keeps
+ * buffers of its own.
+ */
+export const DUCKDB_DEFAULTS = {
+  memoryLimit: '128MB',
+  threads: Math.min(availableParallelism(), 4),
+} as const;
 
 /**
  * Opens (creating when missing) an organization's DuckDB warehouse. Handles on the same file
@@ -55,8 +70,8 @@ export async function openDuckDbWarehouse(options: DuckDbWarehouseOptions): Prom
     options.file,
     {
       allowedDirectories: options.allowedDirectories ?? [],
-      memoryLimit: options.memoryLimit ?? null,
-      threads: options.threads ?? null,
+      memoryLimit: options.memoryLimit === undefined ? DUCKDB_DEFAULTS.memoryLimit : options.memoryLimit,
+      threads: options.threads === undefined ? DUCKDB_DEFAULTS.threads : options.threads,
     },
     options.sharing,
   );

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { CustomTableColumn, CustomTableUploadProgress } from '@maya/contracts';
 import type { Transaction } from '../../platform/db/pool';
 import { customTables, customTableUploads } from './schema';
@@ -66,6 +66,33 @@ export const customTablesRepository = {
         target: [customTableUploads.organizationId, customTableUploads.id],
         set: values,
       });
+  },
+
+  /**
+   * Uploads still receiving or loading that have not told their progress for `seconds` (a
+   * running upload tells it every 50,000 rows): their process is gone. Marked failed here, and
+   * returned, so that their staged rows can be dropped.
+   */
+  async failStale(tx: Transaction, seconds: number): Promise<{ id: string; tableId: string }[]> {
+    return tx
+      .update(customTableUploads)
+      .set({ phase: 'failed', updatedAt: sql`now()` })
+      .where(
+        and(
+          inArray(customTableUploads.phase, ['receiving', 'loading']),
+          lt(customTableUploads.updatedAt, sql`now() - make_interval(secs => ${seconds})`),
+        ),
+      )
+      .returning({ id: customTableUploads.id, tableId: customTableUploads.tableId });
+  },
+
+  /** Tables that an upload is receiving or loading now (recently heard from). */
+  async running(tx: Transaction): Promise<string[]> {
+    const rows = await tx
+      .selectDistinct({ tableId: customTableUploads.tableId })
+      .from(customTableUploads)
+      .where(inArray(customTableUploads.phase, ['receiving', 'loading']));
+    return rows.map((row) => row.tableId);
   },
 
   async readProgress(tx: Transaction, tableId: string, id: string) {

@@ -110,6 +110,14 @@ export async function customTablesRoutes(app: FastifyInstance, service: CustomTa
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const org = (request: FastifyRequest) => organizationOf(request).organizationId;
+  /**
+   * The sources list and a progress poll first clean what uploads cut off by their process's end
+   * left (service.cleanUpInterrupted); a warehouse that cannot be opened for it fails neither.
+   */
+  const cleanUp = (request: FastifyRequest) =>
+    service
+      .cleanUpInterrupted(org(request))
+      .catch((error: unknown) => request.log.warn({ err: error }, 'interrupted uploads not cleaned up'));
 
   api.get(
     '/custom_table',
@@ -122,7 +130,10 @@ export async function customTablesRoutes(app: FastifyInstance, service: CustomTa
         response: { 200: CustomTablesResponseSchema, ...errors },
       },
     },
-    async (request) => service.list(org(request)),
+    async (request) => {
+      await cleanUp(request);
+      return service.list(org(request));
+    },
   );
 
   api.get(
@@ -189,7 +200,10 @@ export async function customTablesRoutes(app: FastifyInstance, service: CustomTa
         response: { 200: CustomTableUploadProgressSchema, ...errors },
       },
     },
-    async (request) => service.uploadProgress(org(request), request.params.tableId, request.params.uploadId),
+    async (request) => {
+      await cleanUp(request);
+      return service.uploadProgress(org(request), request.params.tableId, request.params.uploadId);
+    },
   );
 
   api.put(

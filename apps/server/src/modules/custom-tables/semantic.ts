@@ -2,18 +2,32 @@
 // them like the built-in ones: each table's text and date columns are dimensions (the first
 // date column its time dimension), its numeric columns sums, and its rows a count.
 import { TIME_GRAINS, type CustomTable } from '@maya/contracts';
-import type { Dimension, Measure, SemanticModel, SemanticTable } from '@maya/analytics';
+import {
+  CUSTOM_TABLES_MODEL,
+  CUSTOM_TABLES_REPORT_NAME,
+  rowCountMeasureName,
+  type Dimension,
+  type Measure,
+  type SemanticModel,
+  type SemanticTable,
+} from '@maya/analytics';
 import { RAW_SCHEMA } from '../modelling';
 import { warehouseTableName } from './load';
 
-export const CUSTOM_SEMANTIC_MODEL = 'custom_tables';
+/** A final name as people read it: `created_at` is "Created at". */
+export function labelOf(alias: string): string {
+  const words = alias.replace(/_+/g, ' ').trim();
+  return words === '' ? alias : words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 function semanticTable(table: CustomTable): SemanticTable {
   const dimensions: Dimension[] = [];
+  // Named apart from every column (a column may be called rows).
+  const rows = rowCountMeasureName(table.columns.map((c) => c.alias));
   const measures: Measure[] = [
     {
-      name: 'rows',
-      label: 'Rows',
+      name: rows,
+      label: rows === 'rows' ? 'Rows' : 'Row count',
       format: 'number',
       kind: 'aggregate',
       aggregation: 'count',
@@ -22,10 +36,10 @@ function semanticTable(table: CustomTable): SemanticTable {
     },
   ];
   for (const column of table.columns) {
-    const label = column.alias;
+    const label = labelOf(column.alias);
     if (column.type === 'Numeric') {
       measures.push({
-        name: column.alias === 'rows' ? 'rows_value' : column.alias,
+        name: column.alias,
         label,
         format: 'number',
         kind: 'aggregate',
@@ -57,5 +71,5 @@ function semanticTable(table: CustomTable): SemanticTable {
 export function customSemanticModel(tables: readonly CustomTable[]): SemanticModel | null {
   const loaded = tables.filter((table) => table.uploaded_at !== null);
   if (loaded.length === 0) return null;
-  return { name: CUSTOM_SEMANTIC_MODEL, label: 'Custom tables', tables: loaded.map(semanticTable) };
+  return { name: CUSTOM_TABLES_MODEL, label: CUSTOM_TABLES_REPORT_NAME, tables: loaded.map(semanticTable) };
 }

@@ -12,7 +12,7 @@ import {
   type CustomTablesResponse,
 } from '@maya/contracts';
 import { ident, tableRef } from '@maya/analytics';
-import { WarehouseError } from '@maya/warehouse';
+import { WarehouseError, stagedTableName } from '@maya/warehouse';
 import { withOrganization } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
@@ -36,6 +36,11 @@ export type CustomTablesService = ReturnType<typeof createCustomTablesService>;
 
 /** Progress is written every this many rows (and at each phase). */
 const PROGRESS_ROWS = 50_000;
+/**
+ * An upload that has not told its progress for this long is one whose process is gone (a crash,
+ * a restart): a running one tells it every 50,000 rows, a few seconds apart.
+ */
+const STALE_UPLOAD_SECONDS = 300;
 
 const notFound = () =>
   new AppError(404, CustomTableErrorType.notFound, { message: 'This custom table has no data yet' });
@@ -81,7 +86,38 @@ export function createCustomTablesService(deps: CustomTablesDeps) {
     );
   }
 
+  /**
+   * What uploads whose process died left behind: each is marked failed (its page stops waiting)
+   * and, unless another upload of its table is running, its staged rows are dropped, and the
+   * empty table a first upload had created. Returns the tables cleaned.
+   */
+  async function cleanUpInterrupted(organizationId: string): Promise<string[]> {
+    const found = await inOrganization(organizationId, async (tx) => ({
+      stale: await repo.failStale(tx, STALE_UPLOAD_SECONDS),
+      running: await repo.running(tx),
+      defined: (await repo.list(tx)).map((row) => row.tableId),
+    }));
+    const tables = [...new Set(found.stale.map((upload) => upload.tableId))].filter(
+      (tableId) => !found.running.includes(tableId),
+    ) as CustomTableId[];
+    if (tables.length === 0) return [];
+    await deps.withWarehouse(organizationId, async (warehouse) => {
+      const existing = await warehouse.listTables(RAW_SCHEMA);
+      for (const tableId of tables) {
+        const name = warehouseTableName(tableId);
+        if (existing.includes(stagedTableName(name)))
+          await warehouse.dropTable(RAW_SCHEMA, stagedTableName(name));
+        if (!found.defined.includes(tableId) && existing.includes(name)) {
+          await warehouse.dropTable(RAW_SCHEMA, name);
+        }
+      }
+    });
+    return tables;
+  }
+
   return {
+    cleanUpInterrupted,
+
     async list(organizationId: string): Promise<CustomTablesResponse> {
       const rows = await inOrganization(organizationId, (tx) => repo.list(tx));
       return {
@@ -129,6 +165,7 @@ export function createCustomTablesService(deps: CustomTablesDeps) {
           )
           .catch(() => undefined);
       };
+      await cleanUpInterrupted(organizationId);
       tell('receiving', 0);
       try {
         const reading = await readCsv(input.file, {

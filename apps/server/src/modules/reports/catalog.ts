@@ -1,14 +1,18 @@
 // The reports an organization can open and the semantic models they read: the built-in reports
-// of packages/warehouse (`-maya`, `-seo-v1`, and `-demo` for demo organizations only), then the
-// organization's custom reports, whose slugs can never take a built-in's (RESERVED_REPORT_SLUGS).
+// of packages/warehouse (`-maya`, `-seo-v1`, and `-demo` for demo organizations only), the
+// built-ins made from a model of the organization's own while it has one (`-custom-tables`), then
+// the organization's custom reports, whose slugs can never take a built-in's (RESERVED_REPORT_SLUGS).
 // Each is opened with the organization's own semantic model (modelling: the built-in model and the
 // organization's derived columns).
-import { ReportDocumentSchema, type ReportDocument } from '@maya/contracts';
+import { CUSTOM_TABLES_REPORT_SLUG, ReportDocumentSchema, type ReportDocument } from '@maya/contracts';
 import {
   BUILTIN_REPORTS,
   BUILTIN_SEMANTIC_MODELS,
+  CUSTOM_TABLES_MODEL,
+  CUSTOM_TABLES_REPORT_NAME,
   DEMO_REPORTS,
   checkReportDocument,
+  customTablesReport,
   type SemanticModel,
 } from '@maya/analytics';
 import type { Database } from '../../platform/db/pool';
@@ -18,6 +22,28 @@ import { reportsRepository as repo } from './repository';
 
 /** A built-in report; `demoOnly` ones are listed and opened in demo organizations alone. */
 export type BuiltinReport = { document: ReportDocument; demoOnly: boolean };
+
+/**
+ * A built-in made from a semantic model the organization may have (a module's own, such as the
+ * custom tables'): listed and opened while the organization has that model, its document built
+ * from it each time, so it shows the model as it is now.
+ */
+export type ModelReport = {
+  model: string;
+  slug: string;
+  name: string;
+  document: (model: SemanticModel) => ReportDocument;
+};
+
+/** The custom tables report: a page per uploaded table (packages/analytics custom-tables-report.ts). */
+export const MODEL_REPORTS: readonly ModelReport[] = [
+  {
+    model: CUSTOM_TABLES_MODEL,
+    slug: CUSTOM_TABLES_REPORT_SLUG,
+    name: CUSTOM_TABLES_REPORT_NAME,
+    document: customTablesReport,
+  },
+];
 
 export type CatalogReport = {
   document: ReportDocument;
@@ -74,6 +100,17 @@ export function createReportCatalog(deps: {
   const visibleBuiltins = (scope: CatalogScope) =>
     builtins.filter((b) => scope.isDemo || !b.demoOnly).map((b) => b.document);
 
+  /** The model reports whose model the organization has, with their documents. */
+  async function modelReports(organizationId: string, only: (r: ModelReport) => boolean = () => true) {
+    const found = await Promise.all(
+      MODEL_REPORTS.filter(only).map(async (report) => {
+        const model = await deps.model(organizationId, report.model);
+        return model === null ? null : { model, document: report.document(model) };
+      }),
+    );
+    return found.filter((r) => r !== null);
+  }
+
   /** A document with the organization's model it reads. */
   async function opened(
     organizationId: string,
@@ -90,8 +127,9 @@ export function createReportCatalog(deps: {
     /** The built-ins the organization sees, then its custom reports by name. */
     async list(scope: CatalogScope): Promise<CatalogEntry[]> {
       const custom = await withOrganization(deps.db, scope.organizationId, (tx) => repo.listCustom(tx));
+      const fromModels = (await modelReports(scope.organizationId)).map((r) => r.document);
       return [
-        ...visibleBuiltins(scope).map((document) => ({
+        ...[...visibleBuiltins(scope), ...fromModels].map((document) => ({
           id: document.id,
           slug: document.slug,
           name: document.name,
@@ -103,12 +141,15 @@ export function createReportCatalog(deps: {
     },
 
     /** The displayed names of the built-ins the organization sees: what a custom report may not read as. */
-    builtInNames: (scope: CatalogScope): string[] => visibleBuiltins(scope).map((d) => d.name),
+    builtInNames: (scope: CatalogScope): string[] => [
+      ...visibleBuiltins(scope).map((d) => d.name),
+      ...MODEL_REPORTS.map((r) => r.name),
+    ],
 
     /** Every slug the organization's reports take, hidden built-ins included: what a new name may not. */
     async takenSlugs(organizationId: string): Promise<string[]> {
       const custom = await withOrganization(deps.db, organizationId, (tx) => repo.customSlugs(tx));
-      return [...builtins.map((b) => b.document.slug), ...custom];
+      return [...builtins.map((b) => b.document.slug), ...MODEL_REPORTS.map((r) => r.slug), ...custom];
     },
 
     /** A report the organization can open, read afresh (another process may have deleted it). */
@@ -116,6 +157,10 @@ export function createReportCatalog(deps: {
       const builtin = visibleBuiltins(scope).find((d) => d.slug === slug);
       if (builtin !== undefined) return opened(scope.organizationId, builtin, false, null);
       if (builtins.some((b) => b.document.slug === slug)) return null;
+      if (MODEL_REPORTS.some((r) => r.slug === slug)) {
+        const [made] = await modelReports(scope.organizationId, (r) => r.slug === slug);
+        return made === undefined ? null : opened(scope.organizationId, made.document, false, null);
+      }
       const row = await withOrganization(deps.db, scope.organizationId, (tx) => repo.findCustom(tx, slug));
       if (row === null) return null;
       return opened(scope.organizationId, ReportDocumentSchema.parse(row.document), true, row.createdBy);

@@ -12,6 +12,8 @@ export const customTablesText = {
   uploadCsv: 'Upload CSV',
   uploadNew: 'Upload new file',
   editSchema: 'Edit Schema',
+  viewReport: 'View in report',
+  viewReportOf: (name: string) => `View ${name} in the Custom tables report`,
   delete: 'Delete',
   deleteTitle: 'Delete custom table',
   deleteMessage: (name: string) => `Delete ${name} and all its rows? Reports that use it lose them.`,

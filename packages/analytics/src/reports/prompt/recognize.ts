@@ -165,6 +165,10 @@ function unavailableNames(
   const channelValues = valuesOf('channel');
   const channels = new Set((channelValues ?? []).filter((v): v is string => typeof v === 'string'));
   const typeValues = valuesOf('campaign_type');
+  // A word the report's own fields are named by is theirs (a custom table's "revenue" column).
+  const own = new Set(
+    [...vocabulary.measures, ...vocabulary.dimensions].flatMap((t) => t.phrases.map((p) => p.join(' '))),
+  );
   return [
     ...Object.entries(UNAVAILABLE_METRICS).flatMap(([label, names]) =>
       names.map((name) => ({ name, label })),
@@ -184,7 +188,7 @@ function unavailableNames(
       ? []
       : DISTINCT_CAMPAIGN_TYPES.filter((t) => !typeValues.includes(t.label))
     ).flatMap((t) => t.names.map((name) => ({ name, label: `${t.label} campaigns` }))),
-  ];
+  ].filter(({ name }) => !own.has(phraseStems(name).join(' ')));
 }
 
 /** The words typos are corrected to: the report's vocabulary, date words, and the data's. */

@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { CustomTableId } from '@maya/contracts';
+import { CUSTOM_TABLES_REPORT_SLUG, encodeReportState, type CustomTableId } from '@maya/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { organizationPath } from '../../organizations';
+import { dashboardPath, organizationPath } from '../../../shared/organizations';
 import { useCustomTables, useDeleteCustomTable } from '../hooks/useCustomTables';
 import { customTablesText } from '../messages';
 
@@ -23,6 +23,11 @@ export function CustomTablesSection({ organizationId, slug }: { organizationId: 
   if (!tables.isSuccess) return null;
   const setup = (id: string, edit = false) =>
     organizationPath(slug, `sources/setup/custom-table/${id}${edit ? '/edit' : ''}`);
+  // The Custom tables report opened on the table's page.
+  const report = (id: CustomTableId) =>
+    `${dashboardPath(slug, CUSTOM_TABLES_REPORT_SLUG)}?${new URLSearchParams({
+      state: encodeReportState({ version: 1, page: id, filters: [], slicers: [], sort: [] }),
+    }).toString()}`;
   return (
     <Paper withBorder radius="lg" p="lg" aria-label={customTablesText.section} component="section">
       <Stack gap="sm">
@@ -32,25 +37,25 @@ export function CustomTablesSection({ organizationId, slug }: { organizationId: 
         <Text size="sm" c="dimmed">
           {customTablesText.sectionDescription}
         </Text>
-        <Table.ScrollContainer minWidth={520}>
-          <Table verticalSpacing="sm">
-            <Table.Tbody>
-              {tables.data.categories.map((category) => {
-                const table = tables.data.tables.find((t) => t.table_id === category.table_id) ?? null;
-                return (
-                  <Table.Tr key={category.table_id}>
-                    <Table.Td>
-                      <Text fw={600} size="sm">
-                        {category.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {table?.uploaded_at
-                          ? `${customTablesText.loadedRows(table.row_count)} · ${day(table.uploaded_at)}`
-                          : customTablesText.noData}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="wrap">
+        <Table verticalSpacing="sm">
+          <Table.Tbody>
+            {tables.data.categories.map((category) => {
+              const table = tables.data.tables.find((t) => t.table_id === category.table_id) ?? null;
+              return (
+                <Table.Tr key={category.table_id}>
+                  <Table.Td>
+                    <Group justify="space-between" gap="sm" wrap="wrap">
+                      <div>
+                        <Text fw={600} size="sm">
+                          {category.name}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {table?.uploaded_at
+                            ? `${customTablesText.loadedRows(table.row_count)} · ${day(table.uploaded_at)}`
+                            : customTablesText.noData}
+                        </Text>
+                      </div>
+                      <Group gap="xs" wrap="wrap">
                         {table === null ? (
                           <Button size="xs" variant="light" component={Link} to={setup(category.table_id)}>
                             {customTablesText.uploadCsv}
@@ -60,6 +65,15 @@ export function CustomTablesSection({ organizationId, slug }: { organizationId: 
                             <Badge variant="light" color="teal">
                               CSV
                             </Badge>
+                            <Button
+                              size="xs"
+                              variant="light"
+                              component={Link}
+                              to={report(category.table_id)}
+                              aria-label={customTablesText.viewReportOf(category.name)}
+                            >
+                              {customTablesText.viewReport}
+                            </Button>
                             <Button
                               size="xs"
                               variant="default"
@@ -87,13 +101,13 @@ export function CustomTablesSection({ organizationId, slug }: { organizationId: 
                           </>
                         )}
                       </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
       </Stack>
       <ConfirmDialog
         opened={deleting !== null}
