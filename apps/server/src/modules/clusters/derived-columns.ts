@@ -1,4 +1,4 @@
-import { compileClusterColumn, isClusterRuleError } from '@maya/analytics';
+import { compileClusterColumn, isClusterRuleError, usedColumns } from '@maya/analytics';
 import { CLUSTER_CATEGORIES } from '@maya/contracts';
 import { categoryTable } from './categories';
 import { domainColumn, domainField, fieldsAt } from './columns';
@@ -15,6 +15,8 @@ export type ClusterDerivedColumn = {
   table: string;
   column: string;
   label: string;
+  /** The table's columns (or earlier cluster columns) its rules read. */
+  reads: readonly string[];
   expression(
     dialect: 'duckdb' | 'postgres' | 'bigquery' | 'databricks',
     offset: number,
@@ -47,6 +49,7 @@ export function clusterDerivedColumns(deps: Pick<ClustersDeps, 'platform' | 'mod
           table: categoryTable(category),
           column: row.dbName,
           label: row.name,
+          reads: usedColumns([column], { fields, wordGroups: groups }),
           expression: (dialect, offset) => {
             const options = { fields, wordGroups: groups, dialect, offset };
             try {
