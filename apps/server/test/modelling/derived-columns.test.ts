@@ -18,6 +18,7 @@ const BRAND: DerivedColumn = {
   table: 'marketing_performance',
   column: 'brand_cluster',
   label: 'Brand or not',
+  reads: ['campaign_name'],
   expression: (dialect, offset) => ({
     sql: `CASE WHEN ${quote(dialect, 'campaign_name')} LIKE $${offset + 1} THEN $${offset + 2} END`,
     params: ['%Brand%', 'Brand'],
@@ -29,6 +30,7 @@ const BRAND_OR_OTHER: DerivedColumn = {
   table: 'marketing_performance',
   column: 'brand_or_other',
   label: 'Brand or other',
+  reads: ['brand_cluster'],
   expression: (dialect, offset) => ({
     sql: `COALESCE(${quote(dialect, 'brand_cluster')}, $${offset + 1})`,
     params: ['Other'],
@@ -40,6 +42,7 @@ const BROKEN: DerivedColumn = {
   table: 'marketing_performance',
   column: 'broken',
   label: 'Broken',
+  reads: ['no_such_column'],
   expression: () => ({ sql: 'no_such_column + 1', params: [] }),
 };
 

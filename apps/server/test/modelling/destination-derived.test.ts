@@ -34,6 +34,7 @@ const HOSTILE: DerivedColumn = {
   table: 'marketing_performance',
   column: 'quoted_cluster',
   label: 'Quoted',
+  reads: ['campaign_name'],
   expression: (dialect, offset) => {
     expect(dialect).toBe('postgres');
     return {

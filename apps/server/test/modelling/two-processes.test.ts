@@ -17,6 +17,7 @@ const BRAND: DerivedColumn = {
   table: 'marketing_performance',
   column: 'brand_cluster',
   label: 'Brand',
+  reads: ['campaign_name'],
   expression: (_dialect, offset) => ({
     sql: `CASE WHEN "campaign_name" LIKE $${offset + 1} THEN $${offset + 2} ELSE $${offset + 3} END`,
     params: ['Brand%', 'Brand', 'Other'],

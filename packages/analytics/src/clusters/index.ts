@@ -15,7 +15,7 @@ export {
   type PreviewOrder,
   type PreviewTable,
 } from './preview';
-export type { PreviewMeasure, PreviewQueryInput, PreviewSource } from './preview-sql';
+export { usedColumns, type PreviewMeasure, type PreviewQueryInput, type PreviewSource } from './preview-sql';
 export {
   clusterCoverage,
   compileCoverage,

@@ -75,8 +75,8 @@ export function labelledRows(
   return { sql: `WITH ${ctes.join(', ')}`, params, groupColumns };
 }
 
-/** The physical or earlier-column names the columns' rules read. */
-function usedColumns(columns: readonly ClusterColumn[], context: ClusterContext): string[] {
+/** The physical or earlier-column names the columns' rules read (a saved column's `reads`). */
+export function usedColumns(columns: readonly ClusterColumn[], context: ClusterContext): string[] {
   const fields = new Map(context.fields.map((f) => [f.id, f.column]));
   const used: string[] = [];
   for (const column of columns) {

@@ -1,4 +1,4 @@
-import { compileClusterColumn, isClusterRuleError } from '@maya/analytics';
+import { compileClusterColumn, isClusterRuleError, usedColumns } from '@maya/analytics';
 import { CLUSTER_CATEGORIES } from '@maya/contracts';
 import { categoryTables } from './categories';
 import { domainColumn, domainField, fieldsAt } from './columns';
@@ -15,6 +15,8 @@ export type ClusterDerivedColumn = {
   table: string;
   column: string;
   label: string;
+  /** The table's columns (or earlier cluster columns) its rules read. */
+  reads: readonly string[];
   expression(
     dialect: 'duckdb' | 'postgres' | 'bigquery' | 'databricks',
     offset: number,
@@ -54,8 +56,9 @@ export function clusterDerivedColumns(deps: Pick<ClustersDeps, 'platform' | 'mod
             return compileClusterColumn({ ...column, ruleSets: [] }, options);
           }
         };
+        const reads = usedColumns([column], { fields, wordGroups: groups });
         for (const table of categoryTables(category)) {
-          derived.push({ table, column: row.dbName, label: row.name, expression });
+          derived.push({ table, column: row.dbName, label: row.name, reads, expression });
         }
       });
     }

@@ -18,6 +18,7 @@ import {
 import type { TableSchema, Warehouse } from '@maya/warehouse';
 import {
   acceptedColumns,
+  derivedLookup,
   derivedSelect,
   derivedSelectOver,
   derivedTable,
@@ -120,9 +121,8 @@ export async function buildOrganizationModels(
 
 /**
  * Applies the derived columns to the model tables already built, without building any model
- * from the raw data: each table that has derived columns, or held some, is rebuilt from its own
- * columns with the current ones in one statement (a staged twin swapped in); one whose
- * application fails keeps what it had. `tables` limits it to those a change concerns (a cluster
+ * from the raw data: each table that has derived columns, or held some, gets the current ones in
+ * one transaction (`reapply`); one whose application fails keeps what it had. `tables` limits it to those a change concerns (a cluster
  * category's table). Answers null when a table with derived columns was never built, or lacks
  * one of its model's columns (built before the model gained it): only a full build can make it.
  */
@@ -152,14 +152,8 @@ export async function applyDerivedColumns(
     );
     outcome.refused.push(...checked.refused);
     if (checked.accepted.length === 0 && held.length === table.columns.length) continue;
-    const select = derivedSelect(warehouse.engine, MODEL_SCHEMA, table, checked.accepted);
     try {
-      const { rows } = await warehouse.materialize(
-        MODEL_SCHEMA,
-        derivedTable(table, checked.accepted),
-        select.sql,
-        select.params,
-      );
+      const { rows } = await reapply(warehouse, table, checked.accepted, held);
       outcome.models.push({ name: model.name, rows });
       outcome.applied.push(...appliedOf(checked.accepted));
     } catch (failure) {
@@ -168,4 +162,31 @@ export async function applyDerivedColumns(
     }
   }
   return outcome;
+}
+
+/**
+ * Puts `columns` in the built `table` (whose columns are now `held`) in one transaction: in
+ * place where the engine can (the columns dropped and added, then one UPDATE from their values
+ * per distinct combination of what they read: decision 400), else the table rebuilt from itself.
+ */
+function reapply(
+  warehouse: Warehouse,
+  table: TableSchema,
+  columns: readonly DerivedColumn[],
+  held: readonly string[],
+): Promise<{ rows: number }> {
+  const extended = derivedTable(table, columns);
+  if (warehouse.updateColumns !== undefined) {
+    const lookup = derivedLookup(warehouse.engine, MODEL_SCHEMA, table, columns);
+    const kept = new Set(extended.columns.map((c) => c.name));
+    return warehouse.updateColumns(MODEL_SCHEMA, table.name, {
+      columns: extended.columns.slice(table.columns.length),
+      keys: lookup.keys,
+      lookupSql: lookup.sql,
+      params: lookup.params,
+      drop: held.filter((name) => !kept.has(name)),
+    });
+  }
+  const select = derivedSelect(warehouse.engine, MODEL_SCHEMA, table, columns);
+  return warehouse.materialize(MODEL_SCHEMA, extended, select.sql, select.params);
 }

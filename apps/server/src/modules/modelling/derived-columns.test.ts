@@ -1,6 +1,12 @@
 import type { TableSchema } from '@maya/warehouse';
 import { describe, expect, it } from 'vitest';
-import { acceptedColumns, derivedSelect, derivedTable, type DerivedColumn } from './derived-columns';
+import {
+  acceptedColumns,
+  derivedLookup,
+  derivedSelect,
+  derivedTable,
+  type DerivedColumn,
+} from './derived-columns';
 
 const TABLE: TableSchema = {
   name: 'marketing_performance',
@@ -16,6 +22,7 @@ const column = (name: string, reads: string): DerivedColumn => ({
   table: TABLE.name,
   column: name,
   label: name,
+  reads: [reads],
   expression: (dialect, offset) => ({
     sql: `CASE WHEN ${reads} = $${offset + 1} THEN $${offset + 2} END /* ${dialect} */`,
     params: [`${name}-when`, `${name}-then`],
@@ -65,5 +72,27 @@ describe('derived columns', () => {
       type: 'string',
       nullable: true,
     });
+  });
+
+  it('run once per distinct value of the own columns they read, later ones over earlier ones', () => {
+    const lookup = derivedLookup('duckdb', 'analytics', TABLE, [
+      column('first', 'campaign_name'),
+      column('second', 'first'),
+    ]);
+    expect(lookup.keys).toEqual(['campaign_name']);
+    expect(lookup.sql).toBe(
+      [
+        'SELECT t.*, (CASE WHEN first = $3 THEN $4 END /* duckdb */) AS "second" FROM (',
+        'SELECT t.*, (CASE WHEN campaign_name = $1 THEN $2 END /* duckdb */) AS "first" FROM (',
+        'SELECT DISTINCT "campaign_name" FROM "analytics"."marketing_performance"',
+        ') AS t',
+        ') AS t',
+      ].join('\n'),
+    );
+    expect(lookup.params).toEqual(['first-when', 'first-then', 'second-when', 'second-then']);
+    // Reading none of the table's columns: one row, set on every row.
+    const constant = derivedLookup('duckdb', 'analytics', TABLE, [column('third', 'no_such_column')]);
+    expect(constant.keys).toEqual([]);
+    expect(constant.sql).toContain('SELECT 1 AS "__maya_no_key"');
   });
 });

@@ -8,6 +8,8 @@ export type DerivedColumn = {
   table: string; // model table in the analytics schema, e.g. 'ad_group_performance'
   column: string; // physical column name (the cluster's db_name)
   label: string; // what reports show
+  /** The columns the expression reads: the table's own, or earlier derived columns. */
+  reads: readonly string[];
   /** SQL expression over the table's columns (and earlier derived columns), `$n` params from `offset`+1. */
   expression(
     dialect: 'duckdb' | 'postgres' | 'bigquery' | 'databricks',
@@ -21,6 +23,8 @@ export type RefusedColumn = { table: string; column: string; reason: string };
 
 /** Alias of each step's input in the derived select (`SELECT t.*, <expr> AS <column> FROM t`). */
 const INPUT = 't';
+/** The lookup's one row when the columns read none of the table's own columns. */
+const NO_KEY = '__maya_no_key';
 
 /**
  * The columns of one table in order, without those that cannot be applied: a name that is no
@@ -83,4 +87,25 @@ export function derivedSelectOver(
     params.push(...expression.params);
   }
   return { sql, params };
+}
+
+/**
+ * The derived columns of `table` once per distinct combination of the table's own columns they
+ * read (the `keys`), not once per row (decision 400): `SELECT DISTINCT <keys>`, then each column
+ * over what came before, in order. A table of 10 million rows holds some 50,000 distinct ad
+ * groups; a column of 50 rule sets then runs its CASE 50,000 times. Parameters are `$1...`.
+ */
+export function derivedLookup(
+  dialect: WarehouseEngine,
+  schema: string,
+  table: TableSchema,
+  columns: readonly DerivedColumn[],
+): { keys: string[]; sql: string; params: unknown[] } {
+  const own = new Set(table.columns.map((c) => c.name));
+  const keys = [...new Set(columns.flatMap((c) => c.reads).filter((name) => own.has(name)))];
+  const distinct =
+    keys.length === 0
+      ? `SELECT 1 AS ${ident(dialect, NO_KEY)}`
+      : `SELECT DISTINCT ${keys.map((k) => ident(dialect, k)).join(', ')} FROM ${tableRef(dialect, schema, table.name)}`;
+  return { keys, ...derivedSelectOver(dialect, distinct, columns) };
 }
