@@ -12,6 +12,7 @@ import type { AccountRef, Credentials } from '../core/types';
 import { connectorFor } from '../registry';
 import { GOOGLE_ADS_API_VERSION } from '../services/google-ads';
 import { META_GRAPH_VERSION } from '../services/meta-ads';
+import { APPLE_ADS_API_VERSION } from '../core/api-versions';
 
 export type DayTotals = { spendMinor: number; clicks: number; conversions: number };
 /** Per day (YYYY-MM-DD), in the account's currency. */
@@ -148,7 +149,7 @@ export async function providerTotals(
     }
     case 'apple_ads': {
       const answer = await json(
-        await fetch(`${where.endpoints.appleAds}/api/v5/reports/campaigns`, {
+        await fetch(`${where.endpoints.appleAds}/api/${APPLE_ADS_API_VERSION}/reports/campaigns`, {
           method: 'POST',
           headers: {
             authorization: await authorization(),

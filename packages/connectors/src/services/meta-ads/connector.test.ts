@@ -3,9 +3,10 @@ import { addDays, utcDay } from '@maya/contracts';
 import { ProviderError } from '../../core/errors';
 import type { Connector, OAuthTokens, Row } from '../../core/types';
 import { META_SANDBOX_NO_AD_ACCOUNTS_EMAIL } from '../../sandbox/meta';
-import { drain, recordingFetch, recordingSleep } from '../../testing';
+import { drain, recordingFetch, versionFetch, recordingSleep } from '../../testing';
 import { useSandbox } from '../../testing/suite';
 import { META_ADS_SCOPES, createMetaAdsConnector } from './connector';
+import { META_GRAPH_VERSION } from './graph';
 import { META_ADS_SANDBOX_PREFIX, metaAdsSandbox } from './sandbox';
 
 const connector = createMetaAdsConnector({ pageSize: 7, windowDays: 5 });
@@ -184,6 +185,21 @@ describe('Meta Ads connector against the sandbox', () => {
       kind: 'provider',
       provider: 'Meta',
       message: '(#100) Tried accessing nonexisting field (spend_x)',
+    });
+  });
+
+  it('a connector pointed at an expired Marketing API version gets Meta’s #2635 as a provider error', async () => {
+    const stale = versionFetch(META_GRAPH_VERSION, 'v21.0');
+    const { context } = contextFor({ fetch: stale });
+    const error = await drain(
+      connector.extract(context, AD_ACCOUNT, { from: yesterday, to: yesterday }),
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({
+      kind: 'provider',
+      provider: 'Meta',
+      status: 400,
+      message: `(#2635) You are calling a deprecated version of the Ads API. Please update to the latest version: ${META_GRAPH_VERSION}.`,
     });
   });
 

@@ -1,9 +1,10 @@
 // Talking to the Graph API: its error body read into the shared error kinds, and cursor paging.
 import { defaultErrorReader } from '../../core/http';
 import type { ErrorReader, ErrorReading, ProviderHttp } from '../../core/http';
+import { META_GRAPH_VERSION } from '../../core/api-versions';
 
-/** The Marketing API version the connector speaks (the OAuth dialog in core/endpoints.ts uses the same). */
-export const META_GRAPH_VERSION = 'v21.0';
+/** The Marketing API version the connector speaks (core/api-versions.ts; the OAuth URLs use it too). */
+export { META_GRAPH_VERSION };
 
 /**
  * Throttling codes: 4 (app), 17 (user / ad account), 32 (page), 613 (custom), 80000–80014

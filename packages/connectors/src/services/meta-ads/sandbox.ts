@@ -8,6 +8,8 @@ import { SandboxApiError, grantOf, installSandboxApi } from '../../sandbox/apis/
 import type { ApiErrorKind } from '../../sandbox/apis/api';
 import { decodePageToken, encodePageToken } from '../../sandbox/apis/data';
 import type { SandboxApiPluginOptions } from '../../sandbox/apis/types';
+import { unreachable, utcDay } from '@maya/contracts';
+import { META_GRAPH_VERSION, versionStatus } from '../../core/api-versions';
 import { insightsRows, parseInsightsQuery } from './sandbox-insights';
 import { adAccountsOf, businessesOf } from './sandbox-data';
 import type { MetaAdAccount } from './sandbox-data';
@@ -51,7 +53,8 @@ function graphErrorBody(kind: ApiErrorKind, message: string): unknown {
     case 'not_found':
       return error(100, message, { error_subcode: 33 });
     case 'invalid_argument':
-      return error(100, message);
+      // Meta's messages carry their code: "(#2635) You are calling a deprecated version...".
+      return error(Number(/^\(#(\d+)\)/.exec(message)?.[1] ?? 100), message);
     default:
       throw new Error(`unknown kind ${String(kind satisfies never)}`);
   }
@@ -64,9 +67,25 @@ const unsupported = (node: string) =>
     400,
   );
 
-function requireVersion(version: string): void {
-  if (!/^v\d+\.\d+$/.test(version))
-    throw new SandboxApiError('invalid_argument', `Unknown path components: /${version}`);
+/**
+ * A Marketing API version Meta serves on the sandbox's day (core/api-versions.ts): an expired one
+ * is Meta's error #2635, as the Ads API answers it.
+ */
+function requireVersion(version: string, today: string): void {
+  const status = versionStatus('meta_marketing', version, today);
+  switch (status) {
+    case 'served':
+      return;
+    case 'sunset':
+      throw new SandboxApiError(
+        'invalid_argument',
+        `(#2635) You are calling a deprecated version of the Ads API. Please update to the latest version: ${META_GRAPH_VERSION}.`,
+      );
+    case 'unknown':
+      throw new SandboxApiError('invalid_argument', `Unknown path components: /${version}`);
+    default:
+      return unreachable(status);
+  }
 }
 
 function requirePermission(request: FastifyRequest, scopes: string[], message: string) {
@@ -159,20 +178,20 @@ export const metaAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async
   };
 
   app.get<VersionParams>('/:version/me', async (request) => {
-    requireVersion(request.params.version);
+    requireVersion(request.params.version, utcDay(now()));
     const { account } = grantOf(request);
     return { id: account.userId, name: account.name };
   });
 
   app.get<VersionParams>('/:version/me/adaccounts', async (request) => {
-    requireVersion(request.params.version);
+    requireVersion(request.params.version, utcDay(now()));
     const grant = needsAdsRead(request);
     const mine = adAccountsOf(grant.account.email).filter((a) => a.directRole);
     return page(request, mine, renderAccount(request));
   });
 
   app.get<VersionParams>('/:version/me/businesses', async (request) => {
-    requireVersion(request.params.version);
+    requireVersion(request.params.version, utcDay(now()));
     const grant = requirePermission(
       request,
       ['business_management'],
@@ -183,7 +202,7 @@ export const metaAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async
 
   for (const edge of ['owned_ad_accounts', 'client_ad_accounts'] as const) {
     app.get<NodeParams>(`/:version/:node/${edge}`, async (request) => {
-      requireVersion(request.params.version);
+      requireVersion(request.params.version, utcDay(now()));
       const { node } = request.params;
       const grant = requirePermission(
         request,
@@ -199,12 +218,12 @@ export const metaAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async
   }
 
   app.get<NodeParams>('/:version/:node', async (request) => {
-    requireVersion(request.params.version);
+    requireVersion(request.params.version, utcDay(now()));
     return renderAccount(request)(accountOf(request, request.params.node));
   });
 
   app.get<NodeParams>('/:version/:node/insights', async (request) => {
-    requireVersion(request.params.version);
+    requireVersion(request.params.version, utcDay(now()));
     const account = accountOf(request, request.params.node);
     const query = parseInsightsQuery(request.query, now());
     return page(
