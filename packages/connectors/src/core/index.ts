@@ -12,3 +12,4 @@ export * from './connector';
 export * from './token-source';
 export * from './columns';
 export * from './api-versions';
+export * from './poll';
