@@ -116,6 +116,17 @@ describe('Meta Ads connector against the sandbox', () => {
     const purchases = streams.conversions!.filter((row) => row.action_type === 'purchase');
     expect(purchases.length).toBeGreaterThan(0);
     expect(purchases.every((row) => Number.isInteger(row.conversion_value_micros))).toBe(true);
+    // The account's custom conversion, as Meta names it, with no value.
+    const custom = streams.conversions!.filter((row) =>
+      String(row.action_type).startsWith('offsite_conversion.custom.'),
+    );
+    expect(custom.length).toBeGreaterThan(0);
+    expect(new Set(custom.map((row) => row.action_type))).toEqual(
+      new Set(['offsite_conversion.custom.738400000000001']),
+    );
+    expect(custom.every((row) => row.conversion_value_micros === null && Number(row.conversions) > 0)).toBe(
+      true,
+    );
     const links = streams.conversions!.filter((row) => row.action_type === 'link_click');
     expect(links.map((row) => row.conversions).sort()).toEqual(
       campaigns
