@@ -21,7 +21,7 @@ import {
   type DailySpend,
   type Where,
 } from '@maya/connectors/testing';
-import { META_CONVERSION_ACTION_TYPES, currencyExponent } from '@maya/analytics';
+import { countsAsMetaConversion, currencyExponent } from '@maya/analytics';
 import { describe, expect } from 'vitest';
 import { DashboardPage } from '../pages/DashboardPage';
 import { DataLoadPage } from '../pages/DataLoadPage';
@@ -73,7 +73,7 @@ async function independentTotal(
     endpoints: sandboxEndpoints(baseUrl),
     clients: sandboxClients(),
     currencyExponent,
-    metaConversionTypes: META_CONVERSION_ACTION_TYPES,
+    countsAsMetaConversion,
   };
   const spent: DailySpend[] = [];
   for (const { service, accounts } of CONNECTED) {

@@ -157,6 +157,7 @@ export function useModelWarehouse(): ModelWarehouse {
       conversion(D1, 'offsite_conversion.fb_pixel_purchase', 2, 5_000_000_000),
       conversion(D1, 'link_click', 40, null),
       conversion(D2, 'lead', 1, null),
+      conversion(D2, 'offsite_conversion.custom.738400000000001', 3, null),
     ]);
   });
   afterEach(async () => {

@@ -4,7 +4,7 @@
 import { catalog, type Credentials } from '@maya/connectors';
 import { APPLE_SANDBOX_ORGS } from '@maya/connectors/sandbox';
 import type { ProviderAccount, Where } from '@maya/connectors/testing';
-import { META_CONVERSION_ACTION_TYPES, currencyExponent } from '@maya/analytics';
+import { countsAsMetaConversion, currencyExponent } from '@maya/analytics';
 import { expect } from 'vitest';
 import { call, type AccountsApp } from '../support/accounts';
 import { authorize, ownerQuery, verifyCallback, type organizationOwner } from '../support/sources';
@@ -74,7 +74,7 @@ export function providerWhere(t: AccountsApp): Where {
     endpoints: t.app.platform.config.connectors.endpoints,
     clients: t.app.platform.config.connectors.clients,
     currencyExponent,
-    metaConversionTypes: META_CONVERSION_ACTION_TYPES,
+    countsAsMetaConversion,
   };
 }
 

@@ -18,7 +18,7 @@ describe('buildModels', () => {
       ga4_traffic: 0,
       email_campaigns: 0,
       landing_pages: 0,
-      conversions: 4,
+      conversions: 5,
     });
     expect((await wh.listColumns('analytics', 'budgets')).map((c) => c.name)).toContain('budget_micros');
     const google = await select(

@@ -71,7 +71,8 @@ describe('buildModels', () => {
         conversion_value_micros: 0,
         conversion_value_minor: 0,
       },
-      // A lead on a day without delivery still counts, with no campaign report row to name it.
+      // A lead and three custom conversions on a day without delivery still count, with no
+      // campaign report row to name them.
       {
         ...meta,
         date: D2,
@@ -81,7 +82,7 @@ describe('buildModels', () => {
         cost_micros: 0,
         cost_minor: 0,
         clicks: 0,
-        conversions: 1,
+        conversions: 4,
         conversion_value_micros: null,
         conversion_value_minor: null,
       },
@@ -192,7 +193,7 @@ describe('buildModels', () => {
     }
   });
 
-  it('keeps every Meta action in conversions and flags the ones that count', async () => {
+  it('keeps every Meta action in conversions and flags the ones that count, custom conversions included', async () => {
     const { wh, select } = ctx;
     await buildModels(wh, MODELS);
     expect(
@@ -226,6 +227,13 @@ describe('buildModels', () => {
         conversion_name: 'lead',
         counts_as_conversion: true,
         conversions: 1,
+        conversion_value_minor: null,
+      },
+      {
+        date: D2,
+        conversion_name: 'offsite_conversion.custom.738400000000001',
+        counts_as_conversion: true,
+        conversions: 3,
         conversion_value_minor: null,
       },
     ]);

@@ -19,8 +19,9 @@ export const MOOSEND = 'moosend';
 /**
  * The Meta action types that count as conversions in marketing performance: Meta's standard
  * events counted once across pixel, app and on-site (`purchase` already includes
- * `offsite_conversion.fb_pixel_purchase`, which would count it twice). Engagement actions
- * (link clicks, landing page views, add to cart) are kept in `conversions` but do not count.
+ * `offsite_conversion.fb_pixel_purchase`, which would count it twice), and the advertiser's custom
+ * conversions (META_CUSTOM_CONVERSION_PREFIX). Engagement actions (link clicks, landing page
+ * views, add to cart) are kept in `conversions` but do not count.
  */
 export const META_CONVERSION_ACTION_TYPES = [
   'purchase',
@@ -32,3 +33,14 @@ export const META_CONVERSION_ACTION_TYPES = [
   'contact',
   'schedule',
 ] as const;
+
+/** Custom conversions are reported as `offsite_conversion.custom.{custom conversion id}`. */
+export const META_CUSTOM_CONVERSION_PREFIX = 'offsite_conversion.custom.';
+
+/** Whether a Meta action type counts as a conversion (the rule the conversions model compiles). */
+export function countsAsMetaConversion(actionType: string): boolean {
+  return (
+    (META_CONVERSION_ACTION_TYPES as readonly string[]).includes(actionType) ||
+    actionType.startsWith(META_CUSTOM_CONVERSION_PREFIX)
+  );
+}

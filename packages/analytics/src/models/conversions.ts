@@ -1,6 +1,11 @@
 // Conversions by day, campaign and conversion name, from every advertising service that reports
 // them; `counts_as_conversion` says which of them make up marketing_performance.conversions.
-import { AD_SERVICES, META_CONVERSION_ACTION_TYPES, type AdService } from './channels';
+import {
+  AD_SERVICES,
+  META_CONVERSION_ACTION_TYPES,
+  META_CUSTOM_CONVERSION_PREFIX,
+  type AdService,
+} from './channels';
 import {
   ACCOUNT_ID,
   CHANNEL,
@@ -90,7 +95,8 @@ export const CONVERSIONS: CanonicalModel = {
       'conversions',
       (ctx) =>
         `{x.action_type} AS {conversion_name},
-  {x.action_type} IN (${META_CONVERSION_ACTION_TYPES.map(literal).join(', ')}) AS {counts_as_conversion},
+  ({x.action_type} IN (${META_CONVERSION_ACTION_TYPES.map(literal).join(', ')})
+    OR SUBSTR({x.action_type}, 1, ${META_CUSTOM_CONVERSION_PREFIX.length}) = ${literal(META_CUSTOM_CONVERSION_PREFIX)}) AS {counts_as_conversion},
   ${cast(ctx.dialect, 'NULL', 'string')} AS {conversion_category}, {x.currency} AS {currency},
   ${decimal(ctx, '{x.conversions}')} AS {conversions}, {x.conversion_value_micros} AS {conversion_value_micros}`,
     ),

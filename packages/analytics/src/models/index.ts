@@ -8,7 +8,13 @@ export {
   type ModelExtension,
 } from './build';
 export { CANONICAL_MODELS } from './catalog';
-export { AD_SERVICES, META_CONVERSION_ACTION_TYPES, type AdService } from './channels';
+export {
+  AD_SERVICES,
+  META_CONVERSION_ACTION_TYPES,
+  META_CUSTOM_CONVERSION_PREFIX,
+  countsAsMetaConversion,
+  type AdService,
+} from './channels';
 export { ident, tableRef, type SqlDialect } from './dialect';
 export {
   modelContext,

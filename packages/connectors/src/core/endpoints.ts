@@ -1,6 +1,7 @@
 // Where each provider lives, and the product's own client credentials there. Production uses the
 // providers' documented hosts; development and tests point every URL at the sandbox mounted under
 // {appUrl}/sandbox (DESIGN.md: the connector code is the production code, only the base URL differs).
+import { META_GRAPH_VERSION } from './api-versions';
 
 export type OAuthEndpoints = { authorizeUrl: string; tokenUrl: string };
 
@@ -42,8 +43,8 @@ export const PRODUCTION_ENDPOINTS: ProviderEndpoints = {
   microsoftAdsCustomer: 'https://clientcenter.api.bingads.microsoft.com',
   microsoftAdsReporting: 'https://reporting.api.bingads.microsoft.com',
   metaOAuth: {
-    authorizeUrl: 'https://www.facebook.com/v21.0/dialog/oauth',
-    tokenUrl: 'https://graph.facebook.com/v21.0/oauth/access_token',
+    authorizeUrl: `https://www.facebook.com/${META_GRAPH_VERSION}/dialog/oauth`,
+    tokenUrl: `https://graph.facebook.com/${META_GRAPH_VERSION}/oauth/access_token`,
   },
   metaGraph: 'https://graph.facebook.com',
   appleOAuthToken: 'https://appleid.apple.com/auth/oauth2/token',
@@ -69,7 +70,10 @@ export function sandboxEndpoints(appUrl: string): ProviderEndpoints {
     },
     microsoftAdsCustomer: `${s}/microsoft-ads`,
     microsoftAdsReporting: `${s}/microsoft-ads`,
-    metaOAuth: { authorizeUrl: `${s}/meta/dialog/oauth`, tokenUrl: `${s}/meta/oauth/access_token` },
+    metaOAuth: {
+      authorizeUrl: `${s}/meta/${META_GRAPH_VERSION}/dialog/oauth`,
+      tokenUrl: `${s}/meta/${META_GRAPH_VERSION}/oauth/access_token`,
+    },
     metaGraph: `${s}/meta-graph`,
     appleOAuthToken: `${s}/apple/auth/oauth2/token`,
     appleAds: `${s}/apple-ads`,

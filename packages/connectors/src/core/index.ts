@@ -11,3 +11,5 @@ export * from './accounts';
 export * from './connector';
 export * from './token-source';
 export * from './columns';
+export * from './api-versions';
+export * from './poll';

@@ -5,6 +5,7 @@ import { metaUserId } from './accounts';
 import { META_LONG_LIVED_TOKEN_TTL_S, META_SANDBOX_NO_AD_ACCOUNTS_EMAIL } from './meta';
 import { CLIENT, consentAndFollow, openConsent, postForm, startSandbox, withParams } from './test-support';
 import type { RunningSandbox } from './test-support';
+import { META_GRAPH_VERSION } from '../core/api-versions';
 
 const REDIRECT_URI = CLIENT.redirectUris[0]!;
 const client = { clientId: CLIENT.clientId, clientSecret: CLIENT.clientSecret };
@@ -118,10 +119,10 @@ describe('sandbox Meta (Facebook Login)', () => {
   });
 
   it('accepts versioned paths as graph.facebook.com and www.facebook.com serve them', async () => {
-    const versioned = dialogUrl().replace('/dialog/oauth', '/v21.0/dialog/oauth');
+    const versioned = dialogUrl().replace('/dialog/oauth', `/${META_GRAPH_VERSION}/dialog/oauth`);
     const callback = await consentAndFollow(versioned, { decision: 'allow', account: 'ada@example.com' });
     const answer = await fetch(
-      withParams(`${sandbox.base}/v21.0/oauth/access_token`, {
+      withParams(`${sandbox.base}/${META_GRAPH_VERSION}/oauth/access_token`, {
         client_id: CLIENT.clientId,
         client_secret: CLIENT.clientSecret,
         redirect_uri: REDIRECT_URI,

@@ -1,6 +1,6 @@
 // Facebook Login (Meta), with www.facebook.com's and graph.facebook.com's OAuth paths under the
 // mount: GET /dialog/oauth (the consent page) and GET /oauth/access_token (the code exchange and
-// the fb_exchange_token grant), each also under a version prefix (/v21.0/dialog/oauth). Meta
+// the fb_exchange_token grant), each also under a version prefix (/v27.0/dialog/oauth, the connectors' META_GRAPH_VERSION). Meta
 // separates scopes with commas, issues no refresh tokens and answers errors as Graph API errors.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

@@ -37,3 +37,12 @@ export function recordingFetch(): { fetch: typeof fetch; requests: RecordedReque
   };
   return { fetch: recording, requests };
 }
+
+/** A fetch that calls the provider at another API version: `/{current}/` in the path becomes `/{other}/`. */
+export function versionFetch(current: string, other: string): typeof fetch {
+  return (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    url.pathname = url.pathname.replace(`/${current}/`, `/${other}/`);
+    return fetch(url, init);
+  };
+}

@@ -4,7 +4,7 @@
 export { startHarness, recordingSleep } from './harness';
 export type { Harness, HarnessApi } from './harness';
 export { mintTokens } from './tokens';
-export { drain, recordingFetch, sortedRows } from './extract';
+export { drain, recordingFetch, sortedRows, versionFetch } from './extract';
 export type { Extracted, RecordedRequest } from './extract';
 export { providerTotals } from './provider-totals';
 export type { AccountTotals, DayTotals, ProviderAccount, Range, Where } from './provider-totals';

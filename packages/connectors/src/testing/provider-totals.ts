@@ -12,6 +12,7 @@ import type { AccountRef, Credentials } from '../core/types';
 import { connectorFor } from '../registry';
 import { GOOGLE_ADS_API_VERSION } from '../services/google-ads';
 import { META_GRAPH_VERSION } from '../services/meta-ads';
+import { APPLE_ADS_API_VERSION } from '../core/api-versions';
 
 export type DayTotals = { spendMinor: number; clicks: number; conversions: number };
 /** Per day (YYYY-MM-DD), in the account's currency. */
@@ -26,14 +27,14 @@ export type ProviderAccount = {
 
 /**
  * Where the providers answer, and the two rules of the data model the totals follow (the
- * warehouse owns them: `currencyExponent` and `META_CONVERSION_ACTION_TYPES` of `@maya/warehouse`).
+ * analytics domain owns them: `currencyExponent` and `countsAsMetaConversion` of `@maya/analytics`).
  */
 export type Where = {
   endpoints: ProviderEndpoints;
   clients: ProviderClients;
   currencyExponent: (currency: string) => number;
-  /** The Meta action types counted as conversions. */
-  metaConversionTypes: readonly string[];
+  /** Whether a Meta action type counts as a conversion. */
+  countsAsMetaConversion: (actionType: string) => boolean;
 };
 
 /** Micros (an integer) in the currency's minor units; they must divide exactly. */
@@ -129,8 +130,6 @@ export async function providerTotals(
         clicks: string;
         actions?: { action_type: string; value: string }[];
       };
-      // The action types the model counts as conversions.
-      const counted = new Set<string>(where.metaConversionTypes);
       for (let next: string | null = url.toString(); next;) {
         const body = await json(await fetch(next, { headers: { authorization: await authorization() } }));
         for (const day of body.data as Day[]) {
@@ -138,7 +137,7 @@ export async function providerTotals(
             spendMinor: minor(decimalToMicros(day.spend), day.account_currency, where),
             clicks: Number(day.clicks),
             conversions: (day.actions ?? [])
-              .filter((a) => counted.has(a.action_type))
+              .filter((a) => where.countsAsMetaConversion(a.action_type))
               .reduce((sum, a) => sum + Number(a.value), 0),
           });
         }
@@ -148,7 +147,7 @@ export async function providerTotals(
     }
     case 'apple_ads': {
       const answer = await json(
-        await fetch(`${where.endpoints.appleAds}/api/v5/reports/campaigns`, {
+        await fetch(`${where.endpoints.appleAds}/api/${APPLE_ADS_API_VERSION}/reports/campaigns`, {
           method: 'POST',
           headers: {
             authorization: await authorization(),

@@ -4,6 +4,7 @@
 import type { ErrorReader, ProviderHttp } from '../../core/http';
 import type { DateRange } from '../../core/types';
 import type { AppleReportRow, Level } from './streams';
+import { APPLE_ADS_API_VERSION } from '../../core/api-versions';
 
 export const PROVIDER = 'Apple Ads';
 
@@ -26,7 +27,7 @@ export const readAppleError: ErrorReader = (status, body) => {
 
 /** The organizations (and campaign groups) the API user can access: GET /api/v5/acls. */
 export async function acls(http: ProviderHttp, base: string): Promise<Acl[]> {
-  const answer = await http.json<{ data: Acl[] | null }>(`${base}/api/v5/acls`);
+  const answer = await http.json<{ data: Acl[] | null }>(`${base}/api/${APPLE_ADS_API_VERSION}/acls`);
   return answer.data ?? [];
 }
 

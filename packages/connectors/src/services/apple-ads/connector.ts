@@ -14,6 +14,7 @@ import { PROVIDER, acls, readAppleError, reportPages } from './api';
 import { appleTokenSource } from './auth';
 import { APPLE_STREAMS, dimensionsOf, metricsOf } from './streams';
 import type { AppleReportRow, Level } from './streams';
+import { APPLE_ADS_API_VERSION } from '../../core/api-versions';
 
 /** DAILY reports cover at most 90 days, starting at most 90 days back (Apple's ReportingRequest rules). */
 export const APPLE_DAILY_DAYS = 90;
@@ -83,7 +84,7 @@ export function createAppleAdsConnector(options: AppleAdsOptions = {}): Connecto
       const earliest = addDays(utcDay(now()), -(APPLE_DAILY_DAYS - 1));
       const from = range.from > earliest ? range.from : earliest;
       if (from > range.to) return;
-      const base = `${context.endpoints.appleAds}/api/v5/reports/campaigns`;
+      const base = `${context.endpoints.appleAds}/api/${APPLE_ADS_API_VERSION}/reports/campaigns`;
       const report = (url: string, level: Level, window: { from: string; to: string }) =>
         reportPages(http, { url, orgId, level, window, pageSize });
       const rowsOf = (level: Level, campaignId: string, rows: AppleReportRow[]) =>

@@ -12,6 +12,9 @@ import type { AppleOrg } from './sandbox-data';
 import { ReportingRequestSchema, buildReport, validateReport } from './sandbox-reports';
 import type { ReportLevel } from './sandbox-reports';
 import { appleSandboxClients } from './sandbox-token';
+import { APPLE_ADS_API_VERSION } from '../../core/api-versions';
+
+const API = `/api/${APPLE_ADS_API_VERSION}`;
 
 /** Where the sandbox Apple Ads API is mounted (sandboxEndpoints().appleAds). */
 export const APPLE_ADS_SANDBOX_PREFIX = '/sandbox/apple-ads';
@@ -81,7 +84,7 @@ export const appleAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = asyn
     return buildReport(org, level, campaign, parsed.data, now(), (date) => lateConversions.factor(date));
   };
 
-  app.get('/api/v5/acls', async (request) => ({
+  app.get(`${API}/acls`, async (request) => ({
     data: orgsOf(request).map((org) => ({
       orgName: org.orgName,
       orgId: org.orgId,
@@ -96,7 +99,7 @@ export const appleAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = asyn
     error: null,
   }));
 
-  app.get('/api/v5/me', async (request) => {
+  app.get(`${API}/me`, async (request) => {
     const orgs = orgsOf(request);
     return {
       data: { userId: grantOf(request).clientId, parentOrgId: orgs[0]?.orgId ?? null },
@@ -105,8 +108,8 @@ export const appleAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = asyn
     };
   });
 
-  app.post('/api/v5/reports/campaigns', report('campaigns'));
-  app.post('/api/v5/reports/campaigns/:campaignId/adgroups', report('adgroups'));
-  app.post('/api/v5/reports/campaigns/:campaignId/keywords', report('keywords'));
-  app.post('/api/v5/reports/campaigns/:campaignId/searchterms', report('searchterms'));
+  app.post(`${API}/reports/campaigns`, report('campaigns'));
+  app.post(`${API}/reports/campaigns/:campaignId/adgroups`, report('adgroups'));
+  app.post(`${API}/reports/campaigns/:campaignId/keywords`, report('keywords'));
+  app.post(`${API}/reports/campaigns/:campaignId/searchterms`, report('searchterms'));
 };

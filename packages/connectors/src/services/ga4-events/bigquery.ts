@@ -5,6 +5,7 @@ import { fromCompactDate } from '../../core/dates';
 import { ProviderError } from '../../core/errors';
 import type { ProviderHttp } from '../../core/http';
 import type { DateRange } from '../../core/types';
+import { BIGQUERY_API_VERSION } from '../../core/api-versions';
 
 export type Dataset = { datasetReference: { projectId: string; datasetId: string }; location?: string };
 type TableList = { tables?: { tableReference: { tableId: string } }[]; nextPageToken?: string };
@@ -28,7 +29,7 @@ const MAX_POLLS = 180;
 
 /** A dataset's URL: `projects/{project}/datasets/{dataset}` under the API base. */
 export const datasetUrl = (base: string, projectId: string, datasetId: string) =>
-  `${base}/bigquery/v2/projects/${encodeURIComponent(projectId)}/datasets/${datasetId}`;
+  `${base}/bigquery/${BIGQUERY_API_VERSION}/projects/${encodeURIComponent(projectId)}/datasets/${datasetId}`;
 
 /** The first and last days that have a daily `events_YYYYMMDD` table (intraday tables are not settled). */
 export async function dailyTableSpan(http: ProviderHttp, datasetUrl: string): Promise<DateRange | null> {
@@ -65,7 +66,7 @@ export type QueryRequest = {
 export async function* queryPages(http: ProviderHttp, base: string, query: QueryRequest) {
   const { maxResults } = query;
   let answer = await http.json<QueryAnswer>(
-    `${base}/bigquery/v2/projects/${encodeURIComponent(query.projectId)}/queries`,
+    `${base}/bigquery/${BIGQUERY_API_VERSION}/projects/${encodeURIComponent(query.projectId)}/queries`,
     {
       json: {
         query: query.sql,
@@ -79,7 +80,7 @@ export async function* queryPages(http: ProviderHttp, base: string, query: Query
     },
   );
   const job = answer.jobReference;
-  const resultsUrl = `${base}/bigquery/v2/projects/${encodeURIComponent(job.projectId)}/queries/${encodeURIComponent(job.jobId)}`;
+  const resultsUrl = `${base}/bigquery/${BIGQUERY_API_VERSION}/projects/${encodeURIComponent(job.projectId)}/queries/${encodeURIComponent(job.jobId)}`;
   for (let polls = 0; ;) {
     // An unfinished job: getQueryResults waits up to timeoutMs for it on the server side.
     if (!answer.jobComplete) {

@@ -19,6 +19,9 @@ import { eventRows, findDataset, SANDBOX_PROJECT, tableIds } from './sandbox-dat
 import type { EventRow, SandboxDataset } from './sandbox-data';
 import { interpretQuery, RESULT_SCHEMA } from './sandbox-sql';
 import type { EventsQuery } from './sandbox-sql';
+import { BIGQUERY_API_VERSION } from '../../core/api-versions';
+
+const API = `/bigquery/${BIGQUERY_API_VERSION}`;
 
 export const BIGQUERY_SANDBOX_PREFIX = '/sandbox/bigquery';
 
@@ -137,7 +140,7 @@ function checkLocation(dataset: SandboxDataset, projectId: string, location: str
 export const bigQuerySandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async (app, options) => {
   const store = options.stores.google;
   const now = options.now ?? store.now;
-  const base = `${options.publicBaseUrl}/bigquery/v2`;
+  const base = `${options.publicBaseUrl}${API}`;
   installSandboxApi(app, {
     faults: options.faults,
     render: (kind, message, status) =>
@@ -149,7 +152,7 @@ export const bigQuerySandbox: FastifyPluginAsync<SandboxApiPluginOptions> = asyn
   });
 
   app.get<{ Params: { projectId: string; datasetId: string } }>(
-    '/bigquery/v2/projects/:projectId/datasets/:datasetId',
+    `${API}/projects/:projectId/datasets/:datasetId`,
     async (request) => {
       const { projectId, datasetId } = request.params;
       const dataset = readableDataset(projectId, datasetId, readerOf(request), 'bigquery.datasets.get');
@@ -170,7 +173,7 @@ export const bigQuerySandbox: FastifyPluginAsync<SandboxApiPluginOptions> = asyn
   );
 
   app.get<{ Params: { projectId: string; datasetId: string } }>(
-    '/bigquery/v2/projects/:projectId/datasets/:datasetId/tables',
+    `${API}/projects/:projectId/datasets/:datasetId/tables`,
     async (request) => {
       const { projectId, datasetId } = request.params;
       readableDataset(projectId, datasetId, readerOf(request), 'bigquery.tables.list');
@@ -201,7 +204,7 @@ export const bigQuerySandbox: FastifyPluginAsync<SandboxApiPluginOptions> = asyn
   );
 
   app.post<{ Params: { projectId: string } }>(
-    '/bigquery/v2/projects/:projectId/queries',
+    `${API}/projects/:projectId/queries`,
     async (request, reply) => {
       const { projectId } = request.params;
       const reader = readerOf(request);
@@ -241,7 +244,7 @@ export const bigQuerySandbox: FastifyPluginAsync<SandboxApiPluginOptions> = asyn
 
   // A wildcard, not `:jobId`: these stateless job ids are longer than the router's 100-character parameters.
   app.get<{ Params: { projectId: string; '*': string } }>(
-    '/bigquery/v2/projects/:projectId/queries/*',
+    `${API}/projects/:projectId/queries/*`,
     async (request) => {
       const { projectId, '*': jobId } = request.params;
       const reader = readerOf(request);

@@ -10,6 +10,7 @@ import { googleOAuth } from '../google/auth';
 import { googleHttp } from '../google/http';
 import { REPORTS, reportPages } from './reports';
 import { EVENTS_DAILY_STREAM, TRAFFIC_DAILY_STREAM } from './streams';
+import { GA4_ADMIN_API_VERSION, GA4_DATA_API_VERSION } from '../../core/api-versions';
 
 export const GA4_SCOPE = 'https://www.googleapis.com/auth/analytics.readonly';
 const PROVIDER = 'Google Analytics';
@@ -69,7 +70,7 @@ async function listAccountSummaries(
   let pageToken: string | undefined;
   do {
     const answer = await http.json<{ accountSummaries?: AccountSummary[]; nextPageToken?: string }>(
-      `${context.endpoints.analyticsAdmin}/v1beta/accountSummaries`,
+      `${context.endpoints.analyticsAdmin}/${GA4_ADMIN_API_VERSION}/accountSummaries`,
       { query: { pageSize, pageToken } },
     );
     summaries.push(...(answer.accountSummaries ?? []));
@@ -95,7 +96,7 @@ export function createGa4Connector(options: Ga4Options = {}): Connector {
       if (!/^properties\/\d+$/.test(account.identifier)) {
         throw new Error(`Not a GA4 property resource name: ${account.identifier}`);
       }
-      const url = `${context.endpoints.analyticsData}/v1beta/${account.identifier}:runReport`;
+      const url = `${context.endpoints.analyticsData}/${GA4_DATA_API_VERSION}/${account.identifier}:runReport`;
       for (const report of REPORTS.filter((r) => wanted.has(r.stream))) {
         for (const window of windows(range, windowDays)) {
           for await (const answer of reportPages(http, url, report, window, limit)) {

@@ -9,6 +9,7 @@ import type { SandboxApiPluginOptions } from '../../sandbox/apis/types';
 import { googleErrorBody, invalidValueMessage } from '../google/sandbox-errors';
 import { findProperty, SANDBOX_ACCOUNTS } from './sandbox-data';
 import { runReport, RunReportSchema } from './sandbox-report';
+import { GA4_ADMIN_API_VERSION, GA4_DATA_API_VERSION } from '../../core/api-versions';
 
 export const GA4_SANDBOX_PREFIX = '/sandbox/google-analytics';
 
@@ -32,7 +33,7 @@ export const ga4Sandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async (ap
     store,
   });
 
-  app.get('/v1beta/accountSummaries', async (request) => {
+  app.get(`/${GA4_ADMIN_API_VERSION}/accountSummaries`, async (request) => {
     requireScope(request, ...READ_SCOPES);
     const query = ListQuerySchema.safeParse(request.query);
     if (!query.success) throw new SandboxApiError('invalid_argument', 'pageSize must be a positive integer.');
@@ -66,7 +67,7 @@ export const ga4Sandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async (ap
   });
 
   // `POST /v1beta/properties/{id}:runReport`: one path segment holds the id and the custom method.
-  app.post<{ Params: { call: string } }>('/v1beta/properties/:call', async (request) => {
+  app.post<{ Params: { call: string } }>(`/${GA4_DATA_API_VERSION}/properties/:call`, async (request) => {
     const match = /^(\d+):runReport$/.exec(request.params.call);
     if (!match) throw new SandboxApiError('not_found', `Method not found: ${request.params.call}`);
     requireScope(request, ...READ_SCOPES);

@@ -2,12 +2,10 @@
 // JSON shapes of the REST interface and customer-id formatting.
 // https://developers.google.com/google-ads/api/rest/overview
 
-/**
- * The one place the API version is named: paths and the GoogleAdsFailure type URL follow it. v26 is
- * the newest version documented (October 2026); Google sunsets each version about a year after
- * release, so this moves forward with them.
- */
-export const GOOGLE_ADS_API_VERSION = 'v26';
+import { GOOGLE_ADS_API_VERSION } from '../../core/api-versions';
+
+/** Paths and the GoogleAdsFailure type URL follow the version (core/api-versions.ts). */
+export { GOOGLE_ADS_API_VERSION };
 
 export const GOOGLE_ADS_SCOPE = 'https://www.googleapis.com/auth/adwords';
 

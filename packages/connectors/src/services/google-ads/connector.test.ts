@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../core/errors';
 import type { AccountRef, DateRange, OAuthTokens, Row } from '../../core/types';
-import { drain, recordingFetch, recordingSleep, sortedRows as sorted } from '../../testing';
+import { drain, recordingFetch, versionFetch, recordingSleep, sortedRows as sorted } from '../../testing';
 import type { TestContextOptions } from '../../testing/suite';
 import { useSandbox } from '../../testing/suite';
-import { GOOGLE_ADS_SCOPE } from './api';
+import { GOOGLE_ADS_API_VERSION, GOOGLE_ADS_SCOPE } from './api';
 import { googleAdsConnector } from './connector';
 import { GOOGLE_ADS_SANDBOX_PREFIX, googleAdsSandbox } from './sandbox';
 import { GOOGLE_ADS_STREAMS } from './streams';
@@ -226,6 +226,17 @@ describe('Google Ads connector', () => {
       kind: 'provider',
       status: 400,
       message: 'The customer is being migrated.',
+    });
+  });
+
+  it('a connector pointed at a sunset version gets UNSUPPORTED_VERSION as a provider error', async () => {
+    const stale = versionFetch(GOOGLE_ADS_API_VERSION, 'v19');
+    const error = await googleAdsConnector.listAccounts(context({ fetch: stale })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({
+      kind: 'provider',
+      status: 400,
+      message: 'Version v19 of the Google Ads API has been sunset and is no longer supported.',
     });
   });
 

@@ -9,7 +9,9 @@ import { installSandboxApi, requireScope } from '../../sandbox/apis/api';
 import type { SandboxApiPluginOptions } from '../../sandbox/apis/types';
 import { SANDBOX_DEVELOPER_TOKEN } from '../../core/sandbox-clients';
 import type { Grant } from '../../sandbox/types';
-import { GOOGLE_ADS_API_VERSION, GOOGLE_ADS_SCOPE } from './api';
+import { GOOGLE_ADS_SCOPE } from './api';
+import { versionStatus } from '../../core/api-versions';
+import { utcDay } from '@maya/contracts';
 import { ByteWriter } from './sandbox-bytes';
 import { accessibleRoots, descendants } from './sandbox-data';
 import type { SandboxCustomer } from './sandbox-data';
@@ -40,13 +42,20 @@ function header(request: FastifyRequest, name: string): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-/** The bearer grant with the adwords scope, the product's developer token and the current version. */
-function authorize(request: FastifyRequest, version: string): Grant {
-  if (version !== GOOGLE_ADS_API_VERSION) {
+/**
+ * The bearer grant with the adwords scope, the product's developer token and a version Google
+ * serves on the sandbox's day (core/api-versions.ts): a sunset one answers UNSUPPORTED_VERSION.
+ */
+function authorize(request: FastifyRequest, version: string, today: string): Grant {
+  const status = versionStatus('google_ads', version, today);
+  if (status === 'sunset') {
     throw new AdsFailure(
       { requestError: 'UNSUPPORTED_VERSION' },
       `Version ${version} of the Google Ads API has been sunset and is no longer supported.`,
     );
+  }
+  if (status === 'unknown') {
+    throw new AdsFailure({ requestError: 'UNKNOWN' }, `The requested URL /${version}/ was not found.`, 404);
   }
   const grant = requireScope(request, GOOGLE_ADS_SCOPE);
   const developerToken = header(request, 'developer-token');
@@ -175,7 +184,7 @@ export const googleAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = asy
   // `::` is a literal colon in a Fastify path.
   app.get<{ Params: VersionParams }>('/:version/customers::listAccessibleCustomers', (request, reply) =>
     answer(reply, () => {
-      const grant = authorize(request, request.params.version);
+      const grant = authorize(request, request.params.version, utcDay(now()));
       const roots = accessibleRoots(grant.account.email);
       // Proto3 JSON leaves an empty list out.
       return roots.length > 0 ? { resourceNames: roots.map((r) => r.resourceName) } : {};
@@ -184,7 +193,7 @@ export const googleAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = asy
 
   app.post<{ Params: SearchParams }>('/:version/customers/:customerId/googleAds::search', (request, reply) =>
     answer(reply, () => {
-      const grant = authorize(request, request.params.version);
+      const grant = authorize(request, request.params.version, utcDay(now()));
       const customer = customerFor(grant, request.params.customerId, header(request, 'login-customer-id'));
       const search = parseBody(request.body);
       const plan = planQuery(parseGaql(search.query), customer, now(), (date) =>

@@ -9,6 +9,7 @@ import type { SandboxApiPluginOptions } from '../../sandbox/apis/types';
 import { googleErrorBody } from '../google/sandbox-errors';
 import { findBucket, getObject, listObjects } from './sandbox-data';
 import type { SandboxBucket, SandboxObject } from './sandbox-data';
+import { CLOUD_STORAGE_API_VERSION } from '../../core/api-versions';
 
 export const CLOUD_STORAGE_SANDBOX_PREFIX = '/sandbox/cloud-storage';
 
@@ -44,7 +45,7 @@ const ListQuerySchema = z.object({
 export const cloudStorageSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async (app, options) => {
   const store = options.stores.google;
   const now = options.now ?? store.now;
-  const base = `${options.publicBaseUrl}/storage/v1/b`;
+  const base = `${options.publicBaseUrl}/storage/${CLOUD_STORAGE_API_VERSION}/b`;
   installSandboxApi(app, {
     faults: options.faults,
     render: (kind, message, status) => {
@@ -76,27 +77,30 @@ export const cloudStorageSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = 
     };
   };
 
-  app.get<{ Params: { bucket: string } }>('/storage/v1/b/:bucket/o', async (request) => {
-    const bucket = readableBucket(request, request.params.bucket, 'storage.objects.list');
-    const query = ListQuerySchema.parse(request.query);
-    if (query.delimiter)
-      throw new SandboxApiError('invalid_argument', 'The sandbox lists objects without a delimiter.');
-    const objects = listObjects(bucket, query.prefix, now());
-    const cursor = `${bucket.name}/${query.prefix}`;
-    const offset = query.pageToken ? decodePageToken(query.pageToken, cursor) : 0;
-    if (offset === null) throw new SandboxApiError('invalid_argument', 'Invalid page token.');
-    const next = offset + Math.min(query.maxResults ?? 1000, 1000);
-    const items = objects.slice(offset, next).map((object) => resource(bucket, object));
-    return {
-      kind: 'storage#objects',
-      ...(next < objects.length ? { nextPageToken: encodePageToken(next, cursor) } : {}),
-      ...(items.length > 0 ? { items } : {}),
-    };
-  });
+  app.get<{ Params: { bucket: string } }>(
+    `/storage/${CLOUD_STORAGE_API_VERSION}/b/:bucket/o`,
+    async (request) => {
+      const bucket = readableBucket(request, request.params.bucket, 'storage.objects.list');
+      const query = ListQuerySchema.parse(request.query);
+      if (query.delimiter)
+        throw new SandboxApiError('invalid_argument', 'The sandbox lists objects without a delimiter.');
+      const objects = listObjects(bucket, query.prefix, now());
+      const cursor = `${bucket.name}/${query.prefix}`;
+      const offset = query.pageToken ? decodePageToken(query.pageToken, cursor) : 0;
+      if (offset === null) throw new SandboxApiError('invalid_argument', 'Invalid page token.');
+      const next = offset + Math.min(query.maxResults ?? 1000, 1000);
+      const items = objects.slice(offset, next).map((object) => resource(bucket, object));
+      return {
+        kind: 'storage#objects',
+        ...(next < objects.length ? { nextPageToken: encodePageToken(next, cursor) } : {}),
+        ...(items.length > 0 ? { items } : {}),
+      };
+    },
+  );
 
   // A wildcard: object names hold slashes (sent as %2F) and may be longer than a route parameter.
   app.get<{ Params: { bucket: string; '*': string }; Querystring: { alt?: string } }>(
-    '/storage/v1/b/:bucket/o/*',
+    `/storage/${CLOUD_STORAGE_API_VERSION}/b/:bucket/o/*`,
     async (request, reply) => {
       const bucket = readableBucket(request, request.params.bucket, 'storage.objects.get');
       const name = request.params['*'];

@@ -2,12 +2,13 @@
 // a prefix (names only), and downloading one object's bytes as they arrive.
 // https://cloud.google.com/storage/docs/json_api/v1/objects
 import type { ProviderHttp } from '../../core/http';
+import { CLOUD_STORAGE_API_VERSION } from '../../core/api-versions';
 
 type ObjectList = { items?: { name: string }[]; nextPageToken?: string };
 
 /** The objects collection of a bucket under the API base. */
 export const objectsUrl = (base: string, bucket: string) =>
-  `${base}/storage/v1/b/${encodeURIComponent(bucket)}/o`;
+  `${base}/storage/${CLOUD_STORAGE_API_VERSION}/b/${encodeURIComponent(bucket)}/o`;
 
 /** The names of the objects under `prefix`, every page. */
 export async function* listObjects(

@@ -3,10 +3,12 @@ import { addDays, utcDay } from '@maya/contracts';
 import { ProviderError } from '../../core/errors';
 import type { Connector, OAuthTokens, Row } from '../../core/types';
 import { META_SANDBOX_NO_AD_ACCOUNTS_EMAIL } from '../../sandbox/meta';
-import { drain, recordingFetch, recordingSleep } from '../../testing';
+import { drain, recordingFetch, versionFetch, recordingSleep } from '../../testing';
 import { useSandbox } from '../../testing/suite';
 import { META_ADS_SCOPES, createMetaAdsConnector } from './connector';
+import { META_GRAPH_VERSION } from './graph';
 import { META_ADS_SANDBOX_PREFIX, metaAdsSandbox } from './sandbox';
+import { LARGE_RUN_ROWS } from './sandbox-report-runs';
 
 const connector = createMetaAdsConnector({ pageSize: 7, windowDays: 5 });
 const AD_ACCOUNT = { identifier: 'act_238400000000001', parent_id: null, metadata: {} };
@@ -114,6 +116,17 @@ describe('Meta Ads connector against the sandbox', () => {
     const purchases = streams.conversions!.filter((row) => row.action_type === 'purchase');
     expect(purchases.length).toBeGreaterThan(0);
     expect(purchases.every((row) => Number.isInteger(row.conversion_value_micros))).toBe(true);
+    // The account's custom conversion, as Meta names it, with no value.
+    const custom = streams.conversions!.filter((row) =>
+      String(row.action_type).startsWith('offsite_conversion.custom.'),
+    );
+    expect(custom.length).toBeGreaterThan(0);
+    expect(new Set(custom.map((row) => row.action_type))).toEqual(
+      new Set(['offsite_conversion.custom.738400000000001']),
+    );
+    expect(custom.every((row) => row.conversion_value_micros === null && Number(row.conversions) > 0)).toBe(
+      true,
+    );
     const links = streams.conversions!.filter((row) => row.action_type === 'link_click');
     expect(links.map((row) => row.conversions).sort()).toEqual(
       campaigns
@@ -121,6 +134,48 @@ describe('Meta Ads connector against the sandbox', () => {
         .map((row) => row.link_clicks)
         .sort(),
     );
+  });
+
+  it('reads a large account’s insights through an asynchronous report run, polled with the injected sleep', async () => {
+    const recording = recordingFetch();
+    // 120 days of ads: more rows than the sandbox builds at once (LARGE_RUN_ROWS).
+    const large = createMetaAdsConnector({ pageSize: 500, windowDays: 120 });
+    const { context, waits } = contextFor({ fetch: recording.fetch, use: large });
+    const range = { from: addDays(yesterday, -119), to: yesterday };
+    const { streams } = await drain(large.extract(context, AD_ACCOUNT, range, ['ads']));
+    expect(streams.ads!.length).toBeGreaterThan(LARGE_RUN_ROWS);
+    const calls = recording.requests.map(
+      (r) => `${r.method} ${r.url.pathname.replace(/\/\d{13}/, '/{run}')}`,
+    );
+    const graph = `/sandbox/meta-graph/${META_GRAPH_VERSION}`;
+    expect(calls.slice(0, 5)).toEqual([
+      `POST ${graph}/act_238400000000001/insights`,
+      `GET ${graph}/{run}`,
+      `GET ${graph}/{run}`,
+      `GET ${graph}/{run}`,
+      `GET ${graph}/{run}/insights`,
+    ]);
+    expect(calls.filter((call) => call === `GET ${graph}/act_238400000000001/insights`)).toEqual([]);
+    // Not started, running, completed: two waits, none of them real.
+    expect(waits).toEqual([1000, 2000]);
+  });
+
+  it('reports a failed report run as a provider error', async () => {
+    const { context } = contextFor();
+    const armed = await fetch(`${sandbox.harness.endpoints.metaGraph}/_sandbox/report-runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fail_next: 1 }),
+    });
+    expect(armed.status).toBe(200);
+    const error = await drain(
+      connector.extract(context, AD_ACCOUNT, { from: yesterday, to: yesterday }, ['campaigns']),
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({
+      kind: 'provider',
+      message: 'Meta could not build the insights report (Job Failed).',
+    });
   });
 
   it('turns a zero-decimal currency (JPY) into whole-yen micros', async () => {
@@ -168,6 +223,7 @@ describe('Meta Ads connector against the sandbox', () => {
         { from: yesterday, to: yesterday },
       ),
     );
+    // The throttled start of the first report run; a day's runs are done by their first poll.
     expect(waits).toEqual([7000]);
     expect(streams.campaigns?.length).toBeGreaterThan(0);
   });
@@ -184,6 +240,21 @@ describe('Meta Ads connector against the sandbox', () => {
       kind: 'provider',
       provider: 'Meta',
       message: '(#100) Tried accessing nonexisting field (spend_x)',
+    });
+  });
+
+  it('a connector pointed at an expired Marketing API version gets Meta’s #2635 as a provider error', async () => {
+    const stale = versionFetch(META_GRAPH_VERSION, 'v21.0');
+    const { context } = contextFor({ fetch: stale });
+    const error = await drain(
+      connector.extract(context, AD_ACCOUNT, { from: yesterday, to: yesterday }),
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({
+      kind: 'provider',
+      provider: 'Meta',
+      status: 400,
+      message: `(#2635) You are calling a deprecated version of the Ads API. Please update to the latest version: ${META_GRAPH_VERSION}.`,
     });
   });
 
@@ -220,8 +291,12 @@ describe('Meta Ads connector against the sandbox', () => {
     const range = { from: addDays(yesterday, -2), to: yesterday };
     const only = (streams: string[]) =>
       sandbox.extract(connector, { kind: 'oauth2', tokens: tokensFor() }, AD_ACCOUNT, range, streams);
-    const asked = (requests: { url: URL }[]) =>
-      new Set(requests.map((r) => `${r.url.searchParams.get('level')} ${r.url.searchParams.get('fields')}`));
+    const asked = (requests: { method: string; url: URL }[]) =>
+      new Set(
+        requests
+          .filter((r) => r.method === 'POST')
+          .map((r) => `${r.url.searchParams.get('level')} ${r.url.searchParams.get('fields')}`),
+      );
 
     const ads = await only(['ads']);
     expect(Object.keys(ads.streams)).toEqual(['ads']);

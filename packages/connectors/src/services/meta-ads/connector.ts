@@ -6,7 +6,7 @@ import { httpFor } from '../../core/context';
 import { windows } from '../../core/dates';
 import type { Connector, Row } from '../../core/types';
 import { listMetaAccounts } from './accounts';
-import { META_GRAPH_VERSION, graphPages, readMetaError } from './graph';
+import { META_GRAPH_VERSION, insightsReportPages, readMetaError } from './graph';
 import {
   CAMPAIGN_CONVERSION_FIELDS,
   INSIGHTS_FIELDS,
@@ -23,7 +23,7 @@ export const META_ADS_SCOPES = ['ads_read', 'business_management'];
 export type MetaAdsOptions = {
   /** Rows per Graph page (`limit`); tests lower it to exercise paging. */
   pageSize?: number;
-  /** Days per insights request: a shorter range keeps synchronous requests from timing out. */
+  /** Days per insights report run. */
   windowDays?: number;
 };
 
@@ -68,7 +68,7 @@ export function createMetaAdsConnector(options: MetaAdsOptions = {}): Connector 
         (level) => wanted.has(STREAM_OF[level]) || (level === 'campaign' && conversions),
       );
       const http = httpFor(context, 'Meta', readMetaError);
-      const url = `${context.endpoints.metaGraph}/${META_GRAPH_VERSION}/${account.identifier}/insights`;
+      const base = `${context.endpoints.metaGraph}/${META_GRAPH_VERSION}`;
       for (const window of windows(range, windowDays)) {
         for (const level of levels) {
           const query = {
@@ -76,9 +76,16 @@ export function createMetaAdsConnector(options: MetaAdsOptions = {}): Connector 
             time_increment: 1,
             time_range: JSON.stringify({ since: window.from, until: window.to }),
             fields: level === 'campaign' && conversions ? CAMPAIGN_CONVERSION_FIELDS : INSIGHTS_FIELDS[level],
-            limit: pageSize,
           };
-          for await (const page of graphPages<InsightsRow>(http, url, query)) {
+          const pages = insightsReportPages<InsightsRow>(
+            http,
+            context,
+            base,
+            account.identifier,
+            query,
+            pageSize,
+          );
+          for await (const page of pages) {
             if (wanted.has(STREAM_OF[level])) {
               yield {
                 stream: STREAM_OF[level],

@@ -1,9 +1,14 @@
-// Talking to the Graph API: its error body read into the shared error kinds, and cursor paging.
+// Talking to the Graph API: its error body read into the shared error kinds, cursor paging, and
+// insights read through asynchronous report runs.
 import { defaultErrorReader } from '../../core/http';
 import type { ErrorReader, ErrorReading, ProviderHttp } from '../../core/http';
+import { META_GRAPH_VERSION } from '../../core/api-versions';
+import { ProviderError } from '../../core/errors';
+import { pollUntil } from '../../core/poll';
+import type { ConnectorContext } from '../../core/types';
 
-/** The Marketing API version the connector speaks (the OAuth dialog in core/endpoints.ts uses the same). */
-export const META_GRAPH_VERSION = 'v21.0';
+/** The Marketing API version the connector speaks (core/api-versions.ts; the OAuth URLs use it too). */
+export { META_GRAPH_VERSION };
 
 /**
  * Throttling codes: 4 (app), 17 (user / ad account), 32 (page), 613 (custom), 80000–80014
@@ -54,4 +59,49 @@ export async function* graphPages<T>(
     after = page.paging?.cursors?.after;
     if (!page.paging?.next || !after || data.length === 0) return;
   }
+}
+
+type ReportRun = { async_status?: string; async_percent_completion?: number };
+
+/**
+ * One insights query as an asynchronous report run, which large accounts need (a synchronous
+ * request over many days and objects times out): `POST /{account}/insights` starts it, `GET
+ * /{report_run_id}` is polled until Job Completed at 100 %, then `/{report_run_id}/insights` is read
+ * page by page. https://developers.facebook.com/docs/marketing-api/insights/best-practices/#asynchronous
+ */
+export async function* insightsReportPages<T>(
+  http: ProviderHttp,
+  context: Pick<ConnectorContext, 'sleep'>,
+  base: string,
+  accountId: string,
+  query: Record<string, string | number>,
+  pageSize: number,
+): AsyncGenerator<T[]> {
+  const started = await http.json<{ report_run_id?: string }>(`${base}/${accountId}/insights`, {
+    method: 'POST',
+    query,
+  });
+  const id = started.report_run_id;
+  if (!id) throw new ProviderError('provider', 'Meta started no insights report run.', 200, http.provider);
+  await pollUntil(
+    context,
+    http.provider,
+    `The insights report run ${id} was still running after 30 minutes.`,
+    async () => {
+      const run = await http.json<ReportRun>(`${base}/${id}`, {
+        query: { fields: 'async_status,async_percent_completion' },
+      });
+      if (run.async_status === 'Job Failed' || run.async_status === 'Job Skipped') {
+        throw new ProviderError(
+          'provider',
+          `Meta could not build the insights report (${run.async_status}).`,
+          200,
+          http.provider,
+        );
+      }
+      // Job Not Started, Job Started, Job Running: not yet.
+      return run.async_status === 'Job Completed' && run.async_percent_completion === 100 ? true : undefined;
+    },
+  );
+  yield* graphPages<T>(http, `${base}/${id}/insights`, { limit: pageSize });
 }

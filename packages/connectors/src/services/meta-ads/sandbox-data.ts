@@ -157,7 +157,7 @@ export function campaignsOf(accountId: string): MetaCampaign[] {
   return campaigns;
 }
 
-/** Action types the sandbox reports, in the order Meta lists them. */
+/** Standard action types the sandbox reports, in the order Meta lists them; custom conversions follow. */
 export const ACTION_TYPES = [
   'link_click',
   'landing_page_view',
@@ -166,7 +166,16 @@ export const ACTION_TYPES = [
   'purchase',
   'offsite_conversion.fb_pixel_purchase',
 ] as const;
-export type ActionType = (typeof ACTION_TYPES)[number];
+/** A standard action type or a custom conversion (`offsite_conversion.custom.{id}`). */
+export type ActionType = string;
+
+/**
+ * The account's custom conversion ("Newsletter sign-up" on its thank-you page), reported as Meta
+ * reports custom conversions: `offsite_conversion.custom.{custom conversion id}`, without a value.
+ */
+export function customConversionOf(account: MetaAdAccount): string {
+  return `offsite_conversion.custom.7${account.accountId.slice(-14)}`;
+}
 
 /** One entity's delivery on one day; money in the account currency's minor unit. */
 export type DayMetrics = {
@@ -231,6 +240,10 @@ export function adDay(
   };
   put('link_click', inlineLinkClicks);
   put('landing_page_view', landingPageViews);
+  put(
+    customConversionOf(account),
+    Math.round(landingPageViews * (0.01 + 0.03 * unit(ad.id, date, 'signup')) * lateConversions),
+  );
   if (campaign.objective === 'OUTCOME_LEADS') {
     put('lead', Math.round(landingPageViews * (0.04 + 0.08 * unit(ad.id, date, 'lead')) * lateConversions));
   } else {

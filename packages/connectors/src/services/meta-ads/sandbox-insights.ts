@@ -151,6 +151,13 @@ export function insightsRows(
   return rows;
 }
 
+/** The standard action types in Meta's order, then the custom conversions. */
+function inMetaOrder(types: ReadonlyMap<string, number>): string[] {
+  const standard: readonly string[] = ACTION_TYPES;
+  const custom = [...types.keys()].filter((t) => !standard.includes(t)).sort();
+  return [...standard.filter((t) => types.has(t)), ...custom];
+}
+
 function toRow(
   account: MetaAdAccount,
   fields: readonly string[],
@@ -186,7 +193,7 @@ function toRow(
       case 'actions':
         // Meta leaves out the list when there were no actions.
         if (m.actions.size > 0) {
-          row.actions = ACTION_TYPES.filter((t) => m.actions.has(t)).map((t) => ({
+          row.actions = inMetaOrder(m.actions).map((t) => ({
             action_type: t,
             value: String(m.actions.get(t)),
           }));
@@ -194,7 +201,7 @@ function toRow(
         break;
       case 'action_values':
         if (m.actionValuesMinor.size > 0) {
-          row.action_values = ACTION_TYPES.filter((t) => m.actionValuesMinor.has(t)).map((t) => ({
+          row.action_values = inMetaOrder(m.actionValuesMinor).map((t) => ({
             action_type: t,
             value: formatAmount(m.actionValuesMinor.get(t) ?? 0, account.currency),
           }));

@@ -5,6 +5,7 @@ import { META_ADS_SCOPES } from './connector';
 import { decimalToMicros } from '../../core/money';
 import { META_ADS_SANDBOX_PREFIX, metaAdsSandbox } from './sandbox';
 import { formatAmount } from './sandbox-data';
+import { META_GRAPH_VERSION } from './graph';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -15,7 +16,7 @@ describe('sandbox Graph API shapes', () => {
   let yesterday: string;
 
   beforeAll(() => {
-    base = `${sandbox.harness.endpoints.metaGraph}/v21.0`;
+    base = `${sandbox.harness.endpoints.metaGraph}/${META_GRAPH_VERSION}`;
     headers = { authorization: sandbox.bearer('meta', META_ADS_SCOPES) };
     yesterday = addDays(utcDay(sandbox.harness.now()), -1);
   });
@@ -46,7 +47,7 @@ describe('sandbox Graph API shapes', () => {
     ]);
     expect(first.body.paging.cursors).toEqual({ before: expect.any(String), after: expect.any(String) });
     const next = new URL(first.body.paging.next as string);
-    expect(next.pathname).toBe('/sandbox/meta-graph/v21.0/me/adaccounts');
+    expect(next.pathname).toBe(`/sandbox/meta-graph/${META_GRAPH_VERSION}/me/adaccounts`);
     const second = await fetch(next, { headers });
     const body = (await second.json()) as Json;
     expect(body.data).toEqual([

@@ -8,7 +8,10 @@ import { SandboxApiError, grantOf, installSandboxApi } from '../../sandbox/apis/
 import type { ApiErrorKind } from '../../sandbox/apis/api';
 import { decodePageToken, encodePageToken } from '../../sandbox/apis/data';
 import type { SandboxApiPluginOptions } from '../../sandbox/apis/types';
+import { unreachable, utcDay } from '@maya/contracts';
+import { META_GRAPH_VERSION, versionStatus } from '../../core/api-versions';
 import { insightsRows, parseInsightsQuery } from './sandbox-insights';
+import { ReportRuns } from './sandbox-report-runs';
 import { adAccountsOf, businessesOf } from './sandbox-data';
 import type { MetaAdAccount } from './sandbox-data';
 
@@ -51,7 +54,8 @@ function graphErrorBody(kind: ApiErrorKind, message: string): unknown {
     case 'not_found':
       return error(100, message, { error_subcode: 33 });
     case 'invalid_argument':
-      return error(100, message);
+      // Meta's messages carry their code: "(#2635) You are calling a deprecated version...".
+      return error(Number(/^\(#(\d+)\)/.exec(message)?.[1] ?? 100), message);
     default:
       throw new Error(`unknown kind ${String(kind satisfies never)}`);
   }
@@ -64,9 +68,25 @@ const unsupported = (node: string) =>
     400,
   );
 
-function requireVersion(version: string): void {
-  if (!/^v\d+\.\d+$/.test(version))
-    throw new SandboxApiError('invalid_argument', `Unknown path components: /${version}`);
+/**
+ * A Marketing API version Meta serves on the sandbox's day (core/api-versions.ts): an expired one
+ * is Meta's error #2635, as the Ads API answers it.
+ */
+function requireVersion(version: string, today: string): void {
+  const status = versionStatus('meta_marketing', version, today);
+  switch (status) {
+    case 'served':
+      return;
+    case 'sunset':
+      throw new SandboxApiError(
+        'invalid_argument',
+        `(#2635) You are calling a deprecated version of the Ads API. Please update to the latest version: ${META_GRAPH_VERSION}.`,
+      );
+    case 'unknown':
+      throw new SandboxApiError('invalid_argument', `Unknown path components: /${version}`);
+    default:
+      return unreachable(status);
+  }
 }
 
 function requirePermission(request: FastifyRequest, scopes: string[], message: string) {
@@ -87,10 +107,16 @@ const needsAdsRead = (request: FastifyRequest) =>
 export const metaAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async (app, options) => {
   const store = options.stores.meta;
   const now = options.now ?? store.now;
+  const runs = new ReportRuns();
   const { lateConversions } = installSandboxApi(app, {
     faults: options.faults,
     render: graphErrorBody,
     store,
+  });
+  // Every Graph path starts with the version: one Meta still serves on the sandbox's day.
+  app.addHook('preHandler', async (request) => {
+    const { version } = request.params as { version?: string };
+    if (version !== undefined) requireVersion(version, utcDay(now()));
   });
   // The Graph API answers token errors (code 190) and throttling (code 17/4/613) with 400.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -159,20 +185,17 @@ export const metaAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async
   };
 
   app.get<VersionParams>('/:version/me', async (request) => {
-    requireVersion(request.params.version);
     const { account } = grantOf(request);
     return { id: account.userId, name: account.name };
   });
 
   app.get<VersionParams>('/:version/me/adaccounts', async (request) => {
-    requireVersion(request.params.version);
     const grant = needsAdsRead(request);
     const mine = adAccountsOf(grant.account.email).filter((a) => a.directRole);
     return page(request, mine, renderAccount(request));
   });
 
   app.get<VersionParams>('/:version/me/businesses', async (request) => {
-    requireVersion(request.params.version);
     const grant = requirePermission(
       request,
       ['business_management'],
@@ -183,7 +206,6 @@ export const metaAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async
 
   for (const edge of ['owned_ad_accounts', 'client_ad_accounts'] as const) {
     app.get<NodeParams>(`/:version/:node/${edge}`, async (request) => {
-      requireVersion(request.params.version);
       const { node } = request.params;
       const grant = requirePermission(
         request,
@@ -198,19 +220,44 @@ export const metaAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async
     });
   }
 
+  /** The user's report run of that id, or undefined when the node is something else. */
+  const runOf = (request: FastifyRequest, node: string) => runs.find(node, grantOf(request).account.email);
+
   app.get<NodeParams>('/:version/:node', async (request) => {
-    requireVersion(request.params.version);
+    const run = runOf(request, request.params.node);
+    if (run) return runs.poll(run);
     return renderAccount(request)(accountOf(request, request.params.node));
   });
 
   app.get<NodeParams>('/:version/:node/insights', async (request) => {
-    requireVersion(request.params.version);
-    const account = accountOf(request, request.params.node);
-    const query = parseInsightsQuery(request.query, now());
+    const run = runOf(request, request.params.node);
+    if (run) runs.requireCompleted(run);
+    const account = run?.account ?? accountOf(request, request.params.node);
+    const query = run?.query ?? parseInsightsQuery(request.query, now());
+    const at = run?.startedAt ?? now();
     return page(
       request,
-      insightsRows(account, query, now(), (date) => lateConversions.factor(date)),
+      insightsRows(account, query, at, (date) => lateConversions.factor(date)),
       (row) => row,
     );
+  });
+
+  // An asynchronous report run over the same parameters, in the query string or the form body.
+  app.post<NodeParams>('/:version/:node/insights', async (request) => {
+    const account = accountOf(request, request.params.node);
+    const body = request.body && typeof request.body === 'object' ? (request.body as Query) : {};
+    const query = parseInsightsQuery({ ...request.query, ...body }, now());
+    const rows = insightsRows(account, query, now()).length;
+    const run = runs.start(grantOf(request).account.email, account, query, now(), rows);
+    return { report_run_id: run.id };
+  });
+
+  /** `{"fail_next": n}`: the next n report runs end in Job Failed. */
+  app.post('/_sandbox/report-runs', async (request) => {
+    const failNext = (request.body as { fail_next?: unknown } | null)?.fail_next;
+    if (!Number.isInteger(failNext) || (failNext as number) < 0)
+      throw new SandboxApiError('invalid_argument', 'fail_next must be a whole number');
+    runs.failNext = failNext as number;
+    return { fail_next: runs.failNext };
   });
 };

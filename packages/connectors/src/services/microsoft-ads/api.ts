@@ -2,11 +2,12 @@
 // paths, the OAuth scope, the JSON shapes, and reading the reports' decimal money exactly.
 // https://learn.microsoft.com/advertising/guides/get-started (REST: {service host}/{Service}/v13/...)
 import { decimalToMicros } from '../../core/money';
+import { MICROSOFT_ADS_API_VERSION } from '../../core/api-versions';
 
 export const MICROSOFT_ADS_SCOPE = 'https://ads.microsoft.com/msads.manage';
 
-export const CUSTOMER_MANAGEMENT_PATH = '/CustomerManagement/v13';
-export const REPORTING_PATH = '/Reporting/v13';
+export const CUSTOMER_MANAGEMENT_PATH = `/CustomerManagement/${MICROSOFT_ADS_API_VERSION}`;
+export const REPORTING_PATH = `/Reporting/${MICROSOFT_ADS_API_VERSION}`;
 
 export type CustomerRole = {
   RoleId: number;

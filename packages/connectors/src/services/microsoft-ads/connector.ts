@@ -8,6 +8,7 @@ import { httpFor } from '../../core/context';
 import { accountNode } from '../../core/accounts';
 import { defineConnector } from '../../core/connector';
 import { ProviderError } from '../../core/errors';
+import { pollUntil } from '../../core/poll';
 import type { ProviderHttp } from '../../core/http';
 import type { AccountRef, ConnectorContext, DateRange } from '../../core/types';
 import { CUSTOMER_MANAGEMENT_PATH, MICROSOFT_ADS_SCOPE, REPORTING_PATH, reportDate } from './api';
@@ -24,10 +25,6 @@ import { reportRows } from './report-file';
 import { PROVIDER, REPORTS } from './reports';
 import type { ReportSpec } from './reports';
 import { MICROSOFT_ADS_STREAMS } from './streams';
-
-/** Waits between polls: reports of a few days are ready in seconds, a year of search terms in minutes. */
-const POLL_DELAYS_MS = [1_000, 2_000, 3_000, 5_000, 8_000, 13_000, 20_000, 30_000];
-const POLL_LIMIT_MS = 30 * 60_000;
 
 /** Accounts that can be reported on; drafts, pending sign-ups and closed accounts are left out. */
 const REPORTABLE = new Set(['Active', 'Pause', 'Suspended']);
@@ -161,16 +158,14 @@ function reportRequest(spec: ReportSpec, accountId: string, range: DateRange) {
 }
 
 /** Polls until the report is built: its download URL, or null when it has no rows. */
-async function waitForReport(
+function waitForReport(
   api: Client,
   context: ConnectorContext,
   requestId: string,
   customerId: string,
   accountId: string,
 ): Promise<string | null> {
-  const sleep = context.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  let waited = 0;
-  for (let attempt = 0; ; attempt++) {
+  return pollUntil(context, PROVIDER, 'The report was still being built after 30 minutes.', async () => {
     const answer = (await api.reporting(
       'GenerateReport/Poll',
       { ReportRequestId: requestId },
@@ -189,7 +184,7 @@ async function waitForReport(
           PROVIDER,
         );
       case 'Pending':
-        break;
+        return undefined;
       default:
         throw new ProviderError(
           'provider',
@@ -198,18 +193,7 @@ async function waitForReport(
           PROVIDER,
         );
     }
-    if (waited >= POLL_LIMIT_MS) {
-      throw new ProviderError(
-        'unavailable',
-        'The report was still being built after 30 minutes.',
-        200,
-        PROVIDER,
-      );
-    }
-    const delay = POLL_DELAYS_MS[Math.min(attempt, POLL_DELAYS_MS.length - 1)] ?? 30_000;
-    waited += delay;
-    await sleep(delay);
-  }
+  });
 }
 
 export const microsoftAdsConnector = defineConnector({

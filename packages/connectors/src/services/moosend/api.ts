@@ -8,6 +8,7 @@ import { ProviderError } from '../../core/errors';
 import { defaultErrorReader } from '../../core/http';
 import type { ErrorReader, ProviderHttp } from '../../core/http';
 import type { ConnectorContext } from '../../core/types';
+import { MOOSEND_API_VERSION } from '../../core/api-versions';
 
 export type MoosendEnvelope<T> = { Code: number; Error: string | null; Context: T };
 
@@ -54,7 +55,7 @@ export function moosendClient(context: ConnectorContext): MoosendClient {
     'Moosend',
     readMoosendError,
   );
-  const base = `${context.endpoints.moosend}/v3`;
+  const base = `${context.endpoints.moosend}/${MOOSEND_API_VERSION}`;
   return {
     async get<T>(path: string, query: Record<string, string | number> = {}) {
       const answer = await http.json<MoosendEnvelope<T>>(`${base}${path}`, {

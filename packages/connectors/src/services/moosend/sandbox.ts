@@ -8,6 +8,7 @@ import type { ApiErrorKind } from '../../sandbox/apis/api';
 import type { SandboxApiPluginOptions } from '../../sandbox/apis/types';
 import { STATUS, accountForKey, campaignsOf, moosendDate, totalsOf } from './sandbox-data';
 import type { MoosendAccount, MoosendCampaign } from './sandbox-data';
+import { MOOSEND_API_VERSION } from '../../core/api-versions';
 
 /** Where the sandbox Moosend API is mounted (sandboxEndpoints().moosend). */
 export const MOOSEND_SANDBOX_PREFIX = '/sandbox/moosend';
@@ -81,7 +82,7 @@ export const moosendSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async
     return { account, campaign };
   };
 
-  app.get('/v3/senders/find_all.json', async (request) =>
+  app.get(`/${MOOSEND_API_VERSION}/senders/find_all.json`, async (request) =>
     envelope(
       accountOf(request).senders.map((sender) => ({
         ID: sender.id,
@@ -96,7 +97,7 @@ export const moosendSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async
     ),
   );
 
-  app.get<PageParams>('/v3/campaigns/:page/:pageSizeJson', async (request) => {
+  app.get<PageParams>(`/${MOOSEND_API_VERSION}/campaigns/:page/:pageSizeJson`, async (request) => {
     const account = accountOf(request);
     const page = Number(request.params.page);
     const size = /^(\d+)\.json$/.exec(request.params.pageSizeJson)?.[1];
@@ -131,7 +132,7 @@ export const moosendSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async
     });
   });
 
-  app.get<CampaignParams>('/v3/campaigns/:id/view.json', async (request) => {
+  app.get<CampaignParams>(`/${MOOSEND_API_VERSION}/campaigns/:id/view.json`, async (request) => {
     const { account, campaign } = campaignOf(request);
     const date = (ms: number | null) =>
       ms === null ? null : moosendDate(ms, account.timezone.offsetMinutes);
@@ -158,7 +159,7 @@ export const moosendSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async
     });
   });
 
-  app.get<CampaignParams>('/v3/campaigns/:id/view_summary.json', async (request) => {
+  app.get<CampaignParams>(`/${MOOSEND_API_VERSION}/campaigns/:id/view_summary.json`, async (request) => {
     const { account, campaign } = campaignOf(request);
     if (campaign.status !== STATUS.sent || campaign.deliveredOn === null) {
       throw new SandboxApiError('invalid_argument', 'The campaign has not been sent yet.');

@@ -10,6 +10,7 @@ import type { Connector, ConnectorContext, DateRange, Row, StreamSchema } from '
 import { googleOAuth } from '../google/auth';
 import { googleHttp } from '../google/http';
 import { SEARCH_ANALYTICS_STREAM, SEARCH_ANALYTICS_TOTALS_STREAM } from './streams';
+import { SEARCH_CONSOLE_API_VERSION } from '../../core/api-versions';
 
 export const SEARCH_CONSOLE_SCOPE = 'https://www.googleapis.com/auth/webmasters.readonly';
 const PROVIDER = 'Google Search Console';
@@ -84,7 +85,7 @@ function toRow(accountId: string, dimensions: readonly string[], row: SearchRow)
 async function listProperties(context: ConnectorContext): Promise<SelectableAccount[]> {
   const http = googleHttp(context, PROVIDER);
   const answer = await http.json<{ siteEntry?: SiteEntry[] }>(
-    `${context.endpoints.searchConsole}/webmasters/v3/sites`,
+    `${context.endpoints.searchConsole}/webmasters/${SEARCH_CONSOLE_API_VERSION}/sites`,
   );
   return (
     (answer?.siteEntry ?? [])
@@ -109,7 +110,7 @@ export function createSearchConsoleConnector(options: SearchConsoleOptions = {})
     async *extract(context, account, range, wanted) {
       const http = googleHttp(context, PROVIDER);
       const siteUrl = account.identifier;
-      const url = `${context.endpoints.searchConsole}/webmasters/v3/sites/${encodeURIComponent(siteUrl)}/searchAnalytics/query`;
+      const url = `${context.endpoints.searchConsole}/webmasters/${SEARCH_CONSOLE_API_VERSION}/sites/${encodeURIComponent(siteUrl)}/searchAnalytics/query`;
       // `all` includes the fresh (not yet final) days; the lookback re-reads them once they settle.
       const common = { type: 'web', dataState: 'all', aggregationType: 'auto' };
       const pages = async function* (stream: StreamSchema, dimensions: string[], window: DateRange) {

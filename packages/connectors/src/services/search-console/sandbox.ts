@@ -7,6 +7,7 @@ import { installSandboxApi, requireScope, SandboxApiError } from '../../sandbox/
 import type { SandboxApiPluginOptions } from '../../sandbox/apis/types';
 import { googleErrorBody, invalidValueMessage } from '../google/sandbox-errors';
 import { DIMENSIONS, SANDBOX_SITES, searchAnalytics } from './sandbox-data';
+import { SEARCH_CONSOLE_API_VERSION } from '../../core/api-versions';
 
 export const SEARCH_CONSOLE_SANDBOX_PREFIX = '/sandbox/search-console';
 
@@ -54,13 +55,13 @@ export const searchConsoleSandbox: FastifyPluginAsync<SandboxApiPluginOptions> =
     store,
   });
 
-  app.get('/webmasters/v3/sites', async (request) => {
+  app.get(`/webmasters/${SEARCH_CONSOLE_API_VERSION}/sites`, async (request) => {
     requireScope(request, ...READ_SCOPES);
     return { siteEntry: SANDBOX_SITES.map(({ siteUrl, permissionLevel }) => ({ siteUrl, permissionLevel })) };
   });
 
   app.post<{ Params: { siteUrl: string } }>(
-    '/webmasters/v3/sites/:siteUrl/searchAnalytics/query',
+    `/webmasters/${SEARCH_CONSOLE_API_VERSION}/sites/:siteUrl/searchAnalytics/query`,
     async (request) => {
       requireScope(request, ...READ_SCOPES);
       const { siteUrl } = request.params;
