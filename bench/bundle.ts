@@ -77,7 +77,7 @@ const routes = [
     keys: [
       ...entry,
       sourceKey('app/shell/ProtectedShell.tsx'),
-      sourceKey('features/reports/components/DashboardPages.tsx'),
+      sourceKey('app/pages/dashboard/DashboardPages.tsx'),
       sourceKey('features/reports/components/charts/echarts.ts'),
     ],
     goalKb: 320,

@@ -21,7 +21,7 @@
 // benchmark index are printed with the figures.
 import lighthouse, { type Result } from 'lighthouse';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
@@ -139,6 +139,12 @@ async function audit(page: Page, url: string, expectedPath: string): Promise<Run
       ...first.lhr.configSettings.throttling,
       cpuSlowdownMultiplier: calibratedSlowdown(first.lhr.environment.benchmarkIndex),
     };
+    // Lighthouse audits saved artifacts only with the settings they were gathered with: the
+    // calibrated audit rewrites the saved throttling (the simulation reads it from there).
+    const saved = path.join(artifacts, 'artifacts.json');
+    const gathered = JSON.parse(await readFile(saved, 'utf8')) as { settings: { throttling: unknown } };
+    gathered.settings.throttling = throttling;
+    await writeFile(saved, JSON.stringify(gathered));
     const again = await lighthouse(url, { ...flags, auditMode: artifacts, throttling });
     if (again === undefined) throw new Error(`Lighthouse gave no result for ${url} (calibrated)`);
     return { standard, calibrated: scored(again.lhr, url, expectedPath) };

@@ -2,23 +2,23 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-import { loadZodMessages } from '@maya/contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { createAppRouter } from './app/router';
+import { createAppRoutes } from './app/router';
 import { createQueryClient } from './shared/api/queryClient';
 
-loadZodMessages();
+// zod and its messages, beside the first page's code rather than before it (decision 410).
+void import('./shared/lib/zodMessages');
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
-const router = createAppRouter();
+const routes = createAppRoutes();
 
 createRoot(container).render(
   <StrictMode>
-    <App router={router} queryClient={queryClient} />
+    <App routes={routes} queryClient={queryClient} />
   </StrictMode>,
 );

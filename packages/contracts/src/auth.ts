@@ -30,12 +30,6 @@ export const LoginRequestSchema = z.union([
 ]);
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
-/**
- * The cookie the server sets (`1`, readable by the page) beside the httpOnly refresh cookie and
- * clears with it: the SPA asks `/auth/refresh_token` only when it is there (decision 175).
- */
-export const SESSION_HINT_COOKIE = 'maya_session';
-
 /** Token data: the access token is kept in memory; the refresh token travels as an httpOnly cookie. */
 export const TokenResponseSchema = z.object({
   access_token: z.string(),

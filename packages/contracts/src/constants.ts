@@ -4,6 +4,12 @@
  */
 export const PRODUCT_NAME = 'Maya';
 
+/**
+ * The cookie the server sets (`1`, readable by the page) beside the httpOnly refresh cookie and
+ * clears with it: the SPA asks `/auth/refresh_token` only when it is there (decision 175).
+ */
+export const SESSION_HINT_COOKIE = 'maya_session';
+
 /** spec 000 §9: accounts and entry. */
 export const accounts = {
   tokenRefreshIntervalMs: 300_000,

@@ -1,16 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { BrowserRouter, type RouteObject } from 'react-router';
 import { AppProviders } from './AppProviders';
+import { AppRoutes } from './router';
 import { SessionBootstrap } from './session/SessionBootstrap';
 
-type AppProps = { router: ReturnType<typeof createBrowserRouter>; queryClient: QueryClient };
+type AppProps = { routes: RouteObject[]; queryClient: QueryClient };
 
-/** The whole app: providers, the session refresh, then the router. */
-export function App({ router, queryClient }: AppProps) {
+/** The whole app: providers, the session refresh, then the routes. */
+export function App({ routes, queryClient }: AppProps) {
   return (
     <AppProviders queryClient={queryClient}>
       <SessionBootstrap>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes routes={routes} />
+        </BrowserRouter>
       </SessionBootstrap>
     </AppProviders>
   );

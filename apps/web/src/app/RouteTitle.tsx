@@ -1,23 +1,24 @@
-import { useContext } from 'react';
-import { useMatches } from 'react-router';
+import { useContext, useEffect } from 'react';
 import { TitleOverrideContext } from '../shared/hooks/titleOverride';
 import { useDocumentTitle } from '../shared/hooks/useDocumentTitle';
 
-/** What the router keeps of a route-table entry, as the route's `handle`. */
-export type RouteHandle = { title: string };
-
-function isRouteHandle(handle: unknown): handle is RouteHandle {
-  return typeof handle === 'object' && handle !== null && typeof (handle as RouteHandle).title === 'string';
+/** Rendered with a route's page: the route table's title for it (`Sign In`). */
+export function RouteTitle({ title }: { title: string }) {
+  const setRoute = useContext(TitleOverrideContext)?.setRoute;
+  useEffect(() => {
+    if (setRoute === undefined) return;
+    setRoute(title);
+    return () => setRoute(null);
+  }, [setRoute, title]);
+  return null;
 }
 
-/** Sets the document title from the deepest matched route's handle (the route table's title). */
-export function RouteTitle() {
-  const matches = useMatches();
-  const override = useContext(TitleOverrideContext)?.title ?? null;
-  const handle = matches
-    .map((match) => match.handle)
-    .reverse()
-    .find(isRouteHandle);
-  useDocumentTitle(override ?? handle?.title ?? null);
+/**
+ * Sets the document title (`Sign In - Maya`): a page's own title when it has one (a report's
+ * name, not found), else the shown route's.
+ */
+export function DocumentTitle() {
+  const context = useContext(TitleOverrideContext);
+  useDocumentTitle(context?.title ?? context?.route ?? null);
   return null;
 }

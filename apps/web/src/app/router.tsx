@@ -1,17 +1,50 @@
-import type { ComponentType, ReactNode } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { PageLoader } from '../shared/ui/PageLoader';
+import type { ReactNode } from 'react';
+import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RequireSession } from './RequireSession';
-import { ErrorPage } from './pages/ErrorPage';
 import { NotFoundPage } from '../shared/ui/NotFoundPage';
+import { lazyComponent } from '../shared/ui/onDemand';
 import { RootLayout } from './RootLayout';
-import type { RouteHandle } from './RouteTitle';
-import { appRoutes, NOT_FOUND_TITLE, ORGANIZATION_PREFIX, type AppRoute, type RouteAccess } from './routes';
+import { RouteTitle } from './RouteTitle';
+import { appRoutes, NOT_FOUND_TITLE, ORGANIZATION_PREFIX, type AppRoute } from './routes';
 
-/** Route handle of a table entry; `access` is kept for the route guard. */
-export type AppRouteHandle = RouteHandle & { access: RouteAccess };
+/*
+ * Declarative routes (`useRoutes` under a `BrowserRouter`), not React Router's data router: the
+ * app loads no data through the router, and the data router's code was 17 kB of every page's
+ * first load (decision 411). Pages load on demand as `React.lazy` components; navigations are
+ * transitions, so the page on screen stays until the next one's code is here, and the first
+ * page shows the root layout's loader.
+ */
 
-const notFoundHandle: RouteHandle = { title: NOT_FOUND_TITLE };
+const notFound = (embedded: boolean) => (
+  <>
+    <RouteTitle title={NOT_FOUND_TITLE} />
+    <NotFoundPage embedded={embedded} />
+  </>
+);
+
+/** What a route object's `handle` carries: the load of its lazy element's code. */
+type PreloadHandle = { preload: () => Promise<unknown> };
+
+const shell = lazyComponent(() => import('./shell/ProtectedShell').then((m) => m.ProtectedShell));
+
+function isPreloadHandle(handle: unknown): handle is PreloadHandle {
+  return (
+    typeof handle === 'object' && handle !== null && typeof (handle as PreloadHandle).preload === 'function'
+  );
+}
+
+/**
+ * The routes' elements for the current location. The code of every matched route (the shell and
+ * its page) starts loading at once, as the data router's lazy routes did, not the page's only
+ * once the shell has drawn.
+ */
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  const location = useLocation();
+  for (const match of matchRoutes(routes, location) ?? []) {
+    if (isPreloadHandle(match.route.handle)) match.route.handle.preload().catch(() => {});
+  }
+  return useRoutes(routes, location);
+}
 
 /**
  * Protected routes under `/organization/:organizationSlug` render inside the organization shell
@@ -24,20 +57,19 @@ export function isShellRoute(route: AppRoute): boolean {
   );
 }
 
-/** A route's page: an element, or a component loaded on demand. Fits index and path routes alike. */
-type Leaf = {
-  handle: RouteHandle;
-  element?: ReactNode;
-  lazy?: () => Promise<{ Component: ComponentType }>;
-};
-
-/** The page of a table entry; a page not built yet is the not-found page. */
-function leaf(route: AppRoute, embedded: boolean): Leaf {
-  const load = route.page;
-  const handle: AppRouteHandle = { title: route.title, access: route.access };
-  return load === null
-    ? { element: <NotFoundPage embedded={embedded} />, handle: notFoundHandle }
-    : { handle, lazy: async () => ({ Component: await load() }) };
+/** The page of a table entry, titled; a page not built yet is the not-found page. */
+function leaf(route: AppRoute, embedded: boolean): { element: ReactNode; handle?: PreloadHandle } {
+  if (route.page === null) return { element: notFound(embedded) };
+  const { Lazy: Page, preload } = lazyComponent(route.page);
+  return {
+    handle: { preload },
+    element: (
+      <>
+        <RouteTitle title={route.title} />
+        <Page />
+      </>
+    ),
+  };
 }
 
 function toRouteObject(route: AppRoute): RouteObject {
@@ -59,14 +91,15 @@ function shellRoute(routes: readonly AppRoute[]): RouteObject {
   return {
     id: 'organization-shell',
     path: ORGANIZATION_PREFIX,
-    lazy: async () => ({ Component: (await import('./shell/ProtectedShell')).ProtectedShell }),
+    element: <shell.Lazy />,
+    handle: { preload: shell.preload },
     children: [
       ...routes.map((route): RouteObject => {
         const page = leaf(route, true);
         return route.path === ORGANIZATION_PREFIX ? { index: true, ...page } : { path: route.path, ...page };
       }),
       // Unknown paths of a known organization: not found, inside the shell.
-      { path: '*', element: <NotFoundPage embedded />, handle: notFoundHandle },
+      { path: '*', element: notFound(true) },
     ],
   };
 }
@@ -78,17 +111,11 @@ export function createAppRoutes(table: readonly AppRoute[] = appRoutes): RouteOb
     {
       id: 'root',
       element: <RootLayout />,
-      errorElement: <ErrorPage />,
-      HydrateFallback: PageLoader,
       children: [
         ...table.filter((route) => !isShellRoute(route)).map(toRouteObject),
         ...(shell.length > 0 ? [shellRoute(shell)] : []),
-        { path: '*', element: <NotFoundPage />, handle: notFoundHandle },
+        { path: '*', element: notFound(false) },
       ],
     },
   ];
-}
-
-export function createAppRouter() {
-  return createBrowserRouter(createAppRoutes());
 }

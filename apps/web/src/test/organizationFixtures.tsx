@@ -1,13 +1,14 @@
 import type { Organization, User } from '@maya/contracts';
 import { mergeThemeOverrides } from '@mantine/core';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
+import type { InitialEntry } from 'react-router';
 import { AppProviders } from '../app/AppProviders';
 import { createAppRoutes } from '../app/router';
 import { theme } from '../app/theme';
 import { createQueryClient } from '../shared/api/queryClient';
 import { startSession } from '../shared/auth/session';
 import { json, mockApi } from './api';
+import { createTestRouter, type TestRouter } from './memoryRouter';
 
 /** Fixtures and an API double for the organization entry screens and the shell. */
 export const USER_ID = '7d0f4a52-1c3b-4f7e-9a53-2b8c1d9e6f10';
@@ -103,12 +104,12 @@ const testTheme = mergeThemeOverrides(theme, {
  * retried, so error states show at once.
  */
 export function renderApp(entry: InitialEntry) {
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [entry] });
+  const { router, element } = createTestRouter(createAppRoutes(), [entry]);
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const result = render(
     <AppProviders queryClient={queryClient} theme={testTheme}>
-      <RouterProvider router={router} />
+      {element}
     </AppProviders>,
   );
   return { ...result, router, queryClient };
@@ -117,7 +118,7 @@ export function renderApp(entry: InitialEntry) {
 export type VisitedLocation = { path: string; state: unknown };
 
 /** Records every location the router moves to after now (path with search, and its state). */
-export function recordLocations(router: ReturnType<typeof createMemoryRouter>): VisitedLocation[] {
+export function recordLocations(router: TestRouter): VisitedLocation[] {
   const visited: VisitedLocation[] = [];
   let lastKey = router.state.location.key;
   router.subscribe((state) => {

@@ -1,22 +1,20 @@
 import { Button, Code, Stack, Text, ThemeIcon } from '@mantine/core';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle';
 import { CenteredPage } from '../../shared/ui/CenteredPage';
 
 export const ERROR_TITLE = 'An error has occured';
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
   return String(error);
 }
 
 /**
- * The router's top-level errorElement (spec 000 §8 "Top-level fallback", spelling kept). "Go Home"
- * reloads the app at `/` rather than navigating in place: the router may be in a broken state.
+ * The top-level fallback (spec 000 §8 "Top-level fallback", spelling kept). "Go Home" reloads the
+ * app at `/` rather than navigating in place: the app may be in a broken state.
  */
-export function ErrorPage() {
-  const error = useRouteError();
+export function ErrorPage({ error }: { error: unknown }) {
   useDocumentTitle(ERROR_TITLE);
   return (
     <CenteredPage>
@@ -50,4 +48,19 @@ export function ErrorPage() {
       </Stack>
     </CenteredPage>
   );
+}
+
+type ErrorBoundaryState = { error: unknown; failed: boolean };
+
+/** Shows {@link ErrorPage} when anything below it throws while rendering. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, ErrorBoundaryState> {
+  override state: ErrorBoundaryState = { error: null, failed: false };
+
+  static getDerivedStateFromError(error: unknown): ErrorBoundaryState {
+    return { error, failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? <ErrorPage error={this.state.error} /> : this.props.children;
+  }
 }

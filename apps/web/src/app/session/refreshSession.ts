@@ -1,19 +1,12 @@
-import { TokenResponseSchema } from '@maya/contracts';
 import { apiClient, type ApiClient } from '../../shared/api/client';
 import { startSession } from '../../shared/auth/session';
+import { parseTokenResponse } from '../../shared/auth/tokenResponse';
 import { tokenStore, type AuthToken } from '../../shared/auth/tokenStore';
 
 /** POST /auth/refresh_token: the httpOnly refresh cookie buys a new access token. */
 export function requestTokenRefresh(client: ApiClient = apiClient): Promise<AuthToken> {
   return client.post('/auth/refresh_token', {
-    parse: (data) => {
-      const token = TokenResponseSchema.parse(data);
-      return {
-        accessToken: token.access_token,
-        accessTokenExpiresAt: token.access_token_expires_at,
-        userId: token.user_id,
-      };
-    },
+    parse: parseTokenResponse,
   });
 }
 

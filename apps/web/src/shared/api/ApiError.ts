@@ -1,9 +1,5 @@
-import {
-  ErrorResponseSchema,
-  ValidationErrorResponseSchema,
-  type ErrorDetail,
-  type ValidationIssue,
-} from '@maya/contracts';
+import type { ErrorDetail, ValidationIssue } from '@maya/contracts';
+import { answerSchemas } from './schemas';
 
 /**
  * Error types the client produces itself; every other `type` is the server's `detail.type`
@@ -52,7 +48,8 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 /** Turns the body of a non-2xx answer into an ApiError, whatever its shape. */
-export function apiErrorFromBody(status: number, body: unknown): ApiError {
+export async function apiErrorFromBody(status: number, body: unknown): Promise<ApiError> {
+  const { ErrorResponseSchema, ValidationErrorResponseSchema } = await answerSchemas();
   const business = ErrorResponseSchema.safeParse(body);
   if (business.success) {
     return new ApiError({ status, type: business.data.detail.type, detail: business.data.detail });

@@ -90,7 +90,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
 
     const data = await readBody(response);
-    if (!response.ok) throw apiErrorFromBody(response.status, data);
+    if (!response.ok) throw await apiErrorFromBody(response.status, data);
     if (!options.parse) return data as T;
     try {
       return options.parse(data);

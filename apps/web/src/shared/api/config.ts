@@ -1,5 +1,6 @@
-import { PublicConfigSchema, type PublicConfig } from '@maya/contracts';
+import type { PublicConfig } from '@maya/contracts';
 import { ApiError, NETWORK_ERROR } from './ApiError';
+import { answerSchemas } from './schemas';
 
 /** Served by the API server (proxied by Vite in development). */
 export const CONFIG_URL = '/data/config.json';
@@ -22,6 +23,9 @@ export function createConfigLoader(fetchFn: typeof fetch): ConfigLoader {
 }
 
 async function fetchConfig(fetchFn: typeof fetch): Promise<PublicConfig> {
+  // The schema's code is fetched while the configuration is.
+  const schemas = answerSchemas();
+  schemas.catch(() => {});
   let response: Response;
   try {
     response = await fetchFn(CONFIG_URL, { headers: { Accept: 'application/json' } });
@@ -29,7 +33,8 @@ async function fetchConfig(fetchFn: typeof fetch): Promise<PublicConfig> {
     throw new ApiError({ status: 0, type: NETWORK_ERROR, cause });
   }
   if (!response.ok) throw new ApiError({ status: response.status, type: 'config_unavailable' });
-  const parsed = PublicConfigSchema.safeParse(await response.json().catch(() => null));
+  const body: unknown = await response.json().catch(() => null);
+  const parsed = (await schemas).PublicConfigSchema.safeParse(body);
   if (!parsed.success) {
     throw new ApiError({ status: response.status, type: 'invalid_response', cause: parsed.error });
   }

@@ -7,14 +7,10 @@ export type OnDemand<P> = ComponentType<P> & {
 };
 
 /**
- * A component loaded the first time it renders, so a page downloads only what it draws: dialogs,
- * menus and panes load when they open (or earlier, through `preload`). Until the chunk is there
- * it renders `fallback`. A prefetch that failed is tried again when the component first renders.
+ * A `React.lazy` component and the load of its code, shared by every caller: the code is fetched
+ * once, and a failed fetch is tried again by the next caller.
  */
-export function onDemand<P extends object>(
-  load: () => Promise<ComponentType<P>>,
-  fallback: ReactNode = null,
-): OnDemand<P> {
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
   const preload = () => {
     loading ??= load()
@@ -25,7 +21,19 @@ export function onDemand<P extends object>(
       });
     return loading;
   };
-  const Lazy = lazy(preload);
+  return { Lazy: lazy(preload), preload };
+}
+
+/**
+ * A component loaded the first time it renders, so a page downloads only what it draws: dialogs,
+ * menus and panes load when they open (or earlier, through `preload`). Until the chunk is there
+ * it renders `fallback`. A prefetch that failed is tried again when the component first renders.
+ */
+export function onDemand<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = null,
+): OnDemand<P> {
+  const { Lazy, preload } = lazyComponent(load);
   function Loaded(props: P) {
     return (
       <Suspense fallback={fallback}>

@@ -1,8 +1,23 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useEffect, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { ApiError, NETWORK_ERROR } from '../../../shared/api/ApiError';
+import { whenIdle } from '../../../shared/lib/idle';
 import { useSignIn } from '../hooks/useSignIn';
-import { validateSignIn, type SignInValues } from '../schemas';
+import { signInErrorMessage } from '../messages';
+import type { SignInValues, validateSignIn } from '../schemas';
+
+/**
+ * The form's rules (the contract's schema, so zod) load once the page is drawn, not with it
+ * (decision 410): fetched when the browser is idle, or at the latest on submit, which waits for them.
+ */
+let rules: typeof validateSignIn | null = null;
+function loadRules(): Promise<unknown> {
+  return Promise.all([import('../schemas'), import('../../../shared/lib/zodMessages')]).then(([module]) => {
+    rules = module.validateSignIn;
+  });
+}
 
 type SignInFormProps = {
   onError: (message: string) => void;
@@ -13,14 +28,24 @@ type SignInFormProps = {
 export function SignInForm({ onError, onAttempt }: SignInFormProps) {
   const form = useForm<SignInValues>({
     initialValues: { email: '', password: '' },
-    validate: validateSignIn,
+    validate: (values) => rules?.(values) ?? {},
   });
   const signIn = useSignIn({ onError });
+  useEffect(() => whenIdle(() => void loadRules().catch(() => {})), []);
 
-  const submit = form.onSubmit((values) => {
+  const validateAndSignIn = form.onSubmit((values) => {
     onAttempt();
     signIn.mutate({ email: values.email.trim(), password: values.password });
   });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (rules !== null) validateAndSignIn();
+    else {
+      // The rules could not be fetched: as unreachable as the sign-in itself would be.
+      const unreachable = () => onError(signInErrorMessage(new ApiError({ status: 0, type: NETWORK_ERROR })));
+      void loadRules().then(() => validateAndSignIn(), unreachable);
+    }
+  };
 
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in with email">

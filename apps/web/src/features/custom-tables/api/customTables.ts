@@ -116,7 +116,7 @@ export async function uploadCustomTable(input: {
       xhr.onerror = () => reject(new ApiError({ status: 0, type: NETWORK_ERROR }));
       xhr.send(form);
     });
-    if (status < 200 || status >= 300) throw apiErrorFromBody(status, body);
+    if (status < 200 || status >= 300) throw await apiErrorFromBody(status, body);
     return CustomTableUploadResponseSchema.parse(body);
   } finally {
     if (polling !== null) clearInterval(polling);

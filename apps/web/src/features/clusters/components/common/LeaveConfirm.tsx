@@ -1,9 +1,9 @@
-import type { Blocker } from 'react-router';
 import { ConfirmDialog } from '../../../../shared/ui/ConfirmDialog';
+import type { LeaveBlocker } from '../../hooks/useLeaveGuard';
 import { clustersMessages as text } from '../../messages';
 
 /** The confirmation a held navigation waits for: Leave goes on, Stay keeps the page. */
-export function LeaveConfirm({ blocker }: { blocker: Blocker }) {
+export function LeaveConfirm({ blocker }: { blocker: LeaveBlocker }) {
   return (
     <ConfirmDialog
       opened={blocker.state === 'blocked'}
