@@ -14,7 +14,7 @@ export { createDestinationsService, type DestinationsService } from './service';
  */
 export function createDestinationsModule(
   platform: Platform,
-  services: Pick<DestinationsDeps, 'features' | 'hasSources'>,
+  services: Pick<DestinationsDeps, 'hasSources'>,
 ) {
   const service = createDestinationsService({
     platform,
