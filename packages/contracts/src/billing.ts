@@ -81,9 +81,82 @@ export const PLAN_LIMIT_MESSAGES: Record<PlanLimit, string> = {
 
 export const BillingErrorType = {
   planLimitReached: 'plan_limit_reached',
+  invalidWebhook: 'invalid_webhook',
 } as const;
 
 /** Whether `used` more would stay within `limit` (-1 unlimited). */
 export function withinLimit(limit: number, used: number, adding = 1): boolean {
   return limit === UNLIMITED || used + adding <= limit;
 }
+
+/** spec 002 §5 Billing, §8 checkout errors, verbatim. */
+export const billingMessages = {
+  vatTooLong: 'VAT number too long',
+  vatInvalid: 'Invalid VAT number: Must be two characters followed by numbers',
+  required: 'Required',
+  taxOfficeRequired: 'Required',
+} as const;
+export const BILLING_DEFAULT_COUNTRY = 'us';
+export const VAT_MAX_LENGTH = 15;
+/** The one country whose invoices name a tax office (spec 002 §5). */
+export const TAX_OFFICE_COUNTRY = 'gr';
+
+const requiredText = (max: number) =>
+  z.string().check(z.trim(), z.minLength(1, billingMessages.required), z.maxLength(max));
+const optionalText = (max: number) => z._default(z.string().check(z.trim(), z.maxLength(max)), '');
+
+/** spec 002 §3 Billing details, with the §5 rules; the tax office only, and required, for 'gr'. */
+export const BillingDetailsSchema = z
+  .object({
+    companyName: optionalText(200),
+    countryCode: z._default(z.string().check(z.regex(/^[a-z]{2}$/)), BILLING_DEFAULT_COUNTRY),
+    addressLine1: requiredText(200),
+    addressLine2: optionalText(200),
+    state: optionalText(100),
+    postalCode: requiredText(20),
+    city: requiredText(100),
+    taxId: z._default(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(VAT_MAX_LENGTH, billingMessages.vatTooLong),
+          z.regex(/^([A-Za-z]{2}\d+)?$/, billingMessages.vatInvalid),
+        ),
+      '',
+    ),
+    taxOffice: optionalText(100),
+  })
+  .check(
+    z.refine((details) => details.countryCode !== TAX_OFFICE_COUNTRY || details.taxOffice !== '', {
+      message: billingMessages.taxOfficeRequired,
+      path: ['taxOffice'],
+    }),
+    z.refine((details) => details.countryCode === TAX_OFFICE_COUNTRY || details.taxOffice === '', {
+      message: 'Only for Greece',
+      path: ['taxOffice'],
+    }),
+  );
+export type BillingDetails = z.infer<typeof BillingDetailsSchema>;
+export const SaveBillingDetailsRequestSchema = z.extend(BillingDetailsSchema, { organization_id: z.uuid() });
+/** GET /billing/details: null before the first save. */
+export const BillingDetailsResponseSchema = z.object({ details: z.nullable(BillingDetailsSchema) });
+
+export const CountrySchema = z.object({ code: z.string(), name: z.string() });
+export const CountryListResponseSchema = z.object({ countries: z.array(CountrySchema) });
+
+/** GET /billing/checkout and /billing/portal: where the browser goes next. */
+export const CheckoutQuerySchema = z.object({
+  organization_id: z.uuid(),
+  product: z.string().check(z.minLength(1), z.maxLength(100)),
+  annual: z._default(z.stringbool(), true),
+});
+export const RedirectResponseSchema = z.object({ url: z.string() });
+
+/** The checkout_error values of spec 002 §8 the server answers. */
+export const CheckoutErrorType = {
+  billingDetailsMissing: 'billing_details_missing',
+  redirectContact: 'redirect_contact',
+  productNotFound: 'product_not_found',
+  alreadyPurchased: 'already_purchased',
+} as const;

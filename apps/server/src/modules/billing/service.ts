@@ -90,6 +90,9 @@ export function createBillingService(deps: BillingDeps) {
   }
 
   return {
+    /** The whole catalogue, unlisted products too. */
+    productRows: () => catalogue.list(),
+
     /** Writes the seed catalogue's missing products (at start). */
     seed: () => catalogue.seed(SEED_PRODUCTS),
 
