@@ -1,4 +1,15 @@
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   BILLING_DEFAULT_COUNTRY,
@@ -7,7 +18,7 @@ import {
   type BillingDetails,
 } from '@maya/contracts';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { describeApiError } from '../../../shared/api/describeError';
 import { IconCheck } from '../../../shared/ui/icons';
@@ -48,14 +59,35 @@ export function readyForCheckout(details: BillingDetails): boolean {
  */
 export function BillingDetailsPage() {
   const organization = useCurrentOrganization();
+  const saved = useBillingDetails(organization?.id ?? '');
   if (organization === null) return null;
-  return <BillingDetailsForm organizationId={organization.id} slug={organization.slug} />;
+  // The form starts from what is saved: typing before it arrived would be overwritten.
+  if (saved.isPending)
+    return (
+      <Stack p="md" maw={720}>
+        <Skeleton h={420} />
+      </Stack>
+    );
+  return (
+    <BillingDetailsForm
+      organizationId={organization.id}
+      slug={organization.slug}
+      saved={saved.data ?? null}
+    />
+  );
 }
 
-function BillingDetailsForm({ organizationId, slug }: { organizationId: string; slug: string }) {
+function BillingDetailsForm({
+  organizationId,
+  slug,
+  saved,
+}: {
+  organizationId: string;
+  slug: string;
+  saved: BillingDetails | null;
+}) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const saved = useBillingDetails(organizationId);
   const countries = useCountries();
   const save = useSaveBillingDetails(organizationId);
   const ordering = params.get('checkout') === '1';
@@ -63,27 +95,16 @@ function BillingDetailsForm({ organizationId, slug }: { organizationId: string; 
   const annual = params.get('annual') !== 'false';
   const checkoutError = params.get('checkout_error');
   const form = useForm<BillingDetails>({
-    initialValues: EMPTY,
+    initialValues: saved ?? EMPTY,
     validate: zod4Resolver(BillingDetailsSchema, { errorPriority: 'first' }),
   });
-  const loaded = useRef(false);
   const toCheckout = ordering && product !== null ? checkoutPath(slug, product, annual) : null;
+  const auto = params.get('auto_checkout') === '1' && !checkoutError && toCheckout !== null;
+  const ready = saved !== null && readyForCheckout(saved);
 
   useEffect(() => {
-    if (loaded.current || !saved.isSuccess) return;
-    loaded.current = true;
-    const details = saved.data ?? EMPTY;
-    form.setValues(details);
-    form.resetDirty(details);
-    if (
-      params.get('auto_checkout') === '1' &&
-      !checkoutError &&
-      toCheckout &&
-      saved.data &&
-      readyForCheckout(saved.data)
-    )
-      void navigate(toCheckout, { replace: true });
-  }, [saved.isSuccess, saved.data, form, params, checkoutError, toCheckout, navigate]);
+    if (auto && ready && toCheckout) void navigate(toCheckout, { replace: true });
+  }, [auto, ready, toCheckout, navigate]);
 
   const greek = form.values.countryCode === TAX_OFFICE_COUNTRY;
   const submit = form.onSubmit((values) => {
