@@ -23,7 +23,12 @@ import { ownerQuery } from '../support/sources';
  */
 export async function startReportsApp(
   t: AccountsApp,
-  options: { now: Date | (() => Date); builtins?: readonly BuiltinReport[] },
+  options: {
+    now: Date | (() => Date);
+    builtins?: readonly BuiltinReport[];
+    /** The plan's custom reports limit; unlimited unless a test sets it. */
+    customReportsLimit?: () => number;
+  },
 ) {
   const { guards } = createModules(t.app.platform);
   const reached = { opened: 0, queries: 0, tableListings: 0, columnListings: 0 };
@@ -71,8 +76,8 @@ export async function startReportsApp(
     modelling: { ...modelling, withWarehouse },
     now: typeof now === 'function' ? now : () => now,
     sourceAccounts: (organizationId) => sources.list(organizationId),
-    // The custom reports tests save more than a plan's few: their limit is billing's tests' concern.
-    customReportsLimit: async () => -1,
+    // Unlimited unless the test asks: the limit's own tests set it.
+    customReportsLimit: async () => options.customReportsLimit?.() ?? -1,
     organizationCurrency: async (organizationId) => {
       const [row] = await ownerQuery<{ currency_id: string }>(
         t,
