@@ -364,4 +364,3 @@ describe("the plan's custom reports limit", () => {
     }
   });
 });
-
