@@ -47,6 +47,7 @@ const WEB_FEATURE_ORDER = [
   'etl',
   'destinations',
   'subscriptions',
+  'billing',
   'clusters',
   'expenses',
   'custom-tables',

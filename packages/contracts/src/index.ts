@@ -24,3 +24,5 @@ export * from './days';
 export * from './custom-tables';
 export * from './custom-table-columns';
 export * from './unreachable';
+export * from './permissions';
+export * from './billing';

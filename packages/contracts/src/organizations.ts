@@ -62,6 +62,8 @@ export const FeaturesSchema = z.object({
   has_database_access: z.boolean(),
   can_configure_destination: z.boolean(),
   data_history: z.int(),
+  /** Whether the plan leaves room for another custom report (issue 27). */
+  can_add_custom_reports: z.boolean(),
 });
 export type Features = z.infer<typeof FeaturesSchema>;
 

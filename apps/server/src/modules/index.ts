@@ -6,6 +6,7 @@ import type { Platform } from '../platform/platform';
 import { createAiBuilderModule } from './ai-builder';
 import { createAssistantAuthModule } from './assistant-auth';
 import { createAuthModule } from './auth';
+import { createBillingModule } from './billing';
 import { createBookmarksModule } from './bookmarks';
 import { createClustersModule } from './clusters';
 import { createCustomTablesModule, customSemanticModel } from './custom-tables';
@@ -21,7 +22,7 @@ import { createNotificationsModule } from './notifications';
 import { createOrganizationsModule, DEMO_ORGANIZATION } from './organizations';
 import { createReportsModule } from './reports';
 import { createSourcesModule } from './sources';
-import { createSubscriptionsModule, type SubscriptionsService } from './subscriptions';
+import { createSubscriptionsModule } from './subscriptions';
 import { createUsersService } from './users';
 
 export type { Module } from './module';
@@ -34,8 +35,9 @@ export type { Module } from './module';
  * expenses (which it writes to the warehouse and rebuilds), custom-tables (whose semantic model
  * it answers):
  * modelling opens every warehouse and rebuilds, and its
- * version, announced to every process, retires the reports' cached answers). Organizations ask
- * subscriptions which of them are paid for through a late-bound callback, so the graph stays acyclic.
+ * version, announced to every process, retires the reports' cached answers; organizations,
+ * subscriptions ← billing, whose entitlements invitations, sources, reports and etl enforce, and
+ * whose answer of who pays the organizations' routes add: those routes are made after billing).
  * Also answers the guards' checks.
  */
 export function createModules(platform: Platform): {
@@ -45,24 +47,26 @@ export function createModules(platform: Platform): {
   modelling: ModellingService;
 } {
   const users = createUsersService(platform);
-  let subscriptionsService: SubscriptionsService | null = null;
-  const organizations = createOrganizationsModule(platform, {
-    users,
-    subscribedAmong: async (ids) =>
-      subscriptionsService ? subscriptionsService.subscribedAmong(ids) : new Set(),
-  });
+  const organizations = createOrganizationsModule(platform, { users });
   const auth = createAuthModule(platform, {
     users,
     organizationsCount: (userId) => organizations.service.countForUser(userId),
   });
-  const invitations = createInvitationsModule(platform, { users, organizations: organizations.service });
+  const subscriptions = createSubscriptionsModule(platform, { users, auth: auth.auth });
+  const billing = createBillingModule(platform, {
+    organizationCreatedAt: async (organizationId) =>
+      (await organizations.service.findById(organizationId))?.createdAt ?? null,
+    marketplacePlan: (organizationId) => subscriptions.service.marketplacePlan(organizationId),
+  });
+  const invitations = createInvitationsModule(platform, {
+    users,
+    organizations: organizations.service,
+    billing: billing.service,
+  });
   const assistantAuth = createAssistantAuthModule(platform, { organizations: organizations.service });
   const notifications = createNotificationsModule(platform, { organizations: organizations.service, users });
-  const sources = createSourcesModule(platform, {
-    features: (access) => organizations.service.features(access),
-  });
+  const sources = createSourcesModule(platform, { billing: billing.service });
   const destinations = createDestinationsModule(platform, {
-    features: (access) => organizations.service.features(access),
     hasSources: async (organizationId) => (await sources.service.list(organizationId)).length > 0,
   });
   const modelling = createModellingModule(platform, {
@@ -77,6 +81,8 @@ export function createModules(platform: Platform): {
   const reports = createReportsModule(platform, {
     modelling: modelling.service,
     sourceAccounts: (organizationId) => sources.service.list(organizationId),
+    customReportsLimit: async (organizationId) =>
+      (await billing.service.entitlements(organizationId)).custom_reports,
     organizationCurrency,
     people: async (ids) =>
       (await users.findMany(ids)).map((user) => ({
@@ -97,9 +103,7 @@ export function createModules(platform: Platform): {
   });
   const etl = createEtlModule(platform, {
     sources: sources.service,
-    // Until billing lands the plan does not depend on the role; an owner's view of it.
-    historyYears: (organizationId) =>
-      organizations.service.features({ organizationId, role: 'owner', isDemo: false }).data_history,
+    historyYears: async (organizationId) => (await billing.service.entitlements(organizationId)).data_history,
     isEtlEnabled: (organizationId) => organizations.service.isEtlEnabled(organizationId),
     listEtlEnabled: () => organizations.service.listEtlEnabled(),
     modelling: modelling.service,
@@ -144,13 +148,11 @@ export function createModules(platform: Platform): {
     const model = customSemanticModel(await customTables.service.definitions(organizationId));
     return model === null ? [] : [model];
   });
-  const subscriptions = createSubscriptionsModule(platform, { users, auth: auth.auth });
-  subscriptionsService = subscriptions.service;
   return {
     modules: [
       createHealthModule(platform),
       auth.module,
-      organizations.module,
+      organizations.module(billing.service),
       invitations.module,
       assistantAuth.module,
       notifications.module,
@@ -166,6 +168,20 @@ export function createModules(platform: Platform): {
       expenses.module,
       customTables.module,
       subscriptions.module,
+      billing.module(async (organizationId) => {
+        const [accounts, members, invited, customReports] = await Promise.all([
+          sources.service.list(organizationId),
+          organizations.service.members(organizationId),
+          invitations.service.listPending(organizationId),
+          reports.service.customReportCount(organizationId),
+        ]);
+        return {
+          accounts: accounts.length,
+          services: accounts.map((account) => account.service),
+          users: members.length + invited.length,
+          customReports,
+        };
+      }),
     ],
     guards: {
       authenticate: auth.authenticate,

@@ -38,6 +38,10 @@ const EnvSchema = z.object({
   MICROSOFT_AUTHORITY: z.url().optional(),
   MARKETPLACE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   MARKETPLACE_API_TOKEN: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Stripe's API base URL (a server answering as Stripe does, in tests); Stripe's own by default. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   PROVIDER_ENDPOINTS: z.string().min(2).optional(),
   PROVIDER_CLIENTS: z.string().min(2).optional(),
   CREDENTIALS_KEYS: z.string().min(1).optional(),
@@ -92,6 +96,8 @@ export type Config = {
    * bearer token the publisher presents; outside production the sandbox marketplace. null: off.
    */
   marketplace: MarketplaceConfig | null;
+  /** Stripe billing (STRIPE_SECRET_KEY); null: the local provider with its own checkout page. */
+  stripe: StripeConfig | null;
   /** Data-service connectors: provider base URLs and the product's registered clients. */
   connectors: ConnectorsConfig;
   /**
@@ -213,6 +219,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `${appUrl}/sandbox/microsoft/common/v2.0`,
     ),
     marketplace: marketplaceConfig(e.MARKETPLACE_API_URL, e.MARKETPLACE_API_TOKEN, sandbox, appUrl),
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+          apiUrl: e.STRIPE_API_URL ?? null,
+        }
+      : null,
     connectors,
     credentialsKeys,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
@@ -234,6 +247,13 @@ function parseTrustProxy(value: string | undefined): false | number | string[] {
   if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
   return value.split(',').map((part) => part.trim());
 }
+
+export type StripeConfig = {
+  secretKey: string;
+  /** The endpoint's signing secret (whsec_…); null: webhooks are refused. */
+  webhookSecret: string | null;
+  apiUrl: string | null;
+};
 
 function marketplaceConfig(
   url: string | undefined,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withOrganization } from '../../src/platform/db/tenant';
 import { call, startAccountsApp, verifiedUser, type AccountsApp } from '../support/accounts';
+import { givePlan } from '../support/billing';
 
 let t: AccountsApp;
 let admin: { token: string };
@@ -12,6 +13,8 @@ beforeAll(async () => {
   organization = (
     await call(t.base, 'POST', '/organizations', { token: admin.token, body: { name: 'Invite Co' } })
   ).body as never;
+  // More invitations than the free trial's seats: the seats are billing's tests' concern.
+  await givePlan(t, organization.id, 'agency');
 });
 afterAll(() => t.close());
 

@@ -3,6 +3,7 @@
 // with nothing changed when the provider refuses or cannot be asked. Registered inside that
 // file's suite (its app and data are these tests' starting point), not a test file of its own.
 import { describe, expect, it } from 'vitest';
+import { createBillingModule } from '../../src/modules/billing';
 import { createDemoService, DEMO_REFRESH_AFTER_MS, DEMO_SOURCES } from '../../src/modules/demo';
 import { createOrganizationsModule } from '../../src/modules/organizations';
 import { createSourcesModule } from '../../src/modules/sources';
@@ -19,7 +20,11 @@ export function laterPasses(): void {
       const { platform } = demo.t.app;
       const users = createUsersService(platform);
       const organizations = createOrganizationsModule(platform, { users }).service;
-      const sources = createSourcesModule(platform, { features: (a) => organizations.features(a) }).service;
+      const billing = createBillingModule(platform, {
+        organizationCreatedAt: async (id) => (await organizations.findById(id))?.createdAt ?? null,
+        marketplacePlan: async () => null,
+      }).service;
+      const sources = createSourcesModule(platform, { billing }).service;
       const config = { ...platform.config, appUrl: over.appUrl ?? platform.config.appUrl };
       return createDemoService({ config, organizations, sources, plan, now: over.now });
     };

@@ -98,7 +98,6 @@ describe('destination addresses (ALLOW_PRIVATE_DESTINATIONS=false)', () => {
     // Saved before the rule (or while private addresses were allowed): stored without a check.
     const unchecked = createDestinationsService({
       platform: t.app.platform,
-      features: () => ({ can_configure_destination: true }) as never,
       hasSources: async () => false,
       checkDestination: async () => undefined,
     });

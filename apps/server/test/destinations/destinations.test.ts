@@ -169,9 +169,6 @@ describe('the organization destination', () => {
 
     const service = createDestinationsService({
       platform: t.app.platform,
-      features: () => {
-        throw new Error('not asked');
-      },
       hasSources: async () => false,
       checkDestination: (config, timeoutMs) =>
         checkDestination(config, { timeoutMs, allowPrivateAddresses: true }),
@@ -293,7 +290,6 @@ describe('the organization destination', () => {
   it('gives reports the settings it remembers, forgotten at once when this process changes them', async () => {
     const service = createDestinationsService({
       platform: t.app.platform,
-      features: () => ({ can_configure_destination: true }) as never,
       hasSources: async () => false,
       checkDestination: (config, timeoutMs) =>
         checkDestination(config, { timeoutMs, allowPrivateAddresses: true }),

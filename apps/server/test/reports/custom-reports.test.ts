@@ -23,10 +23,12 @@ let reports: ReportsApp;
 let owner: Owner;
 let accountId: string;
 let channel: string;
+/** The plan's custom reports limit the app answers; unlimited but in its own test. */
+let customReportsLimit = -1;
 
 beforeAll(async () => {
   t = await startAccountsApp();
-  reports = await startReportsApp(t, { now: new Date() });
+  reports = await startReportsApp(t, { now: new Date(), customReportsLimit: () => customReportsLimit });
   owner = await organizationOwner(t, 'custom-owner@example.com');
   const { accounts } = await connectGoogleAds(t, owner, 1);
   accountId = accounts[0]!.uuid;
@@ -341,4 +343,24 @@ describe('source warnings', () => {
     });
     expect(await warnings('-maya')).toEqual([reconnect, reconnect]);
   }, 120_000);
+});
+
+describe("the plan's custom reports limit", () => {
+  it('refuses the report past the limit with its message, and lets one of two racing saves through', async () => {
+    const existing = (await list()).filter((report) => report.is_custom).length;
+    customReportsLimit = existing + 1;
+    try {
+      const raced = await Promise.all([save({ name: 'Limit race one' }), save({ name: 'Limit race two' })]);
+      expect(raced.map((answer) => answer.status).sort()).toEqual([201, 403]);
+      const refused = raced.find((answer) => answer.status === 403)!;
+      expect(refused.body.detail).toEqual({
+        type: 'plan_limit_reached',
+        limit: 'custom_reports',
+        message: 'Upgrade plan for more custom reports',
+      });
+      expect((await list()).filter((report) => report.is_custom)).toHaveLength(existing + 1);
+    } finally {
+      customReportsLimit = -1;
+    }
+  });
 });

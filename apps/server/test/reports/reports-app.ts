@@ -23,7 +23,12 @@ import { ownerQuery } from '../support/sources';
  */
 export async function startReportsApp(
   t: AccountsApp,
-  options: { now: Date | (() => Date); builtins?: readonly BuiltinReport[] },
+  options: {
+    now: Date | (() => Date);
+    builtins?: readonly BuiltinReport[];
+    /** The plan's custom reports limit; unlimited unless a test sets it. */
+    customReportsLimit?: () => number;
+  },
 ) {
   const { guards } = createModules(t.app.platform);
   const reached = { opened: 0, queries: 0, tableListings: 0, columnListings: 0 };
@@ -56,11 +61,13 @@ export async function startReportsApp(
       },
       openFor,
     );
-  // The accounts the sources page lists: a report's source warnings (features are not asked).
+  // The accounts the sources page lists: a report's source warnings (the plan is not asked).
   const sources = createSourcesService({
     platform: t.app.platform,
-    features: () => {
-      throw new Error('the reports tests do not connect accounts through this service');
+    billing: {
+      entitlements: () => {
+        throw new Error('the reports tests do not connect accounts through this service');
+      },
     },
   });
   const users = createUsersService(t.app.platform);
@@ -69,6 +76,8 @@ export async function startReportsApp(
     modelling: { ...modelling, withWarehouse },
     now: typeof now === 'function' ? now : () => now,
     sourceAccounts: (organizationId) => sources.list(organizationId),
+    // Unlimited unless the test asks: the limit's own tests set it.
+    customReportsLimit: async () => options.customReportsLimit?.() ?? -1,
     organizationCurrency: async (organizationId) => {
       const [row] = await ownerQuery<{ currency_id: string }>(
         t,

@@ -58,6 +58,13 @@ const invitationPage: LazyPage = () =>
   import('../features/invitations/components/InvitationPage').then((m) => m.InvitationPage);
 const dataLoadPage: LazyPage = () =>
   import('../features/etl/components/DataLoadPage').then((m) => m.DataLoadPage);
+const billingPages = () => import('../features/billing/components/BillingPages');
+const billingDetailsPage: LazyPage = () => billingPages().then((m) => m.BillingDetailsPage);
+const checkoutPage: LazyPage = () => billingPages().then((m) => m.CheckoutPage);
+const portalPage: LazyPage = () => billingPages().then((m) => m.PortalPage);
+const productsPage: LazyPage = () => billingPages().then((m) => m.ProductsPage);
+const checkoutSuccessPage: LazyPage = () => billingPages().then((m) => m.CheckoutSuccessPage);
+const checkoutCancelPage: LazyPage = () => billingPages().then((m) => m.CheckoutCancelPage);
 const createOrganizationPage: LazyPage = () =>
   import('../features/organizations/components/CreateOrganizationPage').then((m) => m.CreateOrganizationPage);
 const landingRedirect: LazyPage = () =>
@@ -157,8 +164,8 @@ const entryRoutes = rows('000-accounts', '', [
   ['/', 'protected', 'Home', landingRedirect],
   ['/organization/0', 'protected', 'Organization', latestOrganizationRedirect],
   [ORGANIZATION_PREFIX, 'protected', 'Organization', organizationHome],
-  ['/checkout-success', 'protected', 'Order Complete'],
-  ['/checkout-cancel', 'protected', 'Checkout Cancelled'],
+  ['/checkout-success', 'protected', 'Order Complete', checkoutSuccessPage],
+  ['/checkout-cancel', 'protected', 'Checkout Cancelled', checkoutCancelPage],
 ]);
 
 /** spec 001 §2: the routes outside the organization prefix. */
@@ -215,10 +222,10 @@ const operationsRoutes = rows('002-operations', ORGANIZATION_PREFIX, [
   ['/settings/:tab', 'protected', 'Settings', settingsPage],
   ['/settings/:tab/:categorySlug', 'protected', 'Settings', settingsPage],
   ['/account-settings/:tab', 'protected', 'Account Settings', accountSettingsPage],
-  ['/billing/details', 'protected', 'Billing Details'],
-  ['/billing/checkout', 'protected', 'Checkout'],
-  ['/billing/portal', 'protected', 'Billing Portal'],
-  ['/billing/products', 'protected', 'Marketplace'],
+  ['/billing/details', 'protected', 'Billing Details', billingDetailsPage],
+  ['/billing/checkout', 'protected', 'Checkout', checkoutPage],
+  ['/billing/portal', 'protected', 'Billing Portal', portalPage],
+  ['/billing/products', 'protected', 'Marketplace', productsPage],
   ['/data-load', 'protected', 'Data Load', dataLoadPage],
 ]);
 

@@ -1,6 +1,6 @@
 // The bookmark rules that need no database: who sees and edits what (spec 002 §5, §6), the
 // navigation tree, slugs and the API shape. The service applies them inside its transactions.
-import { bookmarkLimits, bookmarkSlug, type Bookmark, unreachable } from '@maya/contracts';
+import { bookmarkLimits, bookmarkSlug, can, type Bookmark, unreachable } from '@maya/contracts';
 import type { Auth, OrganizationAccess } from '../../platform/guards';
 import type { StoredBookmark } from './repository';
 
@@ -8,7 +8,7 @@ export type Caller = { access: OrganizationAccess; auth: Auth };
 
 /** Staff and the organization's owners and admins manage every member's bookmarks (spec 002 §5). */
 export function isManager({ access, auth }: Caller): boolean {
-  return auth.isStaff || access.role === 'owner' || access.role === 'admin';
+  return can({ ...access, isStaff: auth.isStaff }, 'bookmarks.manage');
 }
 
 /**

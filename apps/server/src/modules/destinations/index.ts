@@ -12,10 +12,7 @@ export { createDestinationsService, type DestinationsService } from './service';
  * default or its own PostgreSQL, BigQuery or Databricks, whose settings are checked by connecting
  * before they are saved, sealed.
  */
-export function createDestinationsModule(
-  platform: Platform,
-  services: Pick<DestinationsDeps, 'features' | 'hasSources'>,
-) {
+export function createDestinationsModule(platform: Platform, services: Pick<DestinationsDeps, 'hasSources'>) {
   const service = createDestinationsService({
     platform,
     // Production refuses hosts that are not publicly reachable (config.allowPrivateDestinations).

@@ -2,12 +2,12 @@ import {
   DESTINATION_ADDRESS_NOT_ALLOWED,
   DESTINATION_CONNECTION_FAILED,
   DestinationsErrorType,
+  can,
   formCredentials,
   type Destination,
   type DestinationCheckResponse,
   type DestinationLocation,
   type DestinationStatus,
-  type Features,
   type OrganizationDestination,
 } from '@maya/contracts';
 import { isWarehouseError, type DestinationConfig } from '@maya/warehouse';
@@ -40,8 +40,6 @@ export const CONNECTION_ATTEMPTS = { perOrganization: 10, perAddress: 20, window
 
 export type DestinationsDeps = {
   platform: Pick<Platform, 'database' | 'vault' | 'rateLimiter'>;
-  /** The plan features of the caller (organizations): can_configure_destination is the role rule. */
-  features: (access: OrganizationAccess) => Features;
   /** Whether the organization has a connected data source (sources). */
   hasSources: (organizationId: string) => Promise<boolean>;
   /**
@@ -104,7 +102,7 @@ export function createDestinationsService(deps: DestinationsDeps) {
 
   /** spec 002 §6: admins and owners, and only while no data source is connected (the wizard's guide). */
   async function status(access: OrganizationAccess): Promise<DestinationStatus> {
-    if (!deps.features(access).can_configure_destination)
+    if (!can(access, 'destinations.configure'))
       return { can_configure_destination: false, reason: 'admin_required' };
     if (await deps.hasSources(access.organizationId))
       return { can_configure_destination: false, reason: 'sources_connected' };

@@ -1,5 +1,6 @@
 import type { Platform } from '../../platform/platform';
 import type { Module } from '../module';
+import type { BillingService } from '../billing';
 import type { OrganizationsService } from '../organizations';
 import type { UsersService } from '../users';
 import { invitationsRoutes } from './routes';
@@ -7,7 +8,11 @@ import { createInvitationsService } from './service';
 
 export function createInvitationsModule(
   platform: Platform,
-  services: { users: UsersService; organizations: OrganizationsService },
+  services: {
+    users: UsersService;
+    organizations: OrganizationsService;
+    billing: Pick<BillingService, 'entitlements'>;
+  },
 ) {
   const service = createInvitationsService(platform, services);
   const module: Module = {

@@ -1,10 +1,11 @@
-import { InvitationErrorType } from '@maya/contracts';
-import { withOrganization } from '../../platform/db/tenant';
+import { InvitationErrorType, can, withinLimit } from '@maya/contracts';
+import { lockOrganization, withOrganization } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
 import type { Auth, OrganizationAccess } from '../../platform/guards';
 import { actionMail } from '../../platform/mail';
 import type { Platform } from '../../platform/platform';
-import type { OrganizationsService } from '../organizations';
+import { planLimitReached, type BillingService } from '../billing';
+import { MEMBERS_LOCK, type OrganizationsService } from '../organizations';
 import type { UsersService } from '../users';
 import { invitationsRepository as repository, type InvitationRow } from './repository';
 
@@ -13,7 +14,11 @@ export const INVITATION_TTL_DAYS = 7;
 
 export function createInvitationsService(
   platform: Pick<Platform, 'database' | 'config' | 'mailer' | 'rateLimiter'>,
-  services: { users: UsersService; organizations: OrganizationsService },
+  services: {
+    users: UsersService;
+    organizations: OrganizationsService;
+    billing: Pick<BillingService, 'entitlements'>;
+  },
 ) {
   const { db } = platform.database;
   const toInvite = (row: InvitationRow) => ({
@@ -36,7 +41,7 @@ export function createInvitationsService(
 
   return {
     async create(access: OrganizationAccess, auth: Auth, email: string) {
-      if (access.role === 'member')
+      if (!can(access, 'members.invite'))
         throw new AppError(403, 'forbidden', { message: 'Only admins can invite members' });
       await platform.rateLimiter.check([{ key: `invite:user:${auth.userId}`, max: 50, windowSeconds: 3600 }]);
       const organizationId = access.organizationId;
@@ -47,9 +52,16 @@ export function createInvitationsService(
         });
       }
       const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
-      const row = await withOrganization(db, organizationId, (tx) =>
-        repository.renewOrInsert(tx, { organizationId, email, invitedBy: auth.userId, expiresAt }),
-      );
+      const { users } = await services.billing.entitlements(organizationId);
+      // A seat is a member or a pending invitation; counted under the members lock, so two
+      // invitations racing for the last seat cannot both take it (acceptances take it too).
+      const row = await withOrganization(db, organizationId, async (tx) => {
+        await lockOrganization(tx, MEMBERS_LOCK, organizationId);
+        const members = (await services.organizations.members(organizationId)).length;
+        const others = (await repository.listPending(tx)).filter((pending) => pending.email !== email);
+        if (!withinLimit(users, members + others.length)) throw planLimitReached('users');
+        return repository.renewOrInsert(tx, { organizationId, email, invitedBy: auth.userId, expiresAt });
+      });
       const organization = await services.organizations.findById(organizationId);
       const slug = organization?.slug ?? '';
       await platform.mailer.send(
@@ -71,7 +83,7 @@ export function createInvitationsService(
     },
 
     async remove(access: OrganizationAccess, invitationId: string): Promise<void> {
-      if (access.role === 'member')
+      if (!can(access, 'members.invite'))
         throw new AppError(403, 'forbidden', { message: 'Only admins can remove invitations' });
       const deleted = await withOrganization(db, access.organizationId, (tx) =>
         repository.remove(tx, invitationId),
@@ -102,8 +114,11 @@ export function createInvitationsService(
         throw new AppError(403, InvitationErrorType.forbidden, { invitation_email: row.email });
       }
       if (!auth.emailVerified) throw new AppError(403, 'email_not_verified', { email: auth.email });
+      // The seat is checked again on acceptance: the plan may have changed since the invitation.
+      const { users } = await services.billing.entitlements(organization.id);
+      const added = await services.organizations.addMember(organization.id, auth.userId, 'member', users);
+      if (added === 'no_room') throw planLimitReached('users');
       await withOrganization(db, organization.id, (tx) => repository.markAccepted(tx, row.id, auth.userId));
-      await services.organizations.addMember(organization.id, auth.userId, 'member');
       return { organization_slug: organization.slug };
     },
   };

@@ -7,6 +7,7 @@ import {
   type NotificationFilter,
   type NotificationPage,
   type NotificationStatus,
+  can,
   unreachable,
 } from '@maya/contracts';
 import { withOrganization } from '../../platform/db/tenant';
@@ -88,7 +89,9 @@ export function createNotificationsService(deps: NotificationsDeps) {
 
   /** The owners and admins with a verified e-mail: who is e-mailed (docs/decisions.md). */
   async function mailRecipients(organizationId: string): Promise<string[]> {
-    const admins = (await deps.organizations.members(organizationId)).filter((m) => m.role !== 'member');
+    const admins = (await deps.organizations.members(organizationId)).filter((m) =>
+      can({ role: m.role, isDemo: false }, 'organization.administer'),
+    );
     const people = await deps.users.findMany(admins.map((m) => m.id));
     return people.filter((user) => user.isEmailVerified).map((user) => user.email);
   }

@@ -1,20 +1,20 @@
 import type { Platform } from '../../platform/platform';
 import type { Module } from '../module';
 import type { UsersService } from '../users';
-import { organizationsRoutes } from './routes';
+import { organizationsRoutes, type SubscribedAmong } from './routes';
 import { createOrganizationsService } from './service';
 
-export { DEMO_ORGANIZATION, type OrganizationsService } from './service';
+export { DEMO_ORGANIZATION, MEMBERS_LOCK, type OrganizationsService } from './service';
 
-export function createOrganizationsModule(
-  platform: Platform,
-  services: { users: UsersService; subscribedAmong?(organizationIds: string[]): Promise<Set<string>> },
-) {
+export function createOrganizationsModule(platform: Platform, services: { users: UsersService }) {
   const service = createOrganizationsService(platform, services);
-  const module: Module = {
-    name: 'organizations',
-    routes: (api) => organizationsRoutes(api, service),
-    start: async () => void (await service.ensureDemoOrganization()),
+  return {
+    service,
+    /** The module, once billing can say which organizations a subscription pays for. */
+    module: (billing: SubscribedAmong): Module => ({
+      name: 'organizations',
+      routes: (api) => organizationsRoutes(api, service, billing),
+      start: async () => void (await service.ensureDemoOrganization()),
+    }),
   };
-  return { module, service };
 }

@@ -4,10 +4,8 @@ import {
   CreateOrganizationResponseSchema,
   CreateOrganizationSchema,
   DatasetListResponseSchema,
-  FeaturesSchema,
   MemberListResponseSchema,
   OrganizationIdParamsSchema,
-  OrganizationIdQuerySchema,
   OrganizationListResponseSchema,
   OrganizationSchema,
   UpdateOrganizationSchema,
@@ -19,11 +17,19 @@ import type { OrganizationsService } from './service';
 
 const tags = ['organizations'];
 
+/** Which of these organizations a subscription pays for: billing's answer. */
+export type SubscribedAmong = { subscribedAmong(organizationIds: readonly string[]): Promise<Set<string>> };
+
 export async function organizationsRoutes(
   app: FastifyInstance,
   organizations: OrganizationsService,
+  billing: SubscribedAmong,
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  async function withSubscriptions<T extends { id: string; is_demo: boolean }>(list: T[]) {
+    const paid = await billing.subscribedAmong(list.filter((o) => !o.is_demo).map((o) => o.id));
+    return list.map((organization) => ({ ...organization, has_subscription: paid.has(organization.id) }));
+  }
 
   api.get(
     '/organizations',
@@ -31,7 +37,9 @@ export async function organizationsRoutes(
       config: { guard: 'user' },
       schema: { tags, response: { 200: OrganizationListResponseSchema, ...errorResponses(401) } },
     },
-    async (request) => ({ organizations: await organizations.listForUser(authOf(request).userId) }),
+    async (request) => ({
+      organizations: await withSubscriptions(await organizations.listForUser(authOf(request).userId)),
+    }),
   );
 
   api.post(
@@ -63,7 +71,12 @@ export async function organizationsRoutes(
         response: { 200: OrganizationSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => organizations.updateCurrency(organizationOf(request), request.body.currency_id),
+    async (request) => {
+      const [updated] = await withSubscriptions([
+        await organizations.updateCurrency(organizationOf(request), request.body.currency_id),
+      ]);
+      return updated;
+    },
   );
 
   api.get(
@@ -93,18 +106,5 @@ export async function organizationsRoutes(
       const datasets = await organizations.listDatasets(organizationOf(request).organizationId);
       return { datasets: datasets.map(({ id, name, description }) => ({ id, name, description })) };
     },
-  );
-
-  api.post(
-    '/features',
-    {
-      config: { guard: 'organization' },
-      schema: {
-        tags,
-        body: OrganizationIdQuerySchema,
-        response: { 200: FeaturesSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => organizations.features(organizationOf(request)),
   );
 }

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { Features, Organization as OrganizationResponse } from '@maya/contracts';
-import { catalog } from '@maya/connectors';
+import { can, withinLimit, type Organization as OrganizationResponse } from '@maya/contracts';
 import { duckDbFileFor, openDuckDbWarehouse } from '@maya/warehouse';
-import { withOrganization, withUser } from '../../platform/db/tenant';
+import { lockOrganization, withOrganization, withUser } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
 import { createExpiringMap } from '../../platform/expiring-map';
 import type { Auth, OrganizationAccess } from '../../platform/guards';
@@ -18,6 +17,9 @@ import {
 } from './repository';
 import { slugCandidates } from './slug';
 
+/** The lock under which members are counted and added (and invitations, which count them). */
+export const MEMBERS_LOCK = 'members';
+
 export const DEMO_ORGANIZATION = { slug: 'demo', name: 'Demo', dataset: 'Demo marketing data' } as const;
 
 /** The schema an organization's canonical model lives in (docs/data-model.md, with the ETL issue). */
@@ -32,15 +34,14 @@ export const GRANTED_ACCESS_TTL_MS = 10_000;
 const GRANTED_ACCESS_KEPT = 10_000;
 const notFound = () => new AppError(404, 'organization_not_found', { message: 'Invalid organization' });
 
+/** An organization as the API answers it, but for billing's has_subscription. */
+type Unpaid = Omit<OrganizationResponse, 'has_subscription'>;
+
 export type OrganizationsService = ReturnType<typeof createOrganizationsService>;
 
 export function createOrganizationsService(
   platform: Pick<Platform, 'database' | 'config'>,
-  services: {
-    users: UsersService;
-    /** Which organizations a marketplace subscription pays for (the subscriptions module). */
-    subscribedAmong?(organizationIds: string[]): Promise<Set<string>>;
-  },
+  services: { users: UsersService },
 ) {
   const { db } = platform.database;
   const repository = organizationsRepository(db);
@@ -65,7 +66,8 @@ export function createOrganizationsService(
     }
   }
 
-  function toResponse(organization: Organization, role: Role, hasSubscription = false): OrganizationResponse {
+  /** The organization as the API answers it; `has_subscription` is billing's, added by the routes. */
+  function toResponse(organization: Organization, role: Role): Unpaid {
     return {
       id: organization.id,
       name: organization.name,
@@ -74,7 +76,6 @@ export function createOrganizationsService(
       // progress until data arrives (decision 171); the demo organization opens its Demo report.
       has_dashboard: !organization.isDemo,
       is_demo: organization.isDemo,
-      has_subscription: hasSubscription,
       is_etl_enabled: organization.isEtlEnabled,
       currency_id: organization.currencyId,
       role,
@@ -90,15 +91,11 @@ export function createOrganizationsService(
     findById: (id: string) => repository.findById(id),
 
     /** The user's organizations and every demo organization (open to all, as members). */
-    async listForUser(userId: string): Promise<OrganizationResponse[]> {
+    async listForUser(userId: string): Promise<Unpaid[]> {
       const own = await ownMemberships(userId);
       const roles = new Map(own.map((m) => [m.organizationId, m.role]));
       const visible = await repository.listVisible([...roles.keys()]);
-      const subscribed =
-        (await services.subscribedAmong?.(visible.filter((o) => !o.isDemo).map((o) => o.id))) ?? new Set();
-      return visible.map((organization) =>
-        toResponse(organization, roles.get(organization.id) ?? 'member', subscribed.has(organization.id)),
-      );
+      return visible.map((organization) => toResponse(organization, roles.get(organization.id) ?? 'member'));
     },
 
     countForUser: async (userId: string): Promise<number> => (await ownMemberships(userId)).length,
@@ -150,20 +147,34 @@ export function createOrganizationsService(
      * Changes the organization's currency (owners and admins; not the demo organization's, which
      * everyone shares). Reports read it on every query, so the next one shows the new currency.
      */
-    async updateCurrency(access: OrganizationAccess, currencyId: string): Promise<OrganizationResponse> {
-      if (access.role === 'member' || access.isDemo) {
+    async updateCurrency(access: OrganizationAccess, currencyId: string): Promise<Unpaid> {
+      if (!can(access, 'organization.update')) {
         throw new AppError(403, 'forbidden', { message: 'Only admins change the organization’s currency' });
       }
       const updated = await repository.updateCurrency(access.organizationId, currencyId);
       if (!updated) throw notFound();
-      const subscribed = (await services.subscribedAmong?.([updated.id])) ?? new Set<string>();
-      return toResponse(updated, access.role, subscribed.has(updated.id));
+      return toResponse(updated, access.role);
     },
 
-    async addMember(organizationId: string, userId: string, role: Role): Promise<boolean> {
-      return withOrganization(db, organizationId, (tx) =>
-        membershipsRepository.add(tx, { organizationId, userId, role }),
-      );
+    /**
+     * Adds a member unless they are one. With `maxMembers` (the plan's users, -1 unlimited) the
+     * count and the insert happen under the organization's members lock, so two acceptances
+     * racing for the last seat cannot both take it.
+     */
+    async addMember(
+      organizationId: string,
+      userId: string,
+      role: Role,
+      maxMembers = -1,
+    ): Promise<'added' | 'already_member' | 'no_room'> {
+      return withOrganization(db, organizationId, async (tx) => {
+        await lockOrganization(tx, MEMBERS_LOCK, organizationId);
+        const current = await membershipsRepository.list(tx);
+        if (current.some((m) => m.userId === userId)) return 'already_member';
+        if (!withinLimit(maxMembers, current.length)) return 'no_room';
+        await membershipsRepository.add(tx, { organizationId, userId, role });
+        return 'added';
+      });
     },
 
     async isMember(organizationId: string, userId: string): Promise<boolean> {
@@ -203,22 +214,6 @@ export function createOrganizationsService(
 
     listDatasets(organizationId: string): Promise<Dataset[]> {
       return withOrganization(db, organizationId, (tx) => datasetsRepository.list(tx));
-    },
-
-    /**
-     * Plan features (spec 001 §3, 002 §3). Until billing lands every organization is on the trial
-     * plan: all integrations, unlimited accounts and users, two years of history.
-     */
-    features(access: OrganizationAccess): Features {
-      return {
-        is_trial: true,
-        integrations: catalog.map((service) => service.id),
-        can_add_accounts: !access.isDemo,
-        can_add_users: !access.isDemo,
-        has_database_access: false,
-        can_configure_destination: !access.isDemo && access.role !== 'member',
-        data_history: 2,
-      };
     },
 
     /** The demo organization every user can open (DESIGN.md: seeded at start). Idempotent. */

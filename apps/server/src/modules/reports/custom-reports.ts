@@ -3,7 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   ReportDocumentSchema,
+  can,
   clashingBuiltInName,
+  withinLimit,
   decodeReportState,
   isReservedReportSlug,
   reportSlugOf,
@@ -12,7 +14,8 @@ import {
 } from '@maya/contracts';
 import { checkReportDocument, checkReportState } from '@maya/analytics';
 import type { Database } from '../../platform/db/pool';
-import { withOrganization } from '../../platform/db/tenant';
+import { lockOrganization, withOrganization } from '../../platform/db/tenant';
+import { planLimitReached } from '../billing';
 import type { OrganizationAccess } from '../../platform/guards';
 import type { CatalogReport, ReportCatalog } from './catalog';
 import {
@@ -27,10 +30,17 @@ import { documentFromView } from './view-document';
 
 /** spec 002 §4: access_level Edit is for owners and admins, and nobody edits a demo organization. */
 export function canEdit(access: OrganizationAccess): boolean {
-  return access.role !== 'member' && !access.isDemo;
+  return can(access, 'reports.edit');
 }
 
-export function createCustomReports(deps: { db: Database; catalog: ReportCatalog }) {
+/** The organization's custom reports limit (billing's entitlements; -1 unlimited). */
+export type CustomReportsLimit = (organizationId: string) => Promise<number>;
+
+export function createCustomReports(deps: {
+  db: Database;
+  catalog: ReportCatalog;
+  limit: CustomReportsLimit;
+}) {
   const { db, catalog } = deps;
 
   /** The source's document under the encoded state, checked against the contract and its model. */
@@ -63,19 +73,29 @@ export function createCustomReports(deps: { db: Database; catalog: ReportCatalog
       if (source === null) throw reportNotFound(request.source_slug);
       const id = randomUUID();
       const document = savedDocument(source, request.state, { id, slug, name: request.name });
-      const row = await withOrganization(db, access.organizationId, (tx) =>
-        repo.insertCustom(tx, {
+      const limit = await deps.limit(access.organizationId);
+      const row = await withOrganization(db, access.organizationId, async (tx) => {
+        // Counted and saved under one lock: two saves racing for the plan's last report.
+        await lockOrganization(tx, 'custom-reports', access.organizationId);
+        if (!withinLimit(limit, (await repo.customSlugs(tx)).length))
+          throw planLimitReached('custom_reports');
+        return repo.insertCustom(tx, {
           id,
           organizationId: access.organizationId,
           slug,
           name: request.name,
           document,
           createdBy: userId,
-        }),
-      );
+        });
+      });
       // Another request took the slug since the check.
       if (row === null) throw new ReportNameTaken();
       return { document, model: source.model, isCustom: true, createdBy: userId };
+    },
+
+    /** How many custom reports the organization has (what the plan's custom_reports counts). */
+    async count(organizationId: string): Promise<number> {
+      return (await withOrganization(db, organizationId, (tx) => repo.customSlugs(tx))).length;
     },
 
     /** Deletes a custom report: its owners and admins, or who saved it; never in a demo. */

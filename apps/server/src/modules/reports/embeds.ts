@@ -5,6 +5,7 @@
 // the routes that take a token only open, query and list filter values, under the view's filters.
 import {
   ReportErrorType,
+  can,
   decodeReportState,
   encodeReportState,
   type EmbedAccessResponse,
@@ -92,7 +93,7 @@ function expiryOf(expiresAt: string | null | undefined, now: Date): Date | null 
 
 /** Embedding shows the organization's data outside it: owners and admins decide that. */
 function requireManager(access: OrganizationAccess): void {
-  if (access.role === 'member') throw reportEditForbidden('embed its reports');
+  if (!can(access, 'reports.embed')) throw reportEditForbidden('embed its reports');
 }
 
 export function createEmbeds(deps: EmbedsDeps) {

@@ -15,7 +15,7 @@ import type { OrganizationAccess } from '../../platform/guards';
 import type { Platform } from '../../platform/platform';
 import { createReportCatalog, type BuiltinReport, type CatalogEntry, type CatalogReport } from './catalog';
 import { derivedLabels } from './derived-filters';
-import { canEdit, createCustomReports } from './custom-reports';
+import { canEdit, createCustomReports, type CustomReportsLimit } from './custom-reports';
 import { createEmbeds, type EmbedsDeps } from './embeds';
 import type { ModellingService } from '../modelling';
 import { createReportEngine, type EngineDeps, type ReportsModelling } from './engine';
@@ -32,6 +32,8 @@ export type ReportsDeps = Omit<EngineDeps, 'modelling'> & {
   sourceAccounts: (organizationId: string) => Promise<ServiceAccount[]>;
   /** The users of these ids (the users service): who made each embed grant. */
   people: EmbedsDeps['people'];
+  /** The organization's custom reports limit (billing). */
+  customReportsLimit: CustomReportsLimit;
   /** The built-in reports; packages/warehouse's by default. */
   builtins?: readonly BuiltinReport[];
 };
@@ -47,7 +49,7 @@ export function createReportsService(deps: ReportsDeps) {
     builtins: deps.builtins,
   });
   const engine = createReportEngine(deps);
-  const custom = createCustomReports({ db, catalog });
+  const custom = createCustomReports({ db, catalog, limit: deps.customReportsLimit });
   const embeds = createEmbeds({
     platform: deps.platform,
     db,
@@ -149,6 +151,9 @@ export function createReportsService(deps: ReportsDeps) {
     ): Promise<EmbedReport> {
       return embedReport(access, entryOf(await custom.create(access, userId, request)));
     },
+
+    /** How many custom reports the organization has. */
+    customReportCount: (organizationId: string) => custom.count(organizationId),
 
     /** Deletes a custom report (owners, admins, or who saved it). */
     remove: (access: OrganizationAccess, userId: string, slug: string) => custom.remove(access, userId, slug),

@@ -52,8 +52,7 @@ export function createAuthorizationFlow(
   return {
     async start(access: OrganizationAccess, userId: string, serviceKey: string, serviceUuid: string) {
       const { service, auth, client, endpoints } = oauthOf(serviceKey, serviceUuid);
-      sources.requireInPlan(access, service);
-      sources.requireCanAddAccounts(access);
+      await sources.requireRoomFor(access, service);
       const { token: state, hash: stateHash } = newSecureToken();
       const redirectUri = `${config.appUrl}${redirectPathFor(service.id)}`;
       const { url, codeVerifier } = connectionAuthorization({

@@ -1,10 +1,8 @@
-import type { Features } from '@maya/contracts';
-import type { OrganizationAccess } from '../../platform/guards';
 import type { Platform } from '../../platform/platform';
 import type { Module } from '../module';
 import { createAuthorizationFlow } from './authorization';
 import { sourcesRoutes } from './routes';
-import { createSourcesService, FIRST_LOAD_QUEUE } from './service';
+import { createSourcesService, FIRST_LOAD_QUEUE, type SourcesDeps } from './service';
 import { createSetupFlows } from './setup';
 
 export { FIRST_LOAD_QUEUE, createSourcesService, type FirstLoadJob, type SourcesService } from './service';
@@ -12,11 +10,8 @@ export { createCredentialsStore } from './credentials';
 export { redirectPathFor } from './catalog';
 
 /** Data sources (spec 001 §2 Sources): connected accounts, authorizations and setup screens. */
-export function createSourcesModule(
-  platform: Platform,
-  services: { features: (access: OrganizationAccess) => Features },
-) {
-  const sources = createSourcesService({ platform, features: services.features });
+export function createSourcesModule(platform: Platform, services: Pick<SourcesDeps, 'billing'>) {
+  const sources = createSourcesService({ platform, billing: services.billing });
   const authorization = createAuthorizationFlow(platform, sources);
   const setup = createSetupFlows(platform, sources);
   const module: Module = {

@@ -2,15 +2,17 @@ import { findService, type Connector, type Credentials } from '@maya/connectors'
 import {
   SourcesErrorType,
   overlappedProperties,
-  type Features,
+  type Entitlements,
+  withinLimit,
   type SelectableAccount,
   type Service,
   type ServiceAccount,
 } from '@maya/contracts';
-import { withOrganization } from '../../platform/db/tenant';
+import { lockOrganization, withOrganization } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
 import type { OrganizationAccess } from '../../platform/guards';
 import type { Platform } from '../../platform/platform';
+import { planLimitReached, type BillingService } from '../billing';
 import { asAppError, createCredentialsStore } from './credentials';
 import { connectorOf } from './catalog';
 import { sourcesRepository as repo, type ServiceAccountRow } from './repository';
@@ -21,8 +23,35 @@ export type FirstLoadJob = { organizationId: string; serviceAccountId: string };
 
 export type SourcesDeps = {
   platform: Pick<Platform, 'database' | 'vault' | 'config' | 'jobs'>;
-  features: (access: OrganizationAccess) => Features;
+  billing: Pick<BillingService, 'entitlements'>;
 };
+
+/** The accounts an organization has, by service: what the plan's accounts and integrations count. */
+type Connected = readonly { serviceId: string; identifier: string }[];
+
+/**
+ * Whether the plan leaves room for these accounts of the service (spec 001 §2, issue 27): the
+ * accounts limit counts accounts, the integrations limit the services they belong to; a
+ * reconnected account is not a new one.
+ */
+function checkRoom(
+  plan: Entitlements,
+  connected: Connected,
+  serviceId: string,
+  /** The accounts to connect; null before they are known (one more is asked for). */
+  identifiers: readonly string[] | null,
+) {
+  const services = new Set(connected.map((account) => account.serviceId));
+  if (!services.has(serviceId) && !withinLimit(plan.integrations, services.size))
+    throw planLimitReached('integrations');
+  const known = new Set(connected.map((account) => `${account.serviceId}:${account.identifier}`));
+  const adding =
+    identifiers === null ? 1 : new Set(identifiers.filter((id) => !known.has(`${serviceId}:${id}`))).size;
+  if (!withinLimit(plan.accounts, connected.length, adding)) throw planLimitReached('accounts');
+}
+
+/** The lock under which an organization's accounts are counted and connected. */
+const ACCOUNTS_LOCK = 'source-accounts';
 
 export type SourcesService = ReturnType<typeof createSourcesService>;
 
@@ -53,17 +82,17 @@ export function createSourcesService(deps: SourcesDeps) {
     config: deps.platform.config,
   });
 
-  /** The plan allows the service (spec 001 §2: not in the integrations list and not a trial → upgrade). */
-  function requireInPlan(access: OrganizationAccess, service: Service): void {
-    const features = deps.features(access);
-    if (!features.is_trial && !features.integrations.includes(service.id)) {
-      throw new AppError(403, SourcesErrorType.planUpgradeRequired, { service: service.id });
-    }
-  }
-
-  function requireCanAddAccounts(access: OrganizationAccess): void {
-    if (!deps.features(access).can_add_accounts)
-      throw new AppError(403, SourcesErrorType.accountLimitReached);
+  /**
+   * Before an authorization or a setup starts: the demo organization takes no accounts, and the
+   * plan must leave room for one more account of the service. `connect` checks again, counting.
+   */
+  async function requireRoomFor(access: OrganizationAccess, service: Service): Promise<void> {
+    if (access.isDemo) throw new AppError(403, SourcesErrorType.accountLimitReached);
+    const [plan, connected] = await Promise.all([
+      deps.billing.entitlements(access.organizationId),
+      withOrganization(db, access.organizationId, (tx) => repo.listAccounts(tx)),
+    ]);
+    checkRoom(plan, connected, service.id, null);
   }
 
   /** The service named by the path (id or uuid) and body (uuid), which must agree. */
@@ -93,8 +122,9 @@ export function createSourcesService(deps: SourcesDeps) {
     credentialsId: string,
     identifiers: string[],
   ): Promise<ServiceAccount[]> {
-    requireCanAddAccounts(access);
-    return connectChosen(access.organizationId, userId, credentialsId, identifiers);
+    if (access.isDemo) throw new AppError(403, SourcesErrorType.accountLimitReached);
+    const plan = await deps.billing.entitlements(access.organizationId);
+    return connectChosen(access.organizationId, userId, credentialsId, identifiers, plan);
   }
 
   /** `userId` null: the product connects them itself (connectForProduct). */
@@ -103,9 +133,13 @@ export function createSourcesService(deps: SourcesDeps) {
     userId: string | null,
     credentialsId: string,
     identifiers: string[],
+    plan: Entitlements | null = null,
   ): Promise<ServiceAccount[]> {
     if (identifiers.length === 0) throw new AppError(400, SourcesErrorType.noAccountsSelected);
     const connected = await withOrganization(db, organizationId, async (tx) => {
+      // Counted and connected under one lock: two connections racing for the plan's last
+      // account cannot both take it.
+      if (plan !== null) await lockOrganization(tx, ACCOUNTS_LOCK, organizationId);
       const row = await repo.findCredentials(tx, credentialsId);
       if (!row || (row.pendingUntil && row.pendingUntil < new Date())) {
         throw new AppError(404, SourcesErrorType.credentialsNotFound);
@@ -119,6 +153,7 @@ export function createSourcesService(deps: SourcesDeps) {
           throw new AppError(400, SourcesErrorType.overlappingProperties, { accounts: [...overlapped] });
         }
       }
+      if (plan !== null) checkRoom(plan, await repo.listAccounts(tx), row.serviceId, identifiers);
       const chosen = [...new Set(identifiers)].flatMap((id) => offered.get(id) ?? []);
       const rows = await repo.upsertAccounts(
         tx,
@@ -149,8 +184,7 @@ export function createSourcesService(deps: SourcesDeps) {
   return {
     credentials,
     serviceFor,
-    requireInPlan,
-    requireCanAddAccounts,
+    requireRoomFor,
     listAccountsWith,
     connect,
 

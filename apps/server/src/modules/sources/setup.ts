@@ -31,8 +31,7 @@ export function createSetupFlows(
     const { service, connector } = sources.serviceFor(serviceKey, serviceUuid);
     if (service.auth_kind !== kind)
       throw new AppError(400, SourcesErrorType.wrongAuthKind, { auth_kind: service.auth_kind });
-    sources.requireInPlan(access, service);
-    sources.requireCanAddAccounts(access);
+    await sources.requireRoomFor(access, service);
     const value = await credentials(service.id);
     const accounts = await sources.listAccountsWith(connector, value);
     const selectable = accounts.filter((a) => a.selectable);

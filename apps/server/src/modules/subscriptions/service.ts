@@ -1,5 +1,5 @@
 import type { Subscription, SubscriptionCheckResponseSchema, TokenResponse } from '@maya/contracts';
-import { SubscriptionErrorType, unreachable } from '@maya/contracts';
+import { SubscriptionErrorType, can, unreachable } from '@maya/contracts';
 import type { z } from 'zod';
 import { withOrganization, withUser } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
@@ -145,7 +145,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         throw new AppError(400, SubscriptionErrorType.demoOrganization, {
           message: 'Demo organizations cannot be linked to subscriptions',
         });
-      if (access.role === 'member')
+      if (!can(access, 'subscriptions.link'))
         throw new AppError(403, 'forbidden', { message: 'Only organization admins can link subscriptions' });
       await own(userId, id);
       const alreadyLinked = () =>
@@ -169,14 +169,13 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       });
     },
 
-    /** Which of these organizations a subscription pays for (GET /organizations has_subscription). */
-    async subscribedAmong(organizationIds: string[]): Promise<Set<string>> {
-      const subscribed = new Set<string>();
-      for (const organizationId of organizationIds) {
-        const link = await withOrganization(db, organizationId, (tx) => linksRepository.current(tx));
-        if (link) subscribed.add(organizationId);
-      }
-      return subscribed;
+    /** The marketplace subscription linked to the organization, for its entitlements (billing). */
+    async marketplacePlan(
+      organizationId: string,
+    ): Promise<{ planId: string; status: SubscriptionRow['status'] } | null> {
+      const link = await withOrganization(db, organizationId, (tx) => linksRepository.current(tx));
+      const row = link ? await repository.find(link.subscriptionId) : null;
+      return row ? { planId: row.planId, status: row.status } : null;
     },
   };
 }

@@ -51,3 +51,15 @@ export function tenantPolicy(table: string, options: { alsoOwnRows?: boolean } =
   // Reads may see the user's own rows; writes only ever happen inside withOrganization.
   return pgPolicy(`${table}_tenant_isolation`, { for: 'all', using: visible, withCheck: sameOrganization });
 }
+
+/**
+ * Serializes, until the transaction ends, the transactions of one organization that check a
+ * count and then write (a plan limit, a unique name): two racing requests cannot both see room.
+ */
+export async function lockOrganization(
+  tx: Transaction,
+  purpose: string,
+  organizationId: string,
+): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${purpose}:${organizationId}`}, 0))`);
+}

@@ -54,6 +54,7 @@ export const features = {
   has_database_access: true,
   can_configure_destination: true,
   data_history: -1,
+  can_add_custom_reports: true,
 };
 
 export type SettingsApi = {

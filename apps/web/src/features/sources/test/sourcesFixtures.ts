@@ -136,6 +136,7 @@ export function featuresFixture(overrides: Partial<Features> = {}): Features {
     has_database_access: true,
     can_configure_destination: true,
     data_history: -1,
+    can_add_custom_reports: true,
     ...overrides,
   };
 }
