@@ -48,7 +48,7 @@ describe('entitlements', () => {
       status: 'trialing',
       is_trial: true,
       trial_ends_at: new Date(created!.created_at.getTime() + 14 * 86_400_000).toISOString(),
-      accounts: 5,
+      accounts: 50,
       users: 3,
       integrations: -1,
       data_history: 2,

@@ -1,5 +1,5 @@
-// The engine's memory and threads per open file: DUCKDB_DEFAULTS unless the caller says, and
-// DuckDB's own (80% of RAM, a thread per core) when the caller passes null.
+// The engine's memory and threads per open file: DUCKDB_DEFAULTS (the engine's memory, at most
+// four threads) unless the caller says, and DuckDB's own when the caller passes null.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,11 +27,11 @@ async function settings(file: string, options: { memoryLimit?: string | null; th
 }
 
 describe('DuckDB settings', () => {
-  it('limits each file to DUCKDB_DEFAULTS by default', async () => {
+  it('keeps the engine’s memory and at most four threads by default', async () => {
     const found = await settings('defaults.duckdb', {});
-    // 128 MB is 122 MiB, as DuckDB prints it.
-    expect(DUCKDB_DEFAULTS.memoryLimit).toBe('128MB');
-    expect(found.memory).toBe('122.0 MiB');
+    const engine = await settings('engine-memory.duckdb', { memoryLimit: null });
+    expect(DUCKDB_DEFAULTS.memoryLimit).toBeNull();
+    expect(found.memory).toBe(engine.memory);
     expect(Number(found.threads)).toBe(DUCKDB_DEFAULTS.threads);
     expect(DUCKDB_DEFAULTS.threads).toBeGreaterThanOrEqual(1);
     expect(DUCKDB_DEFAULTS.threads).toBeLessThanOrEqual(4);
@@ -42,6 +42,6 @@ describe('DuckDB settings', () => {
     expect(given.memory).toBe('61.0 MiB');
     expect(Number(given.threads)).toBe(1);
     const engine = await settings('engine.duckdb', { memoryLimit: null, threads: null });
-    expect(engine.memory).not.toBe('122.0 MiB');
+    expect(engine.memory).not.toBe(given.memory);
   });
 });

@@ -35,7 +35,7 @@ export type DuckDbWarehouseOptions = {
   file: string;
   /** Directories the engine may read files from (CSV imports); none by default. */
   allowedDirectories?: string[];
-  /** DuckDB's `memory_limit`, e.g. `'2GB'`: DUCKDB_DEFAULTS' when absent, the engine's (80% of RAM) when null. */
+  /** DuckDB's `memory_limit`, e.g. `'2GB'`; the engine's (80% of RAM) when absent or null. */
   memoryLimit?: string | null;
   /** DuckDB's `threads`: DUCKDB_DEFAULTS' when absent, the engine's (one per core) when null. */
   threads?: number | null;
@@ -48,18 +48,16 @@ export type DuckDbWarehouseOptions = {
 const DEFAULT_FLUSH_ROWS = 100_000;
 
 /**
- * The engine's share of a process, per open file (bench/README.md "CSV upload"): DuckDB's own
- * default takes 80% of the machine's memory for each file's buffer pool, so one large load or
- * query grows the API process far past what it needs, and a process holds several
- * organizations' files at once. With a limit, a load writes its row groups to the file and
- * evicts them, and a large query spills to `<file>.tmp`; the threads stay the engine's choice
- * (one per core) up to four, past which a file's queries gain little and each thread keeps
- * buffers of its own.
+ * The engine's settings per open file unless the caller says. Memory stays the engine's own
+ * (80% of RAM): DuckDB keeps a table's primary-key index (ART) in memory and cannot spill it,
+ * so a low limit (128 MB was tried for the CSV bench, bench/README.md "CSV upload") made first
+ * loads of keyed tables fail out of memory. Threads are the engine's choice (one per core) up
+ * to four, past which a file's queries gain little and each thread keeps buffers of its own.
  */
-export const DUCKDB_DEFAULTS = {
-  memoryLimit: '128MB',
+export const DUCKDB_DEFAULTS: { memoryLimit: string | null; threads: number } = {
+  memoryLimit: null,
   threads: Math.min(availableParallelism(), 4),
-} as const;
+};
 
 /**
  * Opens (creating when missing) an organization's DuckDB warehouse. Handles on the same file

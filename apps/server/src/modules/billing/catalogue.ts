@@ -21,7 +21,7 @@ export const SEED_PRODUCTS: readonly NewProduct[] = [
     mode: 'subscription',
     listed: false,
     position: 0,
-    accounts: 5,
+    accounts: 50,
     users: 3,
     integrations: -1,
     dataHistory: 2,

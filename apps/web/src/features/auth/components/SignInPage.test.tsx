@@ -42,11 +42,12 @@ describe('sign-in page', () => {
   it('validates email and password before calling the API', async () => {
     const fetchMock = mockApi(() => json(200, {}));
     await renderSignIn();
+    // The form's rules load after first paint (decision 410): a submit waits for them.
     await submit('', '');
-    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid password')).toBeInTheDocument();
     await submit('not an email', '');
-    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
