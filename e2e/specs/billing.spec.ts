@@ -18,6 +18,10 @@ describe('billing with the local provider', () => {
     const at = (path: string) => `/organization/${organization.slug}/${path}`;
 
     await page.goto(at('settings/members'));
+    // The shell's banner, from the trial's entitlements (spec 002 §4).
+    const banner = page.getByRole('status').filter({ hasText: 'You are on free trial' });
+    await banner.getByText('14 days left.').waitFor();
+    await screenshots(page, 'billing', 'trial-banner');
     await page.getByRole('link', { name: 'Upgrade plan to add more users' }).click();
     await page.waitForURL(/\/billing\/products$/);
     await page.getByRole('heading', { name: 'Subscription plans' }).waitFor();
@@ -61,6 +65,7 @@ describe('billing with the local provider', () => {
     await form.getByLabel('Email').fill(third);
     await form.getByRole('button', { name: 'Invite' }).click();
     await page.getByText(third).waitFor();
+    expect(await banner.count()).toBe(0);
     await page.goto(at('billing/products'));
     await starter.getByRole('button', { name: 'Purchased' }).waitFor();
 

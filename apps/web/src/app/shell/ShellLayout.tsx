@@ -3,6 +3,7 @@ import { operations } from '@maya/contracts';
 import { AppShell } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState, type ReactNode } from 'react';
+import { SubscriptionBanner } from '../../features/billing';
 import { OrganizationPickerOnDemand } from '../../features/organizations';
 import { preloadNotifications } from '../../shared/ui/NotificationsOnDemand';
 import { PrefetchWhenIdle } from '../../shared/ui/PrefetchWhenIdle';
@@ -72,6 +73,7 @@ export function ShellLayout({ user, organizations, organization, children }: She
         <Sidebar sections={sections} compact={compact} onNavigate={() => setOverlayOpen(false)} />
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0" className={classes.main}>
+        <SubscriptionBanner organization={organization} isStaff={user.is_staff} />
         {children}
       </AppShell.Main>
       <PrefetchWhenIdle preloads={SHELL_PREFETCH} />

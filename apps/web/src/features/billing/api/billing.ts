@@ -1,6 +1,7 @@
 import {
   BillingDetailsResponseSchema,
   CountryListResponseSchema,
+  EntitlementsSchema,
   ProductListResponseSchema,
   RedirectResponseSchema,
   type BillingDetails,
@@ -58,5 +59,13 @@ export function getPortalUrl(organizationId: string, client: ApiClient = apiClie
   return client.get('/billing/portal', {
     query: { organization_id: organizationId },
     parse: (raw) => RedirectResponseSchema.parse(raw).url,
+  });
+}
+
+/** GET /entitlements: the plan in force, its status and the trial's end (decision 441). */
+export function getEntitlements(organizationId: string, client: ApiClient = apiClient) {
+  return client.get('/entitlements', {
+    query: { organization_id: organizationId },
+    parse: (raw) => EntitlementsSchema.parse(raw),
   });
 }

@@ -4,4 +4,5 @@ export const billingKeys = {
   products: (organizationId: string) => [...billingKeys.all, 'products', organizationId] as const,
   details: (organizationId: string) => [...billingKeys.all, 'details', organizationId] as const,
   countries: () => [...billingKeys.all, 'countries'] as const,
+  entitlements: (organizationId: string) => [...billingKeys.all, 'entitlements', organizationId] as const,
 };
