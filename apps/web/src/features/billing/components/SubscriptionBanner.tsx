@@ -50,11 +50,7 @@ export function SubscriptionBanner({ organization, isStaff, now = Date.now }: Su
             {banner.link.label}
           </Anchor>
         ) : (
-          banner.kind !== 'trial' && (
-            <Text size="sm">
-              {bannerMessages.askAdministrator}
-            </Text>
-          )
+          banner.kind !== 'trial' && <Text size="sm">{bannerMessages.askAdministrator}</Text>
         )}
       </Group>
     </Alert>
