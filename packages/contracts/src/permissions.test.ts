@@ -10,6 +10,7 @@ const ADMINISTRATORS_OF_OWN: readonly PermissionAction[] = [
   'destinations.configure',
   'subscriptions.link',
   'billing.manage',
+  'developers.manage',
 ];
 const ROLES: readonly Role[] = ['owner', 'admin', 'member'];
 

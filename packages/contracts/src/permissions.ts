@@ -28,6 +28,8 @@ export const PERMISSION_ACTIONS = [
   'subscriptions.link',
   /** Billing details, checkout and the billing portal: what the organization pays. */
   'billing.manage',
+  /** Settings → Developers: API keys, the notification token, the shared dataset. */
+  'developers.manage',
 ] as const;
 export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
 
@@ -48,6 +50,7 @@ export function can(subject: PermissionSubject, action: PermissionAction): boole
     case 'destinations.configure':
     case 'subscriptions.link':
     case 'billing.manage':
+    case 'developers.manage':
       return isAdministrator(subject.role) && !subject.isDemo;
     default: {
       return unreachable(action);

@@ -12,6 +12,7 @@ import { createClustersModule } from './clusters';
 import { createCustomTablesModule, customSemanticModel } from './custom-tables';
 import { createDemoModule } from './demo';
 import { createDestinationsModule } from './destinations';
+import { createDevelopersModule } from './developers';
 import { createEtlModule } from './etl';
 import { createExpensesModule } from './expenses';
 import { createHealthModule } from './health';
@@ -137,6 +138,13 @@ export function createModules(platform: Platform): {
     },
     organizationCurrency,
   });
+  const developers = createDevelopersModule(platform, {
+    users,
+    notify: (organizationId, input) => notifications.service.notify(organizationId, input),
+    hasDatabaseAccess: async (organizationId) =>
+      (await billing.service.entitlements(organizationId)).database_access,
+    destination: (organizationId) => destinations.service.readConfig(organizationId),
+  });
   const customTables = createCustomTablesModule(platform, {
     withWarehouse: (organizationId, work) => modelling.service.withWarehouse(organizationId, work),
     rebuild: async (organizationId) => {
@@ -167,6 +175,7 @@ export function createModules(platform: Platform): {
       clusters.module,
       expenses.module,
       customTables.module,
+      developers.module,
       subscriptions.module,
       billing.module(async (organizationId) => {
         const [accounts, members, invited, customReports] = await Promise.all([
@@ -184,9 +193,18 @@ export function createModules(platform: Platform): {
       }),
     ],
     guards: {
-      authenticate: auth.authenticate,
-      authorizeOrganization: (request, user, organizationId) =>
-        organizations.service.authorize(request, user, organizationId),
+      // An API key (Settings → Developers) first; any other bearer is a session's access token.
+      authenticate: async (request) =>
+        (await developers.service.keys.authenticate(request)) ?? auth.authenticate(request),
+      authorizeOrganization: async (request, user, organizationId) => {
+        // A key opens its own organization only: another one is not found, as for a non-member.
+        if (user.apiKey && user.apiKey.organizationId !== organizationId) {
+          return organizations.service.authorize(request, user, '');
+        }
+        const access = await organizations.service.authorize(request, user, organizationId);
+        // A key acts for its creator while they are a member, and never as more than a member.
+        return user.apiKey ? { ...access, role: 'member' } : access;
+      },
     },
     modelling: modelling.service,
   };

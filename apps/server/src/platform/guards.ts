@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { DeveloperErrorType } from '@maya/contracts';
 import { AppError } from './errors';
 import { API_PREFIX } from './http';
 
@@ -19,7 +20,14 @@ export type Auth = {
   isStaff: boolean;
   /** The sign-in session the access token belongs to; null for tokens minted outside one. */
   sessionId: string | null;
+  /** Set when the caller is an API key (Settings → Developers), not a signed-in person. */
+  apiKey?: ApiKeyPrincipal;
 };
+/**
+ * An API key as a caller: it acts for its creator, in its one organization, as a member at most
+ * (docs/decisions.md); a read-only key only reads.
+ */
+export type ApiKeyPrincipal = { keyId: string; organizationId: string; readOnly: boolean };
 export type OrganizationAccess = {
   organizationId: string;
   role: 'owner' | 'admin' | 'member';
@@ -29,6 +37,8 @@ export type OrganizationAccess = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     guard?: Guard;
+    /** A POST that only reads (a report query): open to read-only API keys. */
+    reads?: boolean;
   }
   interface FastifyRequest {
     auth: Auth | null;
@@ -53,12 +63,18 @@ export function requireRouteGuards(app: FastifyInstance, handlers: GuardHandlers
   app.decorateRequest('organization', null);
 
   const user = async (request: FastifyRequest) => {
-    request.auth = await handlers.authenticate(request);
+    const auth = await handlers.authenticate(request);
+    // An API key opens its organization's routes only, not the person's (their organizations, sessions, ...).
+    if (auth.apiKey) throw apiKeyRefused(401, 'An API key opens organization routes only.');
+    request.auth = auth;
   };
   const organization = async (request: FastifyRequest) => {
     const auth = await handlers.authenticate(request);
     request.auth = auth;
     request.organization = await handlers.authorizeOrganization(request, auth, organizationIdOf(request));
+    if (auth.apiKey?.readOnly && !readsOnly(request)) {
+      throw new AppError(403, DeveloperErrorType.apiKeyReadOnly, { message: 'This API key is read-only.' });
+    }
   };
 
   app.addHook('onRoute', (route) => {
@@ -72,6 +88,13 @@ export function requireRouteGuards(app: FastifyInstance, handlers: GuardHandlers
     route.preHandler = [check, ...existing];
   });
 }
+
+const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const readsOnly = (request: FastifyRequest) =>
+  READING_METHODS.has(request.method) || request.routeOptions.config.reads === true;
+
+export const apiKeyRefused = (status: 401 | 403, message: string) =>
+  new AppError(status, DeveloperErrorType.apiKeyNotAllowed, { message });
 
 /**
  * The organization a call names: `:id` of /organizations/:id/..., else organization_id in the

@@ -1,0 +1,17 @@
+import type { DestinationConfig } from '@maya/warehouse';
+import type { Platform } from '../../platform/platform';
+import type { NotifyInput } from '../notifications';
+import type { UsersService } from '../users';
+
+/** What Settings → Developers needs from the rest of the server (the composition root hands it in). */
+export type DevelopersDeps = {
+  platform: Pick<Platform, 'database' | 'config'>;
+  users: Pick<UsersService, 'findMany'>;
+  /** Tells the organization (the notifications module). */
+  notify(organizationId: string, input: NotifyInput): Promise<{ id: string }>;
+  /** Whether the plan includes database access (billing's entitlements). */
+  hasDatabaseAccess(organizationId: string): Promise<boolean>;
+  /** The organization's destination settings, null for the managed DuckDB warehouse. */
+  destination(organizationId: string): Promise<DestinationConfig | null>;
+  now(): Date;
+};
