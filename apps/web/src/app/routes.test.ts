@@ -61,8 +61,11 @@ const organizationSubPaths = [
   'demo/:reportSlug',
   'demo/:reportSlug/:bookmarkSlug',
   'notifications',
+  // spec 002 §2: settings/ and account-settings/ with no tab open the first tab.
+  'settings',
   'settings/:tab',
   'settings/:tab/:categorySlug',
+  'account-settings',
   'account-settings/:tab',
   'billing/details',
   'billing/checkout',

@@ -21,6 +21,12 @@ describe('account settings, change password', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(PAGE));
   });
 
+  it('opens the first tab for account-settings/ with no tab', async () => {
+    mockApi(() => json(200, { success: true }));
+    const { router } = renderAuth('/organization/acme/account-settings/');
+    await waitFor(() => expect(router.state.location.pathname).toBe(PAGE));
+  });
+
   it('keeps Save disabled until the current password is entered', async () => {
     mockApi(() => json(200, { success: true }));
     renderAuth(PAGE);

@@ -90,11 +90,13 @@ export function ChangePasswordForm() {
   );
 }
 
-/** /organization/:organizationSlug/account-settings/:tab: the page content inside the app shell. */
+/** /organization/:organizationSlug/account-settings(/:tab): the page content inside the app shell. */
 export function AccountSettingsPage() {
   const { tab } = useParams();
   const navigate = useNavigate();
-  if (!isTab(tab)) return <Navigate to={`../${DEFAULT_TAB}`} relative="path" replace />;
+  // account-settings/ opens the first tab; an unknown tab gives way to it.
+  if (!isTab(tab))
+    return <Navigate to={tab === undefined ? DEFAULT_TAB : `../${DEFAULT_TAB}`} relative="path" replace />;
 
   return (
     <Box p={{ base: 'md', sm: 'xl' }}>

@@ -30,6 +30,7 @@ const authRoutes: RouteObject[] = [
   { path: '/merge-account', element: <MergeAccountPage /> },
   { path: '/google/redirect', element: <ProviderRedirectPage /> },
   { path: '/microsoft/redirect', element: <ProviderRedirectPage /> },
+  { path: '/organization/:organizationSlug/account-settings', element: <AccountSettingsPage /> },
   { path: '/organization/:organizationSlug/account-settings/:tab', element: <AccountSettingsPage /> },
   { path: '*', element: <Elsewhere /> },
 ];

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { findSettingsHeading, renderSettings } from '../test/settingsFixtures';
+import { developersRoutes, findSettingsHeading, renderSettings } from '../test/settingsFixtures';
 
 const NOT_FOUND = 'We could not find the page you are looking for.';
 
@@ -32,25 +32,24 @@ describe('settings page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/organization/acme/settings/members'));
   });
 
-  it.each(['Developers'])(
-    'navigates to the %s tab, not built yet: not found inside the settings page',
-    async (label) => {
-      const { router } = renderSettings('/organization/acme/settings/members');
-      await findSettingsHeading();
-      await userEvent.click(screen.getByRole('tab', { name: label }));
-      await waitFor(() =>
-        expect(router.state.location.pathname).toBe(`/organization/acme/settings/${label.toLowerCase()}`),
-      );
-      expect(await screen.findByText(NOT_FOUND)).toBeInTheDocument();
-      expect(screen.getByRole('tab', { name: label })).toHaveAttribute('aria-selected', 'true');
-      expect(screen.queryByRole('list', { name: 'Members' })).not.toBeInTheDocument();
-    },
-  );
-
-  it('shows not found for a developers category too, keeping the tabs', async () => {
-    renderSettings('/organization/acme/settings/developers/api-key');
+  it('opens the first tab, members, for settings/ with no tab', async () => {
+    const { router } = renderSettings('/organization/acme/settings/');
     await findSettingsHeading();
-    expect(await screen.findByText(NOT_FOUND)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organization/acme/settings/members'));
+  });
+
+  it('navigates to the Developers tab, its first category shown', async () => {
+    const { router } = renderSettings('/organization/acme/settings/members', { routes: developersRoutes });
+    await findSettingsHeading();
+    await userEvent.click(screen.getByRole('tab', { name: 'Developers' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/organization/acme/settings/developers'),
+    );
     expect(screen.getByRole('tab', { name: 'Developers' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Shared dataset' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.queryByText(NOT_FOUND)).not.toBeInTheDocument();
   });
 });

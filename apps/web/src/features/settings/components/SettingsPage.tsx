@@ -1,9 +1,9 @@
 import { unreachable } from '@maya/contracts';
 import { Box, Tabs, Title } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { NotFoundPage } from '../../../shared/ui/NotFoundPage';
 import { BookmarksTab } from '../../bookmarks';
 import { DestinationsTab } from '../../destinations';
+import { DevelopersTab } from '../../developers';
 import { organizationPath } from '../../organizations';
 import { settingsMessages } from '../messages';
 import { MembersTab } from './members/MembersTab';
@@ -22,8 +22,8 @@ function isTab(value: string | null | undefined): value is SettingsTab {
   return SETTINGS_TABS.some((tab) => tab.value === value);
 }
 
-/** The content of a tab; Developers is built later and is not found until then. */
-function TabContent({ tab }: { tab: SettingsTab }) {
+/** The content of a tab; Developers has its categories (settings/developers/{categorySlug}). */
+function TabContent({ tab, categorySlug }: { tab: SettingsTab; categorySlug: string | undefined }) {
   switch (tab) {
     case 'members':
       return <MembersTab />;
@@ -32,7 +32,7 @@ function TabContent({ tab }: { tab: SettingsTab }) {
     case 'bookmarks':
       return <BookmarksTab />;
     case 'developers':
-      return <NotFoundPage embedded />;
+      return <DevelopersTab categorySlug={categorySlug} />;
     default: {
       return unreachable(tab);
     }
@@ -40,15 +40,16 @@ function TabContent({ tab }: { tab: SettingsTab }) {
 }
 
 /**
- * /organization/:organizationSlug/settings/:tab(/:categorySlug): the administration page inside the
- * app shell (spec 002 §2). An unknown tab, and a category under Members (it has none), go to Members.
+ * /organization/:organizationSlug/settings(/:tab(/:categorySlug)): the administration page inside
+ * the app shell (spec 002 §2). No tab or an unknown one, and a category under a tab that has none,
+ * go to the first tab, Members.
  */
 export function SettingsPage() {
   const { organizationSlug = '', tab, categorySlug } = useParams();
   const navigate = useNavigate();
   const tabPath = (value: SettingsTab) => organizationPath(organizationSlug, `settings/${value}`);
 
-  if (!isTab(tab) || (tab === 'members' && categorySlug !== undefined)) {
+  if (!isTab(tab) || (tab !== 'developers' && categorySlug !== undefined)) {
     return <Navigate to={tabPath(DEFAULT_TAB)} replace />;
   }
 
@@ -74,7 +75,7 @@ export function SettingsPage() {
         </Tabs.List>
         {SETTINGS_TABS.map(({ value }) => (
           <Tabs.Panel key={value} value={value}>
-            <TabContent tab={value} />
+            <TabContent tab={value} categorySlug={value === 'developers' ? categorySlug : undefined} />
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -57,6 +57,17 @@ export const features = {
   can_add_custom_reports: true,
 };
 
+/** The Developers tab's loaders for `acme`: nothing shared, no key, no token, no GA4 account. */
+export const developersRoutes: Record<string, RouteHandler> = {
+  [`GET /api/organizations/${acme.id}/shared-dataset`]: () =>
+    json(200, { dataset: `prj_${acme.id.replaceAll('-', '')}_db`, users: [] }),
+  [`GET /api/organizations/${acme.id}/api-keys`]: () => json(200, { keys: [] }),
+  [`GET /api/organizations/${acme.id}/notification-token`]: () =>
+    json(404, { detail: { type: 'notification_token_not_found' } }),
+  [`GET /api/organizations/${acme.id}/ga4-emails`]: () =>
+    json(200, { emails: [], fallback: 'maya-analytics@maya-data.iam.gserviceaccount.com' }),
+};
+
 export type SettingsApi = {
   organization?: Organization;
   invitations?: () => Invite[];

@@ -20,7 +20,7 @@ import { useDeleteInvitation } from '../../hooks/useDeleteInvitation';
 import { useInvitations } from '../../hooks/useInvitations';
 import { confirmDeleteMessage, settingsMessages } from '../../messages';
 import { LoadError } from './LoadError';
-import { SettingsCard } from './SettingsCard';
+import { SettingsCard } from '../../../../shared/ui/SettingsCard';
 
 type RowProps = {
   invite: Invite;

@@ -4,7 +4,7 @@ import { useMembers, type Member } from '../../../organizations';
 import { memberInitials, memberName } from '../../format';
 import { settingsMessages } from '../../messages';
 import { LoadError } from './LoadError';
-import { SettingsCard } from './SettingsCard';
+import { SettingsCard } from '../../../../shared/ui/SettingsCard';
 
 const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
 const ROLE_COLORS: Record<Role, string> = { owner: 'violet', admin: 'indigo', member: 'gray' };

@@ -7,7 +7,7 @@ import { CurrencyCard } from '../organization/CurrencyCard';
 import { InvitationList } from './InvitationList';
 import { InviteForm } from './InviteForm';
 import { MemberList } from './MemberList';
-import { SettingsCard } from './SettingsCard';
+import { SettingsCard } from '../../../../shared/ui/SettingsCard';
 
 /**
  * The Members tab (spec 002 §2): invite by e-mail, the members, the pending invitations, and the

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { IconShield } from '../../../../shared/ui/icons';
 import { useUpdateCurrency } from '../../hooks/useUpdateCurrency';
 import { settingsMessages } from '../../messages';
-import { SettingsCard } from '../members/SettingsCard';
+import { SettingsCard } from '../../../../shared/ui/SettingsCard';
 
 const messages = settingsMessages.currency;
 const OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code} · ${c.name} (${c.symbol})` }));

@@ -1,0 +1,62 @@
+import { PLAN_LIMIT_MESSAGES, type DeveloperCategory } from '@maya/contracts';
+import { isApiError } from '../../shared/api/ApiError';
+
+/** Every user-visible message of Settings → Developers (spec 002 §2, §6, §8), verbatim where the spec has one. */
+export const developersMessages = {
+  categories: {
+    'shared-dataset': 'Shared dataset',
+    'api-key': 'API key',
+    'notification-token': 'Notification token',
+    ga4: 'GA4',
+  } satisfies Record<DeveloperCategory, string>,
+  /** spec 002 §6. */
+  upgradeForDatasetAccess: PLAN_LIMIT_MESSAGES.database_access,
+  readOnlyNote: 'Only admins manage developer access.',
+  shareTitle: 'Share the dataset',
+  shareDescription: (dataset: string) =>
+    `People you share with get read-only SQL access to ${dataset}, the dataset that holds this organization's data.`,
+  share: 'Share',
+  sharedWith: 'Shared with',
+  notShared: 'The dataset is not shared with anyone yet.',
+  unshare: 'Unshare',
+  sharedLoadFailed: 'There was an issue getting the shared users.',
+  apiKeyTitle: 'API keys',
+  apiKeyDescription:
+    "A key calls this organization's API routes as `Authorization: Bearer <key>`. Read-only keys only read.",
+  keyName: 'Name',
+  readWrite: 'Allow changes (read-write)',
+  createKey: 'Create key',
+  noKeys: 'No API keys yet.',
+  revoke: 'Revoke',
+  confirmRevokeTitle: 'Revoke API key',
+  confirmRevoke: (name: string) => `The key “${name}” will stop working at once.`,
+  secretOnce: 'Copy it now: it is shown only this once.',
+  copy: 'Copy',
+  copied: 'Copied',
+  never: 'Never',
+  readOnly: 'Read-only',
+  readWriteBadge: 'Read-write',
+  tokenTitle: 'Notification token',
+  tokenDescription:
+    'Outside systems post notifications to this organization with POST /api/notifications and `Authorization: Bearer <token>`.',
+  noToken: 'No notification token yet.',
+  createToken: 'Create token',
+  rotateToken: 'Rotate token',
+  confirmRotateTitle: 'Rotate notification token',
+  confirmRotate: 'The current token stops working at once.',
+  ga4Title: 'Google Analytics 4',
+  ga4Description: 'Grant these service accounts the Viewer role on your GA4 property.',
+  ga4Fallback: 'No service account of your own: grant the product’s service account.',
+  actionFailed: 'That did not work. Try again.',
+} as const;
+
+/** spec 002 §8: 'Error loading api key / api token / GA4 emails: {type}'. */
+export function loadErrorMessage(what: 'api key' | 'api token' | 'GA4 emails', error: unknown): string {
+  const type = isApiError(error) ? error.type : 'unknown_error';
+  return `Error loading ${what}: ${type}`;
+}
+
+/** The plan refusal of a share, else null. */
+export function isDatasetPlanRefusal(error: unknown): boolean {
+  return isApiError(error) && error.type === 'plan_limit_reached';
+}
