@@ -5,13 +5,8 @@ import type { Config } from './platform/config';
 import { openDatabase } from './platform/database';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors';
 import { requireRouteGuards } from './platform/guards';
-import {
-  API_PREFIX,
-  BODY_LIMITS,
-  registerCompression,
-  registerOpenApi,
-  registerSecurityHeaders,
-} from './platform/http';
+import { registerOpenApi } from './platform/openapi';
+import { API_PREFIX, BODY_LIMITS, registerCompression, registerSecurityHeaders } from './platform/http';
 import { startJobs, type Jobs } from './platform/jobs';
 import { loggerOptions, type LogDestination } from './platform/logger';
 import type { Platform } from './platform/platform';

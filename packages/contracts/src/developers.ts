@@ -68,6 +68,8 @@ export const NotificationTokenSchema = z.object({
   last_used_at: z.nullable(z.iso.datetime()),
 });
 export type NotificationToken = z.infer<typeof NotificationTokenSchema>;
+/** POST …/notification-token takes an empty JSON object: a POST with a body, refused when unparsable. */
+export const RotateNotificationTokenSchema = z.strictObject({});
 /** spec 002 §3 Notification token record: `access_token`, shown once when made or rotated. */
 export const RotatedNotificationTokenSchema = z.object({
   ...NotificationTokenSchema.shape,

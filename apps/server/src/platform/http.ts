@@ -1,20 +1,15 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { ServerResponse } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import {
   bookmarkLimits,
   ErrorResponseSchema,
-  PRODUCT_NAME,
   reportLimits,
   ValidationErrorResponseSchema,
 } from '@maya/contracts';
-import type { Config } from './config';
 
 export const API_PREFIX = '/api';
 
@@ -46,21 +41,6 @@ export const BODY_LIMITS = {
  * The schema still documents the route (OpenAPI) and types the handler.
  */
 export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
-
-/** OpenAPI from the routes' zod schemas (DESIGN.md style 1), served at /api/docs. */
-export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(swagger, {
-    openapi: {
-      info: { title: `${PRODUCT_NAME} API`, version: config.version },
-      servers: [{ url: config.appUrl }],
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
-}
 
 /** Error answers for a route's OpenAPI entry: the envelope for each status, the 422 list. */
 export function errorResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 429 | 502)[]) {

@@ -74,7 +74,7 @@ describe('attacks on API keys', () => {
     const attempts = [
       ['POST', `/organizations/${acme.organizationId}/api-keys`, { name: 'escalated', read_only: false }],
       ['DELETE', `/organizations/${acme.organizationId}/api-keys/${key.id}`, undefined],
-      ['POST', `/organizations/${acme.organizationId}/notification-token`, undefined],
+      ['POST', `/organizations/${acme.organizationId}/notification-token`, {}],
       ['POST', `/organizations/${acme.organizationId}/shared-dataset`, { email: 'x@example.com' }],
       ['POST', '/invitations', { organization_id: acme.organizationId, email: 'new@acme-keys.example' }],
       ['PATCH', `/organizations/${acme.organizationId}`, { currency_id: 'EUR' }],

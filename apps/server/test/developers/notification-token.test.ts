@@ -15,7 +15,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const rotate = (who: { token: string; organizationId: string }) =>
-  call(t.base, 'POST', `/organizations/${who.organizationId}/notification-token`, { token: who.token });
+  call(t.base, 'POST', `/organizations/${who.organizationId}/notification-token`, {
+    token: who.token,
+    body: {},
+  });
 const post = (token: string, body: unknown) =>
   call(t.base, 'POST', '/notifications', { headers: { authorization: `Bearer ${token}` }, body });
 const titles = async (who: { token: string; organizationId: string }) =>

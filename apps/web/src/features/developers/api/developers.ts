@@ -65,6 +65,7 @@ export const rotateNotificationToken = (
   client: ApiClient = apiClient,
 ): Promise<RotatedNotificationToken> =>
   client.post(`${base(organizationId)}/notification-token`, {
+    body: {},
     parse: (data) => RotatedNotificationTokenSchema.parse(data),
   });
 
