@@ -7,6 +7,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the app under test answers, e.g. `http://localhost:41234` (no trailing slash). */
     baseUrl: string;
+    /** The app's DATA_DIR (its embedded PostgreSQL and secret key): for `makeStaff`. */
+    dataDir: string;
   }
 }
 
@@ -35,5 +37,6 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     },
   });
   project.provide('baseUrl', app.url.replace(/\/$/, ''));
+  project.provide('dataDir', app.dataDir);
   return () => app.stop();
 }

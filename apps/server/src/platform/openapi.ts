@@ -2,7 +2,7 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { PRODUCT_NAME } from '@maya/contracts';
+import { PRODUCT_NAME, unreachable } from '@maya/contracts';
 import type { Config } from './config';
 import { API_PREFIX } from './http';
 
@@ -88,13 +88,17 @@ function summaryOf(method: string, url: string): string {
 /** Who may call it, from the route's guard (platform/guards.ts). */
 function securityOf(route: RouteOptions, url: string): Security {
   if (url.startsWith(`${API_PREFIX}/embed/`)) return [{ embedToken: [] }];
-  switch (route.config?.guard) {
+  const guard = route.config?.guard;
+  switch (guard) {
     case 'organization':
       return [{ bearer: [] }, { apiKey: [] }];
     case 'user':
       return [{ bearer: [] }];
-    default:
+    case 'public':
+    case undefined:
       return [];
+    default:
+      return unreachable(guard);
   }
 }
 

@@ -148,6 +148,10 @@ describe('what a key may do', () => {
     });
     expect(write.status).toBe(403);
     expect(write.body.detail.type).toBe('api_key_read_only');
+    // A POST that only reads (the plan features, a report query) is open to it.
+    const features = await withKey(t, key.key, 'POST', '/features', { organization_id: acme.organizationId });
+    expect(features.status).toBe(200);
+    expect(features.body.can_add_users).toBe(true);
   });
 
   it('writes what a member may with a read-write key', async () => {

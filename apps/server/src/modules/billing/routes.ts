@@ -34,7 +34,8 @@ export async function billingRoutes(
   api.post(
     '/features',
     {
-      config: { guard: 'organization' },
+      // Reads only: open to read-only API keys.
+      config: { guard: 'organization', reads: true },
       schema: {
         tags,
         body: OrganizationIdQuerySchema,

@@ -150,7 +150,8 @@ export async function reportsRoutes(app: FastifyInstance, reports: ReportsServic
   api.post(
     '/reports/:slug/query',
     {
-      config: { guard: 'organization' },
+      // Reads only: open to read-only API keys.
+      config: { guard: 'organization', reads: true },
       bodyLimit: BODY_LIMITS.reportQuery, // list filters of many values
       serializerCompiler: plainJsonSerializer,
       schema: {

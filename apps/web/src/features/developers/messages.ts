@@ -13,8 +13,8 @@ export const developersMessages = {
   upgradeForDatasetAccess: PLAN_LIMIT_MESSAGES.database_access,
   readOnlyNote: 'Only admins manage developer access.',
   shareTitle: 'Share the dataset',
-  shareDescription: (dataset: string) =>
-    `People you share with get read-only SQL access to ${dataset}, the dataset that holds this organization's data.`,
+  shareDescription:
+    "People you share with get read-only SQL access to the dataset that holds this organization's data.",
   share: 'Share',
   sharedWith: 'Shared with',
   notShared: 'The dataset is not shared with anyone yet.',
@@ -22,7 +22,7 @@ export const developersMessages = {
   sharedLoadFailed: 'There was an issue getting the shared users.',
   apiKeyTitle: 'API keys',
   apiKeyDescription:
-    "A key calls this organization's API routes as `Authorization: Bearer <key>`. Read-only keys only read.",
+    "A key calls this organization's API routes, sent as the header Authorization: Bearer <key>. Read-only keys only read.",
   keyName: 'Name',
   readWrite: 'Allow changes (read-write)',
   createKey: 'Create key',
@@ -38,7 +38,7 @@ export const developersMessages = {
   readWriteBadge: 'Read-write',
   tokenTitle: 'Notification token',
   tokenDescription:
-    'Outside systems post notifications to this organization with POST /api/notifications and `Authorization: Bearer <token>`.',
+    'Outside systems post notifications to this organization: POST /api/notifications with the header Authorization: Bearer <token>.',
   noToken: 'No notification token yet.',
   createToken: 'Create token',
   rotateToken: 'Rotate token',

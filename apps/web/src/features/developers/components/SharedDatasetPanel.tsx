@@ -71,7 +71,7 @@ export function SharedDatasetPanel({ organizationId, organizationSlug, canManage
   return (
     <SettingsCard
       title={m.shareTitle}
-      description={name ? m.shareDescription(name) : undefined}
+      description={m.shareDescription}
       count={dataset.data?.users.length ?? null}
     >
       {name && (

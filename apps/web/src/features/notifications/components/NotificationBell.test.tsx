@@ -50,7 +50,7 @@ describe('notification bell', () => {
       'GET /api/notifications/count': () => json(200, { count: 3 }),
     });
     const { router } = renderApp(SOURCES);
-    const bell = await screen.findByRole('button', { name: 'Notifications (3 unread)' });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 3 unread' });
     expect(within(bell).getByText('3')).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/api/notifications/count')?.search).toBe(
       `?organization_id=${acme.id}&status=unread`,

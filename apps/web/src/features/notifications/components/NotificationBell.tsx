@@ -50,7 +50,9 @@ export function NotificationBell({ organization }: { organization: Organization 
   };
 
   const unread = count.data?.count ?? 0;
-  const label = unread > 0 ? `${messages.bell} (${unread} unread)` : messages.bell;
+  // No parentheses: the badge's number must be in the name as a word (axe label-content-name-mismatch
+  // drops parentheticals before comparing).
+  const label = unread > 0 ? `${messages.bell}, ${unreadBadge(unread)} unread` : messages.bell;
   const icon = (
     <Indicator
       disabled={unread === 0}
