@@ -46,6 +46,7 @@ const WEB_FEATURE_ORDER = [
   'notifications',
   'etl',
   'destinations',
+  'developers',
   'subscriptions',
   'billing',
   'clusters',

@@ -8,7 +8,7 @@ import {
   features,
   findSettingsHeading,
   renderSettings,
-} from '../../settings/test/settingsFixtures';
+} from '../test/settingsFixtures';
 
 const key = {
   id: '33333333-3333-4333-8333-333333333333',
