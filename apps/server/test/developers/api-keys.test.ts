@@ -82,6 +82,10 @@ describe('attacks on API keys', () => {
     for (const [method, path, body] of attempts) {
       const answer = await withKey(t, key.key, method, path, body);
       expect(answer.status, `${method} ${path}`).toBe(403);
+      // Developer access is refused for being a key, whatever the key's role would allow.
+      if (path.startsWith(`/organizations/${acme.organizationId}/`)) {
+        expect(answer.body.detail.type, `${method} ${path}`).toBe('api_key_not_allowed');
+      }
     }
     expect((await keysOf(acme.organizationId, acme.token)).body.keys.length).toBe(before);
     const organizations = await call(t.base, 'GET', '/organizations', { token: acme.token });
