@@ -93,7 +93,14 @@ export function EChart({ option, label }: EChartProps) {
         cancelShown = whenShownOrIdle(element, () => {
           turns.push(
             drawInTurn(() => {
-              create(true);
+              try {
+                create(true);
+              } catch {
+                // Drawn in a task of its own: a failure is this chart's, shown on its card.
+                doneDrawing();
+                setStatus('failed');
+                return;
+              }
               observer = new ResizeObserver(() => chart.current?.resize());
               observer.observe(element);
               setStatus('ready');
