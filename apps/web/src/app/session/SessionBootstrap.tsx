@@ -1,6 +1,6 @@
 import { accounts } from '@maya/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '../../shared/api/ApiError';
 import { mayHaveSession } from '../../shared/auth/session';
 import { tokenStore } from '../../shared/auth/tokenStore';
@@ -43,7 +43,9 @@ export function SessionBootstrap({
         // Another account signed in from another tab: nothing cached belongs to this one.
         await queryClient.resetQueries();
       }
-      if (active) setReady(true);
+      // The first page renders in a transition, which React splits into short tasks (the browser
+      // paints and answers input meanwhile); the loader stays on screen until it is ready.
+      if (active) startTransition(() => setReady(true));
     };
     void refresh();
     const timer = window.setInterval(() => void refresh(), intervalMs);

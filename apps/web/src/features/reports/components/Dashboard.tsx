@@ -1,5 +1,5 @@
 import { Paper, Skeleton, Stack } from '@mantine/core';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, type ReactNode } from 'react';
 import { useReportAccess } from '../hooks/useReportAccess';
 import { reportMessages } from '../messages';
 import { dashboardErrorMessage } from '../model/errors';
@@ -46,7 +46,10 @@ export function Dashboard({ errorMessage = dashboardErrorMessage, failure, ...pr
   const access = useReportAccess(props.slug);
   const { refetch } = access;
   const retry = useCallback(() => void refetch(), [refetch]);
-  if (access.isPending) return <DashboardSkeleton />;
+  // The loaded dashboard (toolbar, grid, every visual's card) mounts in a render React may pause,
+  // so the browser paints and answers input meanwhile; the skeleton stays until it is done.
+  const loaded = useDeferredValue(access.data);
+  if (access.isPending || (access.isSuccess && loaded === undefined)) return <DashboardSkeleton />;
   if (access.isError) {
     return (
       failure?.(access.error, retry) ?? (
@@ -54,6 +57,6 @@ export function Dashboard({ errorMessage = dashboardErrorMessage, failure, ...pr
       )
     );
   }
-  const { slug: _slug, ...loaded } = props;
-  return <LoadedDashboard access={access.data} {...loaded} />;
+  const { slug: _slug, ...rest } = props;
+  return <LoadedDashboard access={loaded ?? access.data} {...rest} />;
 }

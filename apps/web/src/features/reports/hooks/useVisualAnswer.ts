@@ -1,5 +1,5 @@
 import type { Visual } from '@maya/contracts';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import type { VisualQueryRequest } from '../api/reports';
 import { withBlanks } from '../model/format';
 import { adHocOf, sortOf } from '../model/state';
@@ -30,6 +30,16 @@ export function useVisualAnswer(visual: Visual, offset = 0) {
     [slug, state.page, visual.id, filters, sort, offset, own],
   );
   const query = useVisualQuery(request, visual.kind !== 'slicer');
-  const data = useMemo(() => withBlanks(query.data, labels), [query.data, labels]);
-  return { ...query, data, refreshing: query.isPlaceholderData && query.isFetching };
+  const answer = useMemo(() => withBlanks(query.data, labels), [query.data, labels]);
+  // The answer is drawn in a render React may pause (a deferred value), not in the task that
+  // received it: a table's rows or a page of charts do not make one long task. Until that render,
+  // the visual shows what it showed (its loader at first).
+  const data = useDeferredValue(answer);
+  const drawing = answer !== undefined && data === undefined;
+  return {
+    ...query,
+    data,
+    isPending: query.isPending || drawing,
+    refreshing: query.isPlaceholderData && query.isFetching,
+  };
 }

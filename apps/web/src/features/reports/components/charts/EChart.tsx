@@ -1,7 +1,7 @@
 import { Center, Loader, Text } from '@mantine/core';
 import type { ECharts } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
-import { beginDrawing } from '../../../../shared/lib/drawing';
+import { beginDrawing, drawInTurn, whenShownOrIdle } from '../../../../shared/lib/drawing';
 import { whenIdle } from '../../../../shared/lib/idle';
 import { reportMessages } from '../../messages';
 import type { init } from './echarts';
@@ -39,7 +39,9 @@ function drawable(option: ChartOption): ChartOption {
 
 /**
  * An ECharts canvas that fills its parent. ECharts is imported when the first chart mounts (its
- * own chunk), the chart follows its parent's size, and a new option replaces the old one. The
+ * own chunk), the chart follows its parent's size, and a new option replaces the old one. A chart
+ * draws once it is on or near the screen (or the browser is idle), each chart in a task of its own
+ * (`drawInTurn`), so the first screen's charts draw first and no long task draws them all. The
  * tooltip and zoom follow once the browser is idle, or at once when the pointer comes over a chart.
  */
 export function EChart({ option, label }: EChartProps) {
@@ -52,6 +54,8 @@ export function EChart({ option, label }: EChartProps) {
     let disposed = false;
     let observer: ResizeObserver | null = null;
     let cancelIdle = () => {};
+    let cancelShown = () => {};
+    const turns: (() => void)[] = [];
     let enabled = interactive;
     let initChart: typeof init | null = null;
     const element = container.current;
@@ -72,7 +76,7 @@ export function EChart({ option, label }: EChartProps) {
         () => {
           if (disposed || enabled || chart.current === null) return;
           enabled = true;
-          create(false);
+          turns.push(drawInTurn(() => create(false)));
         },
         () => {},
       );
@@ -86,13 +90,26 @@ export function EChart({ option, label }: EChartProps) {
           return;
         }
         initChart = echarts.init;
-        create(true);
-        observer = new ResizeObserver(() => chart.current?.resize());
-        observer.observe(element);
-        setStatus('ready');
-        doneDrawing();
-        enabled ||= interactive;
-        if (!enabled) cancelIdle = whenIdle(enable);
+        cancelShown = whenShownOrIdle(element, () => {
+          turns.push(
+            drawInTurn(() => {
+              try {
+                create(true);
+              } catch {
+                // Drawn in a task of its own: a failure is this chart's, shown on its card.
+                doneDrawing();
+                setStatus('failed');
+                return;
+              }
+              observer = new ResizeObserver(() => chart.current?.resize());
+              observer.observe(element);
+              setStatus('ready');
+              doneDrawing();
+              enabled ||= interactive;
+              if (!enabled) cancelIdle = whenIdle(enable);
+            }),
+          );
+        });
       })
       .catch(() => {
         doneDrawing();
@@ -102,6 +119,8 @@ export function EChart({ option, label }: EChartProps) {
     return () => {
       disposed = true;
       doneDrawing();
+      cancelShown();
+      for (const cancel of turns) cancel();
       cancelIdle();
       element?.removeEventListener('pointerenter', enable);
       observer?.disconnect();
