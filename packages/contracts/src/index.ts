@@ -26,3 +26,4 @@ export * from './custom-table-columns';
 export * from './unreachable';
 export * from './permissions';
 export * from './billing';
+export * from './pagespeed';
