@@ -28,6 +28,11 @@ export const pagespeedLimits = {
   topUrls: 20,
 } as const;
 
+export const PagespeedErrorType = {
+  /** A run was asked for an organization without URLs (400). */
+  noUrls: 'pagespeed_no_urls',
+} as const;
+
 /** The built-in report over the measurements (reports module). */
 export const PAGESPEED_REPORT_SLUG = '-pagespeed';
 export const PAGESPEED_REPORT_NAME = 'PageSpeed';
@@ -121,6 +126,10 @@ export const SavePagespeedUrlsRequestSchema = z.object({
     ),
 });
 export type SavePagespeedUrlsRequest = z.infer<typeof SavePagespeedUrlsRequestSchema>;
+
+/** POST /pagespeed_urls/run (not in the spec; decision 595): measures every URL now. */
+export const RunPagespeedRequestSchema = z.object({ organization_id: z.uuid() });
+export const RunPagespeedResponseSchema = z.object({ last_run: PagespeedRunSchema });
 
 /** GET /pagespeed_urls/top: the organization's most visited pages not in the list yet. */
 export const PagespeedTopUrlsResponseSchema = z.object({
