@@ -166,12 +166,22 @@ describe('measuring', () => {
     await setSandboxFaults(t, 'pagespeed', [
       { kind: 'malformed', path: 'shoes', times: 2 },
       { kind: 'rate_limit', retry_after_s: 0, path: 'blog', times: 100 },
-      { kind: 'provider_error', status: 400, message: 'Invalid URL.', path: 'shop.example.com%2F&', times: 2 },
+      {
+        kind: 'provider_error',
+        status: 400,
+        message: 'Invalid URL.',
+        path: 'shop.example.com%2F&',
+        times: 2,
+      },
     ]);
     try {
       expect((await api.run()).status).toBe(202);
       const settled = await api.settled();
-      const run = settled.body.last_run as { status: string; measured: number; failures: { url_link: string; message: string }[] };
+      const run = settled.body.last_run as {
+        status: string;
+        measured: number;
+        failures: { url_link: string; message: string }[];
+      };
       expect(run.status).toBe('finished');
       expect(run.measured).toBe(0);
       const messages = new Map(run.failures.map((f) => [f.url_link, f.message]));

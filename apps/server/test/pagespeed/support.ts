@@ -18,7 +18,10 @@ export function pagespeedApi(t: AccountsApp, user: User, organizationId: string)
         body: { organization_id: organizationId, urls },
       }),
     run: () =>
-      call(t.base, 'POST', '/pagespeed_urls/run', { token: user.token, body: { organization_id: organizationId } }),
+      call(t.base, 'POST', '/pagespeed_urls/run', {
+        token: user.token,
+        body: { organization_id: organizationId },
+      }),
     top: () => call(t.base, 'GET', `/pagespeed_urls/top?${query}`, { token: user.token }),
     /** Waits until the last run has ended (the in-process worker runs it), and answers the list. */
     async settled() {
@@ -27,7 +30,7 @@ export function pagespeedApi(t: AccountsApp, user: User, organizationId: string)
         .poll(
           async () => {
             answer = await this.list();
-            return answer.body.last_run?.status;
+            return (answer.body.last_run as { status: string } | null)?.status;
           },
           { timeout: 60_000, interval: 200 },
         )

@@ -97,7 +97,11 @@ export function pagespeedSemanticModel(schema: string): SemanticModel {
           average('lcp_s', 'LCP (s)', 'lcp_ms', 1000),
           average('inp_ms', 'INP (ms)', 'inp_ms'),
           average('cls', 'CLS', 'cls'),
-          threshold('lcp_good', `Good LCP (≤ ${CORE_WEB_VITALS_GOOD.lcpMs / 1000} s)`, CORE_WEB_VITALS_GOOD.lcpMs / 1000),
+          threshold(
+            'lcp_good',
+            `Good LCP (≤ ${CORE_WEB_VITALS_GOOD.lcpMs / 1000} s)`,
+            CORE_WEB_VITALS_GOOD.lcpMs / 1000,
+          ),
           threshold('inp_good', `Good INP (≤ ${CORE_WEB_VITALS_GOOD.inpMs} ms)`, CORE_WEB_VITALS_GOOD.inpMs),
           threshold('cls_good', `Good CLS (≤ ${CORE_WEB_VITALS_GOOD.cls})`, CORE_WEB_VITALS_GOOD.cls),
           {

@@ -20,7 +20,9 @@ export const pagespeedRepository = {
     organizationId: string,
     urls: readonly { id: string; urlLink: string }[],
   ): Promise<PagespeedUrlRow[]> {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`pagespeed:${organizationId}`}, 0))`);
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtextextended(${`pagespeed:${organizationId}`}, 0))`,
+    );
     await tx.delete(pagespeedUrls);
     if (urls.length === 0) return [];
     return tx
@@ -36,11 +38,21 @@ export const pagespeedRepository = {
 
   /** A run was queued as `jobId`: the status is now of that run. */
   async queued(tx: Transaction, organizationId: string, jobId: string): Promise<void> {
-    const values = { status: 'queued' as const, jobId, startedAt: null, finishedAt: null, measured: 0, failures: [] };
+    const values = {
+      status: 'queued' as const,
+      jobId,
+      startedAt: null,
+      finishedAt: null,
+      measured: 0,
+      failures: [],
+    };
     await tx
       .insert(pagespeedRuns)
       .values({ organizationId, ...values })
-      .onConflictDoUpdate({ target: pagespeedRuns.organizationId, set: { ...values, updatedAt: sql`now()` } });
+      .onConflictDoUpdate({
+        target: pagespeedRuns.organizationId,
+        set: { ...values, updatedAt: sql`now()` },
+      });
   },
 
   /** The run `jobId` moved on; nothing when a newer run was queued since (it owns the status). */

@@ -99,7 +99,8 @@ export function createPagespeedService(deps: PagespeedDeps) {
       retryLimit: 1,
       ...(singletonKey ? { singletonKey } : {}),
     });
-    if (jobId !== null) await withOrganization(db, organizationId, (tx) => repo.queued(tx, organizationId, jobId));
+    if (jobId !== null)
+      await withOrganization(db, organizationId, (tx) => repo.queued(tx, organizationId, jobId));
   }
 
   async function read(organizationId: string): Promise<PagespeedUrlsResponse> {
@@ -217,7 +218,9 @@ export function createPagespeedService(deps: PagespeedDeps) {
       const { organizationId } = access;
       const count = await withOrganization(db, organizationId, async (tx) => (await repo.list(tx)).length);
       if (count === 0) {
-        throw new AppError(400, PagespeedErrorType.noUrls, { message: 'There are no PageSpeed URLs to measure' });
+        throw new AppError(400, PagespeedErrorType.noUrls, {
+          message: 'There are no PageSpeed URLs to measure',
+        });
       }
       await enqueue(organizationId, null, `${organizationId}:now`);
       const run = await withOrganization(db, organizationId, (tx) => repo.lastRun(tx));

@@ -2,11 +2,7 @@
 // per URL, day and strategy, upserted: a URL the provider failed keeps its earlier rows), and the
 // organization's organic search clicks per page (Search Console's landing pages), which the
 // report shows beside each URL and GET /pagespeed_urls/top suggests from.
-import {
-  CORE_WEB_VITALS_GOOD,
-  CORE_WEB_VITALS_POOR,
-  normalizedPagespeedUrl,
-} from '@maya/contracts';
+import { CORE_WEB_VITALS_GOOD, CORE_WEB_VITALS_POOR, normalizedPagespeedUrl } from '@maya/contracts';
 import type { PagespeedMeasurement } from '@maya/connectors';
 import { MODEL_SCHEMA, PAGESPEED_RESULTS, ident, tableRef } from '@maya/analytics';
 import type { Warehouse } from '@maya/warehouse';
@@ -39,7 +35,11 @@ function dataSource(m: PagespeedMeasurement): string {
 }
 
 /** The warehouse row of a measurement on `day`, with the page's clicks (null: no Search Console data). */
-export function resultRow(m: PagespeedMeasurement, day: string, clicks: number | null): Record<string, unknown> {
+export function resultRow(
+  m: PagespeedMeasurement,
+  day: string,
+  clicks: number | null,
+): Record<string, unknown> {
   return {
     url: m.url,
     date: day,
@@ -59,7 +59,10 @@ export function resultRow(m: PagespeedMeasurement, day: string, clicks: number |
 }
 
 /** Upserts the rows in one transaction: all of them or, on a failure, none. */
-export async function writeResults(warehouse: Warehouse, rows: readonly Record<string, unknown>[]): Promise<void> {
+export async function writeResults(
+  warehouse: Warehouse,
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
   await warehouse.ensureSchema(RAW_SCHEMA);
   await warehouse.createTable(RAW_SCHEMA, PAGESPEED_RESULTS);
   if (rows.length > 0) await warehouse.loadBatch(RAW_SCHEMA, PAGESPEED_RESULTS.name, [[...rows]]);
@@ -69,9 +72,13 @@ export async function writeResults(warehouse: Warehouse, rows: readonly Record<s
 export async function hasResults(warehouse: Warehouse): Promise<boolean> {
   if (!(await warehouse.listTables(RAW_SCHEMA)).includes(PAGESPEED_RESULTS.name)) return false;
   const table = tableRef(warehouse.engine, RAW_SCHEMA, PAGESPEED_RESULTS.name);
-  const { rows } = await warehouse.query(`SELECT 1 AS ${ident(warehouse.engine, 'one')} FROM ${table} LIMIT 1`, [], {
-    timeoutMs: 10_000,
-  });
+  const { rows } = await warehouse.query(
+    `SELECT 1 AS ${ident(warehouse.engine, 'one')} FROM ${table} LIMIT 1`,
+    [],
+    {
+      timeoutMs: 10_000,
+    },
+  );
   return rows.length > 0;
 }
 
@@ -83,7 +90,9 @@ export async function clicksByPage(warehouse: Warehouse, day: string, limit: num
   if (!DAY.test(day)) throw new Error(`clicksByPage: not a day: ${day}`);
   if (!(await warehouse.listTables(MODEL_SCHEMA)).includes(LANDING_PAGES)) return null;
   const q = (name: string) => ident(warehouse.engine, name);
-  const from = new Date(Date.parse(`${day}T00:00:00Z`) - (CLICKS_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+  const from = new Date(Date.parse(`${day}T00:00:00Z`) - (CLICKS_DAYS - 1) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
   const sql = `SELECT ${q('url')} AS ${q('url')}, SUM(${q('clicks')}) AS ${q('clicks')}
 FROM ${tableRef(warehouse.engine, MODEL_SCHEMA, LANDING_PAGES)}
 WHERE ${q('date')} >= DATE '${from}' AND ${q('date')} <= DATE '${day}'

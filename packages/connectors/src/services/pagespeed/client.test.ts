@@ -14,7 +14,10 @@ const NOW = Date.parse('2026-11-20T10:00:00Z');
 const PAGES = Array.from({ length: 12 }, (_, i) => `https://shop.example.com/page-${i}`);
 
 describe('PageSpeed Insights API v5 against the sandbox', () => {
-  const sandbox = useSandbox({ apis: [{ prefix: PAGESPEED_SANDBOX_PREFIX, plugin: pagespeedSandbox }], now: NOW });
+  const sandbox = useSandbox({
+    apis: [{ prefix: PAGESPEED_SANDBOX_PREFIX, plugin: pagespeedSandbox }],
+    now: NOW,
+  });
   const client = (options: { apiKey?: string; sleep?: (ms: number) => Promise<void> } = {}) =>
     createPagespeedClient({
       baseUrl: sandbox.harness.endpoints.pagespeed,
@@ -54,7 +57,9 @@ describe('PageSpeed Insights API v5 against the sandbox', () => {
   });
 
   it('waits as Retry-After says on a 429, then answers', async () => {
-    sandbox.harness.faults(PAGESPEED_SANDBOX_PREFIX).add({ kind: 'rate_limit', retry_after_s: 7 }, { times: 2 });
+    sandbox.harness
+      .faults(PAGESPEED_SANDBOX_PREFIX)
+      .add({ kind: 'rate_limit', retry_after_s: 7 }, { times: 2 });
     const { sleep, waits } = recordingSleep();
     const result = await client({ sleep }).run(PAGES[1] as string, 'desktop');
     expect(waits).toEqual([7000, 7000]);
@@ -62,7 +67,9 @@ describe('PageSpeed Insights API v5 against the sandbox', () => {
   });
 
   it('fails with the quota message when the 429s do not stop', async () => {
-    sandbox.harness.faults(PAGESPEED_SANDBOX_PREFIX).add({ kind: 'rate_limit', retry_after_s: 1 }, { times: 10 });
+    sandbox.harness
+      .faults(PAGESPEED_SANDBOX_PREFIX)
+      .add({ kind: 'rate_limit', retry_after_s: 1 }, { times: 10 });
     const { sleep } = recordingSleep();
     await expect(client({ sleep }).run(PAGES[1] as string, 'desktop')).rejects.toMatchObject({
       kind: 'rate_limited',
@@ -110,7 +117,9 @@ describe('reading an answer', () => {
         CUMULATIVE_LAYOUT_SHIFT_SCORE: { percentile: 7 },
       },
     };
-    expect(readPagespeedAnswer('https://a.example/', 'mobile', { ...lab(), loadingExperience: field })).toMatchObject({
+    expect(
+      readPagespeedAnswer('https://a.example/', 'mobile', { ...lab(), loadingExperience: field }),
+    ).toMatchObject({
       performanceScore: 42,
       lcpMs: 2100,
       lcpSource: 'field',
@@ -123,12 +132,23 @@ describe('reading an answer', () => {
         ...lab(),
         loadingExperience: { ...field, origin_fallback: true },
       }),
-    ).toMatchObject({ lcpMs: 3210, lcpSource: 'lab', inpMs: 250, inpSource: 'lab', cls: 0.123, clsSource: 'lab' });
+    ).toMatchObject({
+      lcpMs: 3210,
+      lcpSource: 'lab',
+      inpMs: 250,
+      inpSource: 'lab',
+      cls: 0.123,
+      clsSource: 'lab',
+    });
   });
 
   it('refuses a run without a score or with Lighthouse’s runtime error', () => {
     expect(() =>
-      readPagespeedAnswer('https://a.example/', 'mobile', lab({ categories: { performance: { score: null } } })),
+      readPagespeedAnswer(
+        'https://a.example/',
+        'mobile',
+        lab({ categories: { performance: { score: null } } }),
+      ),
     ).toThrow('Lighthouse gave no performance score for the page');
     expect(() =>
       readPagespeedAnswer(

@@ -83,15 +83,30 @@ export function readPagespeedAnswer(
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue === undefined ? '' : ` (${issue.path.join('.')}: ${issue.message})`;
-    throw new ProviderError('provider', `PageSpeed Insights answered an unexpected payload${where}`, 200, 'pagespeed');
+    throw new ProviderError(
+      'provider',
+      `PageSpeed Insights answered an unexpected payload${where}`,
+      200,
+      'pagespeed',
+    );
   }
   const { lighthouseResult: lab, loadingExperience } = parsed.data;
   if (lab.runtimeError !== undefined && lab.runtimeError.code !== 'NO_ERROR') {
-    throw new ProviderError('provider', `Lighthouse returned error: ${lab.runtimeError.message}`, 200, 'pagespeed');
+    throw new ProviderError(
+      'provider',
+      `Lighthouse returned error: ${lab.runtimeError.message}`,
+      200,
+      'pagespeed',
+    );
   }
   const score = lab.categories.performance.score;
   if (score === null) {
-    throw new ProviderError('provider', 'Lighthouse gave no performance score for the page', 200, 'pagespeed');
+    throw new ProviderError(
+      'provider',
+      'Lighthouse gave no performance score for the page',
+      200,
+      'pagespeed',
+    );
   }
   // Field data of the page itself only: an origin's fallback says nothing about this page.
   const field = loadingExperience?.origin_fallback === true ? undefined : loadingExperience?.metrics;
@@ -107,7 +122,9 @@ export function readPagespeedAnswer(
     inpMs: Math.round(inp?.percentile ?? lab.audits['total-blocking-time'].numericValue),
     inpSource: inp === undefined ? 'lab' : 'field',
     // CrUX gives the layout shift ×100 as an integer percentile (5 is 0.05).
-    cls: round3(cls === undefined ? lab.audits['cumulative-layout-shift'].numericValue : cls.percentile / 100),
+    cls: round3(
+      cls === undefined ? lab.audits['cumulative-layout-shift'].numericValue : cls.percentile / 100,
+    ),
     clsSource: cls === undefined ? 'lab' : 'field',
     fetchedAt: lab.fetchTime ?? now().toISOString(),
   };

@@ -130,18 +130,24 @@ export const pagespeedSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = asy
     if (key === undefined || key === '') {
       throw new SandboxApiError(
         'permission_denied',
-        'Method doesn\'t allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.',
+        "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
       );
     }
     if (key !== PAGESPEED_SANDBOX_API_KEY) {
       throw new SandboxApiError('invalid_argument', 'API key not valid. Please pass a valid API key.');
     }
     if (typeof url !== 'string' || !/^https?:\/\/\S+$/i.test(url)) {
-      throw new SandboxApiError('invalid_argument', "Invalid value at 'url' (TYPE_STRING), " + JSON.stringify(url ?? ''));
+      throw new SandboxApiError(
+        'invalid_argument',
+        "Invalid value at 'url' (TYPE_STRING), " + JSON.stringify(url ?? ''),
+      );
     }
     const wanted = typeof strategy === 'string' ? strategy.toLowerCase() : 'desktop';
     if (wanted !== 'mobile' && wanted !== 'desktop') {
-      throw new SandboxApiError('invalid_argument', `Invalid value at 'strategy' (type.googleapis.com/google.chrome.lighthouse.v1.Strategy), "${String(strategy)}"`);
+      throw new SandboxApiError(
+        'invalid_argument',
+        `Invalid value at 'strategy' (type.googleapis.com/google.chrome.lighthouse.v1.Strategy), "${String(strategy)}"`,
+      );
     }
     if (new URL(url).hostname.endsWith('.invalid')) {
       throw new SandboxApiError(
