@@ -51,6 +51,7 @@ const WEB_FEATURE_ORDER = [
   'clusters',
   'expenses',
   'custom-tables',
+  'pagespeed',
   'sources',
   'reports',
   'bookmarks',
