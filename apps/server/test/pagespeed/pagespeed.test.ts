@@ -195,6 +195,17 @@ describe('measuring', () => {
     expect((await api.query('urls')).body.rows).toEqual(before);
   });
 
+  it('the daily schedule measures every URL of each organization that has some', async () => {
+    const before = (await api.list()).body.last_run as { finished_at: string };
+    await t.app.platform.jobs.boss.send('pagespeed.schedule', {});
+    await expect
+      .poll(async () => (await api.list()).body.last_run?.finished_at as string | null, { timeout: 60_000 })
+      .not.toBe(before.finished_at);
+    const settled = await api.settled();
+    expect(settled.body.last_run).toMatchObject({ status: 'finished', measured: 6, failures: [] });
+    expect((await malloryApi.list()).body.last_run).toBeNull();
+  });
+
   it('refuses to run an empty list', async () => {
     const answer = await malloryApi.run();
     expect(answer.status).toBe(400);
