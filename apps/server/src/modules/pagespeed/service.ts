@@ -24,6 +24,7 @@ import type { OrganizationAccess } from '../../platform/guards';
 import type { Platform } from '../../platform/platform';
 import { pagespeedRepository as repo, type PagespeedRunRow } from './repository';
 import type { PagespeedFailure } from './schema';
+import { pool } from './pool';
 import { clicksByPage, resultRow, writeResults } from './warehouse';
 
 /** The queue of measurement runs: `{organization_id, url_ids}` (null ids: every URL). */
@@ -57,18 +58,6 @@ const toRun = (row: PagespeedRunRow | null): PagespeedRun | null =>
         measured: row.measured,
         failures: row.failures,
       };
-
-/** Runs `work` over `items`, at most `limit` at once, in order of start. */
-async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
 
 const messageOf = (error: unknown) =>
   error instanceof ProviderError
