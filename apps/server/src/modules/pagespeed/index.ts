@@ -52,8 +52,19 @@ export function createPagespeedModule(
       { name: SCHEDULE_QUEUE, cron: SCHEDULE_CRON, handler: async () => void (await service.schedule()) },
     ],
   };
-  /** The model of the measurements, once the organization has one (modelling asks once per version). */
-  const semanticModels = async (organizationId: string): Promise<SemanticModel[]> =>
-    (await services.withWarehouse(organizationId, hasResults)) ? [pagespeedSemanticModel(RAW_SCHEMA)] : [];
+  /**
+   * The model of the measurements, once the organization has one (modelling asks once per
+   * version). A warehouse that cannot say leaves it out rather than failing every report.
+   */
+  const semanticModels = async (organizationId: string): Promise<SemanticModel[]> => {
+    try {
+      return (await services.withWarehouse(organizationId, hasResults))
+        ? [pagespeedSemanticModel(RAW_SCHEMA)]
+        : [];
+    } catch (error) {
+      logger?.warn({ err: error, organizationId }, 'pagespeed: could not tell whether results exist');
+      return [];
+    }
+  };
   return { module, service, semanticModels, model: PAGESPEED_MODEL };
 }
