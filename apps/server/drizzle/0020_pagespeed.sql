@@ -6,6 +6,7 @@ CREATE TABLE "pagespeed_runs" (
 	"finished_at" timestamp with time zone,
 	"measured" integer DEFAULT 0 NOT NULL,
 	"failures" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"has_results" boolean DEFAULT false NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

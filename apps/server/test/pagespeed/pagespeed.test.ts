@@ -8,7 +8,7 @@ import { CANONICAL_MODELS, MODEL_SCHEMA, modelTable } from '@maya/analytics';
 import { pagespeedMessages, utcDay } from '@maya/contracts';
 import { duckDbFileFor, openDuckDbWarehouse } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAccountsApp, type AccountsApp } from '../support/accounts';
+import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
 import { setSandboxFaults } from '../support/sources';
 import { entry, owner, pagespeedApi, storedUrls, type PagespeedApi } from './support';
 
@@ -74,6 +74,11 @@ describe('the list', () => {
     const answer = await api.list();
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ urls: [], last_run: null });
+    // The report is listed from the first stored measurement.
+    const reports = await call(t.base, 'GET', `/reports?organization_id=${alice.organizationId}`, {
+      token: alice.token,
+    });
+    expect((reports.body.reports as { slug: string }[]).map((r) => r.slug)).not.toContain('-pagespeed');
   });
 
   it('refuses empty, non-http(s) and repeated URLs with the spec’s messages, changing nothing', async () => {
@@ -124,6 +129,12 @@ describe('measuring', () => {
     const settled = await api.settled();
     expect(settled.body.last_run).toMatchObject({ status: 'finished', measured: 6, failures: [] });
 
+    const reports = await call(t.base, 'GET', `/reports?organization_id=${alice.organizationId}`, {
+      token: alice.token,
+    });
+    expect(reports.body.reports).toContainEqual(
+      expect.objectContaining({ slug: '-pagespeed', name: 'PageSpeed' }),
+    );
     const table = await api.query('urls');
     expect(table.status, JSON.stringify(table.body)).toBe(200);
     const rows = table.body.rows as Record<string, unknown>[];

@@ -6,7 +6,6 @@ import { RAW_SCHEMA } from '../modelling';
 import type { Module } from '../module';
 import { pagespeedRoutes } from './routes';
 import { createPagespeedService, PAGESPEED_RUN_QUEUE, type PagespeedDeps } from './service';
-import { hasResults } from './warehouse';
 
 export { createPagespeedService, PAGESPEED_RUN_QUEUE, type PagespeedService } from './service';
 
@@ -52,19 +51,8 @@ export function createPagespeedModule(
       { name: SCHEDULE_QUEUE, cron: SCHEDULE_CRON, handler: async () => void (await service.schedule()) },
     ],
   };
-  /**
-   * The model of the measurements, once the organization has one (modelling asks once per
-   * version). A warehouse that cannot say leaves it out rather than failing every report.
-   */
-  const semanticModels = async (organizationId: string): Promise<SemanticModel[]> => {
-    try {
-      return (await services.withWarehouse(organizationId, hasResults))
-        ? [pagespeedSemanticModel(RAW_SCHEMA)]
-        : [];
-    } catch (error) {
-      logger?.warn({ err: error, organizationId }, 'pagespeed: could not tell whether results exist');
-      return [];
-    }
-  };
+  /** The model of the measurements, once the organization has one (modelling asks once per version). */
+  const semanticModels = async (organizationId: string): Promise<SemanticModel[]> =>
+    (await service.hasResults(organizationId)) ? [pagespeedSemanticModel(RAW_SCHEMA)] : [];
   return { module, service, semanticModels, model: PAGESPEED_MODEL };
 }

@@ -55,6 +55,11 @@ export const pagespeedRepository = {
       });
   },
 
+  /** Results were stored (by whichever run): the report is listed from now on. */
+  async markResults(tx: Transaction): Promise<void> {
+    await tx.update(pagespeedRuns).set({ hasResults: true });
+  },
+
   /** The run `jobId` moved on; nothing when a newer run was queued since (it owns the status). */
   async progress(
     tx: Transaction,

@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../platform/db/tenant';
 import { organizationIdColumn } from '../organizations/schema';
 
@@ -40,6 +50,8 @@ export const pagespeedRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     measured: integer('measured').notNull().default(0),
     failures: jsonb('failures').$type<PagespeedFailure[]>().notNull().default([]),
+    /** Whether any run stored a result: the PageSpeed report is listed from then on. */
+    hasResults: boolean('has_results').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   () => [tenantPolicy('pagespeed_runs')],

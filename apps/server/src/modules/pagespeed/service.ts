@@ -168,6 +168,7 @@ export function createPagespeedService(deps: PagespeedDeps) {
       });
       return;
     }
+    if (measured.length > 0) await withOrganization(db, organizationId, (tx) => repo.markResults(tx));
     await finish({ status: 'finished', measured: measured.length, failures });
     if (measured.length > 0) {
       try {
@@ -180,6 +181,10 @@ export function createPagespeedService(deps: PagespeedDeps) {
 
   return {
     list: read,
+
+    /** Whether the organization has a stored measurement (what lists the PageSpeed report). */
+    hasResults: (organizationId: string): Promise<boolean> =>
+      withOrganization(db, organizationId, async (tx) => (await repo.lastRun(tx))?.hasResults ?? false),
 
     /**
      * Replaces the list (the schema has checked it: at most 250, each a distinct http(s) URL) and

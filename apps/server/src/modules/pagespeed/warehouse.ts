@@ -68,20 +68,6 @@ export async function writeResults(
   if (rows.length > 0) await warehouse.loadBatch(RAW_SCHEMA, PAGESPEED_RESULTS.name, [[...rows]]);
 }
 
-/** Whether the organization has any measurement (the report is listed from the first one). */
-export async function hasResults(warehouse: Warehouse): Promise<boolean> {
-  if (!(await warehouse.listTables(RAW_SCHEMA)).includes(PAGESPEED_RESULTS.name)) return false;
-  const table = tableRef(warehouse.engine, RAW_SCHEMA, PAGESPEED_RESULTS.name);
-  const { rows } = await warehouse.query(
-    `SELECT 1 AS ${ident(warehouse.engine, 'one')} FROM ${table} LIMIT 1`,
-    [],
-    {
-      timeoutMs: 10_000,
-    },
-  );
-  return rows.length > 0;
-}
-
 /**
  * Organic search clicks per page over the `CLICKS_DAYS` days up to `day`, the most clicked first,
  * keyed by the page's normalised URL; null when the organization has no Search Console data.
