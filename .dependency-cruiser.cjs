@@ -52,6 +52,7 @@ const WEB_FEATURE_ORDER = [
   'clusters',
   'expenses',
   'custom-tables',
+  'pagespeed',
   'sources',
   'reports',
   'bookmarks',

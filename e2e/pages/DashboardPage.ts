@@ -20,6 +20,7 @@ export const BUILT_IN_NAMES: Readonly<Record<string, string>> = {
   '-seo-v1': 'SEO',
   '-demo': 'Demo',
   '-custom-tables': 'Custom tables',
+  '-pagespeed': 'PageSpeed',
 };
 
 export class DashboardPage {

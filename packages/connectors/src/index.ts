@@ -10,3 +10,10 @@ export { generateAppleAdsKeyPair } from './services/apple-ads';
 export { ga4ExportServiceAccountEmail } from './services/ga4-events';
 export { EURO, createEcbRatesProvider, dailyRates } from './services/ecb-rates';
 export type { PublishedRate, RatesProvider } from './services/ecb-rates';
+export { createPagespeedClient, PAGESPEED_STRATEGIES } from './services/pagespeed';
+export type {
+  PagespeedClient,
+  PagespeedMeasurement,
+  PagespeedStrategy,
+  VitalSource,
+} from './services/pagespeed';

@@ -27,3 +27,4 @@ export * from './unreachable';
 export * from './permissions';
 export * from './billing';
 export * from './developers';
+export * from './pagespeed';

@@ -21,6 +21,7 @@ import { createModellingModule, type ModellingService } from './modelling';
 import type { Module } from './module';
 import { createNotificationsModule } from './notifications';
 import { createOrganizationsModule, DEMO_ORGANIZATION } from './organizations';
+import { createPagespeedModule } from './pagespeed';
 import { createReportsModule } from './reports';
 import { createSourcesModule } from './sources';
 import { createSubscriptionsModule } from './subscriptions';
@@ -33,8 +34,8 @@ export type { Module } from './module';
  * modules that use it (an acyclic graph: users ← organizations ← invitations, assistant-auth;
  * users, organizations ← auth, notifications; users, auth ← subscriptions; destinations ←
  * modelling ← etl, reports, ai-builder, clusters (whose columns it applies as derived columns),
- * expenses (which it writes to the warehouse and rebuilds), custom-tables (whose semantic model
- * it answers):
+ * expenses (which it writes to the warehouse and rebuilds), custom-tables and pagespeed (whose
+ * semantic models it answers):
  * modelling opens every warehouse and rebuilds, and its
  * version, announced to every process, retires the reports' cached answers; organizations,
  * subscriptions ← billing, whose entitlements invitations, sources, reports and etl enforce, and
@@ -156,6 +157,15 @@ export function createModules(platform: Platform): {
     const model = customSemanticModel(await customTables.service.definitions(organizationId));
     return model === null ? [] : [model];
   });
+  const pagespeed = createPagespeedModule(platform, {
+    withWarehouse: (organizationId, work) => modelling.service.withWarehouse(organizationId, work),
+    // The raw table the report reads changed: the version bump retires cached answers (no model rebuilt).
+    changed: async (organizationId) => {
+      await modelling.service.rebuild(organizationId, { derivedOnly: { tables: [] } });
+    },
+    organizations: () => organizations.service.listEtlEnabled(),
+  });
+  modelling.service.registerSemanticModels(pagespeed.semanticModels);
   return {
     modules: [
       createHealthModule(platform),
@@ -176,6 +186,7 @@ export function createModules(platform: Platform): {
       expenses.module,
       customTables.module,
       developers.module,
+      pagespeed.module,
       subscriptions.module,
       billing.module(async (organizationId) => {
         const [accounts, members, invited, customReports] = await Promise.all([

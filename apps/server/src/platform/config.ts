@@ -60,6 +60,8 @@ const EnvSchema = z.object({
   LLM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
+  PAGESPEED_API_KEY: z.string().min(1).optional(),
+  PAGESPEED_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
 });
 
 /** Every variable the server reads; the README's configuration table must list exactly these. */
@@ -100,6 +102,11 @@ export type Config = {
   stripe: StripeConfig | null;
   /** Data-service connectors: provider base URLs and the product's registered clients. */
   connectors: ConnectorsConfig;
+  /**
+   * The PageSpeed Insights API: the product's API key (PAGESPEED_API_KEY; outside production the
+   * sandbox's by default; null: the job fails saying so) and how many runs go at once.
+   */
+  pagespeed: { apiKey: string | null; concurrency: number };
   /**
    * AES-256-GCM keys for stored source credentials, newest first (`id:base64key,...`); null: one
    * key derived from the secret key. The first encrypts, any decrypts (rotation: docs/operations.md).
@@ -143,6 +150,9 @@ export type OidcProviderConfig = { clientId: string; clientSecret: string; issue
 export type MarketplaceConfig = { apiUrl: string; apiToken: string };
 /** `baseUrl` without a trailing slash (`…/v1`); `apiKey` null: sent without authorization. */
 export type LlmConfig = { baseUrl: string; apiKey: string | null; model: string };
+
+/** The sandbox PageSpeed API's key (the connectors' PAGESPEED_SANDBOX_API_KEY). */
+export const SANDBOX_PAGESPEED_API_KEY = 'sandbox-pagespeed-key';
 
 /** The sandbox's registered client (development and tests only). */
 export const SANDBOX_CLIENT = { clientId: 'maya-sandbox', clientSecret: 'maya-sandbox-secret' } as const;
@@ -227,6 +237,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     connectors,
+    pagespeed: {
+      apiKey: e.PAGESPEED_API_KEY ?? (sandbox ? SANDBOX_PAGESPEED_API_KEY : null),
+      concurrency: e.PAGESPEED_CONCURRENCY,
+    },
     credentialsKeys,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     signInLimitPerAddress: e.SIGN_IN_LIMIT_PER_ADDRESS,

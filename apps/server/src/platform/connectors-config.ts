@@ -32,6 +32,7 @@ const EndpointsOverrideSchema = z
     appleAds: z.url(),
     moosend: z.url(),
     ecbData: z.url(),
+    pagespeed: z.url(),
   })
   .partial()
   .strict();

@@ -45,10 +45,10 @@ describe('router', () => {
   it('shows the not-found page for a spec route whose page is not built yet', async () => {
     startSession({ accessToken: 't', accessTokenExpiresAt: '2999-01-01T00:00:00Z', userId: 'u1' });
     mockRoutes(accountRoutes({ organizations: [organizationFixture({ slug: 'acme' })] }));
-    const { router } = renderRoutes(createAppRoutes(), '/organization/acme/pagespeed');
+    const { router } = renderRoutes(createAppRoutes(), '/organization/acme/competitors');
     expect(await screen.findByText(NOT_FOUND_TEXT)).toBeInTheDocument();
     expect(router.state.matches.map((m) => m.route.path)).toContain(
-      '/organization/:organizationSlug/pagespeed',
+      '/organization/:organizationSlug/competitors',
     );
     await waitFor(() => expect(document.title).toBe('Page Not Found - Maya'));
   });

@@ -127,6 +127,7 @@ const clustersIndexRedirect: LazyPage = () => clusterPages().then((m) => m.Clust
 const clusterListPage: LazyPage = () => clusterPages().then((m) => m.ClusterListPage);
 const columnEditorPage: LazyPage = () => clusterPages().then((m) => m.ColumnEditorPage);
 const wordGroupsPage: LazyPage = () => clusterPages().then((m) => m.WordGroupsPage);
+const pagespeedPage: LazyPage = () => import('../features/pagespeed').then((m) => m.PagespeedPage);
 const expensePages = () => import('../features/expenses');
 const expensesPage: LazyPage = () => expensePages().then((m) => m.ExpensesPage);
 const expenseFormPage: LazyPage = () => expensePages().then((m) => m.ExpenseFormPage);
@@ -193,7 +194,7 @@ const sourcesRoutes = rows('001-sources', ORGANIZATION_PREFIX, [
   ['/sources/setup/custom-table/:tableName/edit', 'protected', 'Edit Custom Table', customTableEditPage],
   ['/competitors', 'protected', 'Competitors'],
   ['/competitors/:competitorsId', 'protected', 'Competition Report'],
-  ['/pagespeed', 'protected', 'PageSpeed'],
+  ['/pagespeed', 'protected', 'PageSpeed', pagespeedPage],
   ['/clusters', 'protected', 'Clusters', clustersIndexRedirect],
   ['/clusters/word-groups', 'protected', 'Word Groups', wordGroupsPage],
   ['/clusters/:clusterCategory', 'protected', 'Clusters', clusterListPage],

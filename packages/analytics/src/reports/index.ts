@@ -21,6 +21,13 @@ export {
   rowCountMeasureName,
 } from './custom-tables-report';
 export {
+  PAGESPEED_MODEL,
+  PAGESPEED_RESULTS,
+  PAGESPEED_RESULTS_TABLE,
+  pagespeedReport,
+  pagespeedSemanticModel,
+} from './pagespeed-report';
+export {
   compileReportQuery,
   type CompileOptions as ReportCompileOptions,
   type CompiledReportQuery,

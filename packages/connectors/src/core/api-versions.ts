@@ -19,6 +19,8 @@ export const BIGQUERY_API_VERSION = 'v2';
 /** The Cloud Storage JSON API (Google Play's reports bucket). */
 export const CLOUD_STORAGE_API_VERSION = 'v1';
 export const MOOSEND_API_VERSION = 'v3';
+/** Google's PageSpeed Insights API (`/pagespeedonline/v5/runPagespeed`). */
+export const PAGESPEED_API_VERSION = 'v5';
 
 /** A version the provider documents: null sunset while none is announced. */
 export type DocumentedVersion = { version: string; sunset: string | null };
@@ -53,7 +55,8 @@ export type ProviderApiId =
   | 'ga4_admin'
   | 'bigquery'
   | 'cloud_storage'
-  | 'moosend';
+  | 'moosend'
+  | 'pagespeed';
 
 /** A version within this many days of its sunset fails the versions test: time to upgrade. */
 export const UPGRADE_NOTICE_DAYS = 60;
@@ -165,6 +168,16 @@ export const PROVIDER_API_VERSIONS: readonly ProviderApiVersion[] = [
     version: MOOSEND_API_VERSION,
     sunset: null,
     source: 'https://docs.moosend.com/api-documentation',
+    others: [],
+  },
+  {
+    api: 'pagespeed',
+    name: 'PageSpeed Insights API',
+    // Not a data source: the PageSpeed URLs job (server module pagespeed).
+    connectors: ['pagespeed'],
+    version: PAGESPEED_API_VERSION,
+    sunset: null,
+    source: 'https://developers.google.com/speed/docs/insights/rest/v5/pagespeedapi/runpagespeed',
     others: [],
   },
 ];

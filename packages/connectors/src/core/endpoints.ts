@@ -23,6 +23,8 @@ export type ProviderEndpoints = {
   moosend: string;
   /** The ECB Data Portal: the daily euro reference rates reports convert money with. */
   ecbData: string;
+  /** Google's PageSpeed Insights API (the PageSpeed URLs job). */
+  pagespeed: string;
 };
 
 export const PRODUCTION_ENDPOINTS: ProviderEndpoints = {
@@ -51,6 +53,7 @@ export const PRODUCTION_ENDPOINTS: ProviderEndpoints = {
   appleAds: 'https://api.searchads.apple.com',
   moosend: 'https://api.moosend.com',
   ecbData: 'https://data-api.ecb.europa.eu',
+  pagespeed: 'https://www.googleapis.com',
 };
 
 /** The sandbox mounts (see sandbox/providers.ts), under `{base}/sandbox`. */
@@ -79,6 +82,7 @@ export function sandboxEndpoints(appUrl: string): ProviderEndpoints {
     appleAds: `${s}/apple-ads`,
     moosend: `${s}/moosend`,
     ecbData: `${s}/ecb`,
+    pagespeed: `${s}/pagespeed`,
   };
 }
 

@@ -41,6 +41,12 @@ export {
 export { APPLE_SANDBOX_ORGS } from '../services/apple-ads/sandbox-data';
 export { ecbSandbox, ECB_SANDBOX_PREFIX } from '../services/ecb-rates/sandbox';
 export {
+  pagespeedSandbox,
+  PAGESPEED_SANDBOX_API_KEY,
+  PAGESPEED_SANDBOX_PREFIX,
+  sandboxPageProfile,
+} from '../services/pagespeed/sandbox';
+export {
   isPublicationDay,
   sandboxPublishedRates,
   SANDBOX_RATE_CURRENCIES,

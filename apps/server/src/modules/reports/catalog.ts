@@ -4,15 +4,23 @@
 // the organization's custom reports, whose slugs can never take a built-in's (RESERVED_REPORT_SLUGS).
 // Each is opened with the organization's own semantic model (modelling: the built-in model and the
 // organization's derived columns).
-import { CUSTOM_TABLES_REPORT_SLUG, ReportDocumentSchema, type ReportDocument } from '@maya/contracts';
+import {
+  CUSTOM_TABLES_REPORT_SLUG,
+  PAGESPEED_REPORT_NAME,
+  PAGESPEED_REPORT_SLUG,
+  ReportDocumentSchema,
+  type ReportDocument,
+} from '@maya/contracts';
 import {
   BUILTIN_REPORTS,
   BUILTIN_SEMANTIC_MODELS,
   CUSTOM_TABLES_MODEL,
   CUSTOM_TABLES_REPORT_NAME,
   DEMO_REPORTS,
+  PAGESPEED_MODEL,
   checkReportDocument,
   customTablesReport,
+  pagespeedReport,
   type SemanticModel,
 } from '@maya/analytics';
 import type { Database } from '../../platform/db/pool';
@@ -35,13 +43,22 @@ export type ModelReport = {
   document: (model: SemanticModel) => ReportDocument;
 };
 
-/** The custom tables report: a page per uploaded table (packages/analytics custom-tables-report.ts). */
+/**
+ * The custom tables report: a page per uploaded table (packages/analytics custom-tables-report.ts);
+ * the PageSpeed report, once the PageSpeed URLs job stored a measurement (pagespeed-report.ts).
+ */
 export const MODEL_REPORTS: readonly ModelReport[] = [
   {
     model: CUSTOM_TABLES_MODEL,
     slug: CUSTOM_TABLES_REPORT_SLUG,
     name: CUSTOM_TABLES_REPORT_NAME,
     document: customTablesReport,
+  },
+  {
+    model: PAGESPEED_MODEL,
+    slug: PAGESPEED_REPORT_SLUG,
+    name: PAGESPEED_REPORT_NAME,
+    document: pagespeedReport,
   },
 ];
 

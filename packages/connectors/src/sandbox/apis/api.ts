@@ -145,6 +145,8 @@ export function installSandboxApi(app: FastifyInstance, options: SandboxApiOptio
           fault.message ?? 'The request was refused by the provider.',
           fault.status ?? 400,
         );
+      case 'malformed':
+        return reply.code(200).send({ malformed: true });
       default: {
         return unreachable(fault);
       }

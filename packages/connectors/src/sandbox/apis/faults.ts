@@ -16,6 +16,8 @@ export const ApiFaultSchema = z.discriminatedUnion('kind', [
     status: z.number().int().min(400).max(499).optional(),
     message: z.string().min(1).max(500).optional(),
   }),
+  /** 200 with a body that has none of the fields the API documents: the client must refuse it. */
+  z.object({ kind: z.literal('malformed') }),
 ]);
 export type ApiFault = z.infer<typeof ApiFaultSchema>;
 

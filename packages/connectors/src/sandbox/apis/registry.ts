@@ -10,6 +10,7 @@ import { CLOUD_STORAGE_SANDBOX_PREFIX, cloudStorageSandbox } from '../../service
 import { META_ADS_SANDBOX_PREFIX, metaAdsSandbox } from '../../services/meta-ads/sandbox';
 import { MICROSOFT_ADS_SANDBOX_PREFIX, microsoftAdsSandbox } from '../../services/microsoft-ads/sandbox';
 import { MOOSEND_SANDBOX_PREFIX, moosendSandbox } from '../../services/moosend/sandbox';
+import { PAGESPEED_SANDBOX_PREFIX, pagespeedSandbox } from '../../services/pagespeed/sandbox';
 import { SEARCH_CONSOLE_SANDBOX_PREFIX, searchConsoleSandbox } from '../../services/search-console/sandbox';
 import type { SandboxApiPluginOptions } from './types';
 
@@ -28,4 +29,5 @@ export const SANDBOX_APIS: readonly SandboxApiMount[] = [
   { prefix: CLOUD_STORAGE_SANDBOX_PREFIX, plugin: cloudStorageSandbox },
   { prefix: MOOSEND_SANDBOX_PREFIX, plugin: moosendSandbox },
   { prefix: ECB_SANDBOX_PREFIX, plugin: ecbSandbox },
+  { prefix: PAGESPEED_SANDBOX_PREFIX, plugin: pagespeedSandbox },
 ];

@@ -1,0 +1,1 @@
+export { PagespeedPage } from './components/PagespeedPage';
