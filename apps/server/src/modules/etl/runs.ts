@@ -20,6 +20,7 @@ import { AppError } from '../../platform/errors';
 import type { JobRun } from '../../platform/jobs';
 import { FIRST_LOAD_QUEUE } from '../sources';
 import type { EtlDeps } from './deps';
+import { migrateAccountRows } from './account-migration';
 import { loadAccount } from './load-account';
 import { notifyRunFailed } from './notify';
 import { failedAttempt, firstLoadRange, LOAD_FAILED_MESSAGE } from './outcome';
@@ -153,16 +154,14 @@ export function createEtlRuns(
             now(),
             deps.platform.config.firstLoadMaxDays,
           );
-      await deps.modelling.withWarehouse(organizationId, (warehouse) =>
-        loadAccount({
-          warehouse,
-          connector,
-          context: { ...target.context, signal: job.signal },
-          account: target.account,
-          range,
-          signal: job.signal,
-        }),
-      );
+      const context = { ...target.context, signal: job.signal };
+      await deps.modelling.withWarehouse(organizationId, async (warehouse) => {
+        // An account the provider renamed (Apple's v5 org ids) keeps its rows under its new name.
+        const renamed = await migrateAccountRows({ warehouse, connector, context, account: target.account });
+        if (renamed) await deps.sources.renameAccount(organizationId, account.uuid, renamed);
+        const loaded = renamed ? { ...target.account, identifier: renamed.identifier } : target.account;
+        return loadAccount({ warehouse, connector, context, account: loaded, range, signal: job.signal });
+      });
       await deps.sources.reportSync(organizationId, account.uuid, { status: 'finished', syncedAt: now() });
       return null;
     } catch (error) {
