@@ -4,8 +4,8 @@
 // each org to its ad account (/v1/acls), re-keys the rows and renames the account, and the history
 // stays under one account, nothing lost and nothing twice. A failure leaves a consistent state
 // that the next run completes.
-import { connectorFor } from '@maya/connectors';
 import { APPLE_SANDBOX_ORGS } from '@maya/connectors/sandbox';
+import { appleAdsConnector as apple } from '@maya/connectors/services/apple-ads';
 import type { Warehouse } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RAW_SCHEMA, incrementalRange, rawTableName, rekeyAccountRows } from '../../src/modules/etl';
@@ -13,7 +13,6 @@ import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
 import { accountSettled, organizationOwner, ownerQuery, setSandboxFaults } from '../support/sources';
 import { connectSandboxAccounts, connectedAccounts, type Owner } from '../reconciliation/sandbox-accounts';
 
-const apple = connectorFor('apple_ads');
 const TABLES = apple.streams.map((s) => rawTableName('apple_ads', s.name));
 const ORG_OF = new Map(APPLE_SANDBOX_ORGS.map((o) => [String(o.adAccountId), String(o.orgId)]));
 
