@@ -5,7 +5,8 @@
 import type { AccountIdentity, AccountRef, Connector, ConnectorContext } from '@maya/connectors';
 import { ident, tableRef } from '@maya/analytics';
 import type { Warehouse } from '@maya/warehouse';
-import { RAW_SCHEMA, streamTable } from './load-account';
+import type { SourcesService } from '../sources';
+import { loadAccount, RAW_SCHEMA, streamTable, type LoadAccountResult } from './load-account';
 
 const ACCOUNT_COLUMN = 'account_id';
 
@@ -54,4 +55,26 @@ export async function migrateAccountRows(input: {
   if (!identity || identity.identifier === account.identifier) return null;
   await rekeyAccountRows(input.warehouse, connector, account.identifier, identity.identifier);
   return identity;
+}
+
+/**
+ * Loads a connected account (a run's or its first load): migrated first when its provider renamed
+ * it (the rows re-keyed, then the account renamed), then loaded under its current identifier.
+ */
+export async function loadConnectedAccount(input: {
+  sources: Pick<SourcesService, 'renameAccount'>;
+  organizationId: string;
+  serviceAccountId: string;
+  warehouse: Warehouse;
+  target: { connector: Connector; context: ConnectorContext; account: AccountRef };
+  range: { from: string; to: string };
+  signal: AbortSignal;
+}): Promise<LoadAccountResult> {
+  const { warehouse, target, signal } = input;
+  const connector = target.connector;
+  const context = { ...target.context, signal };
+  const renamed = await migrateAccountRows({ warehouse, connector, context, account: target.account });
+  if (renamed) await input.sources.renameAccount(input.organizationId, input.serviceAccountId, renamed);
+  const account = renamed ? { ...target.account, identifier: renamed.identifier } : target.account;
+  return loadAccount({ warehouse, connector, context, account, range: input.range, signal });
 }

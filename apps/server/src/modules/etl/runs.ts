@@ -20,8 +20,7 @@ import { AppError } from '../../platform/errors';
 import type { JobRun } from '../../platform/jobs';
 import { FIRST_LOAD_QUEUE } from '../sources';
 import type { EtlDeps } from './deps';
-import { migrateAccountRows } from './account-migration';
-import { loadAccount } from './load-account';
+import { loadConnectedAccount } from './account-migration';
 import { notifyRunFailed } from './notify';
 import { failedAttempt, firstLoadRange, LOAD_FAILED_MESSAGE } from './outcome';
 import { etlRepository as repo, type EtlRunRow } from './repository';
@@ -154,14 +153,17 @@ export function createEtlRuns(
             now(),
             deps.platform.config.firstLoadMaxDays,
           );
-      const context = { ...target.context, signal: job.signal };
-      await deps.modelling.withWarehouse(organizationId, async (warehouse) => {
-        // An account the provider renamed (Apple's v5 org ids) keeps its rows under its new name.
-        const renamed = await migrateAccountRows({ warehouse, connector, context, account: target.account });
-        if (renamed) await deps.sources.renameAccount(organizationId, account.uuid, renamed);
-        const loaded = renamed ? { ...target.account, identifier: renamed.identifier } : target.account;
-        return loadAccount({ warehouse, connector, context, account: loaded, range, signal: job.signal });
-      });
+      await deps.modelling.withWarehouse(organizationId, (warehouse) =>
+        loadConnectedAccount({
+          sources: deps.sources,
+          organizationId,
+          serviceAccountId: account.uuid,
+          warehouse,
+          target,
+          range,
+          signal: job.signal,
+        }),
+      );
       await deps.sources.reportSync(organizationId, account.uuid, { status: 'finished', syncedAt: now() });
       return null;
     } catch (error) {

@@ -318,7 +318,12 @@ describe('sandbox Apple token endpoint and Apple Ads API', () => {
     });
     const me = (await (await fetch(v1('/me'), { headers: { authorization } })).json()) as Json;
     expect(me.result).toEqual({ userId: ids.client_id, orgId: 4242001 });
-    expect((await fetch(v1('/acls'))).status).toBe(401);
+    const anonymous = await fetch(v1('/acls'));
+    expect(anonymous.status).toBe(401);
+    // Every answer, successful or not, carries Apple's rate-limit headers.
+    expect(Number(anonymous.headers.get('ratelimit-limit'))).toBe(1000);
+    expect(Number(anonymous.headers.get('ratelimit-remaining'))).toBeLessThan(1000);
+    expect(Number(anonymous.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(0);
   });
 
   it('answers the retired Campaign Management API v5 and unknown versions with 404', async () => {

@@ -22,6 +22,10 @@ import { versionStatus } from '../../core/api-versions';
 /** Where the sandbox Apple Ads API is mounted (sandboxEndpoints().appleAds). */
 export const APPLE_ADS_SANDBOX_PREFIX = '/sandbox/apple-ads';
 
+/** The quota the RateLimit-* headers announce, per window of this many seconds. */
+const RATE_LIMIT = 1000;
+const RATE_WINDOW_S = 60;
+
 /** Apple's error codes (`Error.code`) by kind. */
 const ERROR_CODES: Record<ApiErrorKind, string> = {
   unauthenticated: 'UNAUTHORIZED',
@@ -69,6 +73,18 @@ export const appleAdsSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = asyn
   const store = options.stores.apple;
   const now = options.now ?? store.now;
   const { lateConversions } = installSandboxApi(app, { faults: options.faults, render: renderError, store });
+
+  // Apple's rate-limit headers on every response (the quota is not enforced: a 429 is a fault).
+  let window = { start: now(), used: 0 };
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.includes('/_sandbox/')) return;
+    if (now() - window.start >= RATE_WINDOW_S * 1000) window = { start: now(), used: 0 };
+    window.used += 1;
+    const reset = Math.max(0, Math.ceil((window.start + RATE_WINDOW_S * 1000 - now()) / 1000));
+    reply.header('RateLimit-Limit', String(RATE_LIMIT));
+    reply.header('RateLimit-Remaining', String(Math.max(0, RATE_LIMIT - window.used)));
+    reply.header('RateLimit-Reset', String(reset));
+  });
 
   /** Only the versions Apple serves on the sandbox's day; anything else is not found. */
   const served = (request: FastifyRequest<VersionParams>) => {
