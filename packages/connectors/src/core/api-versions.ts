@@ -9,8 +9,11 @@ export const META_GRAPH_VERSION = 'v27.0';
 export const GOOGLE_ADS_API_VERSION = 'v26';
 /** Microsoft Advertising's Customer Management and Reporting services (REST `.../v13/...`). */
 export const MICROSOFT_ADS_API_VERSION = 'v13';
-/** The Apple Ads Campaign Management API (`/api/v5/...`). */
-export const APPLE_ADS_API_VERSION = 'v5';
+/**
+ * The Apple Ads Platform API (`https://api.ads.apple.com/v1/...`), which replaced the Campaign
+ * Management API v5 (sunset 2027-01-26).
+ */
+export const APPLE_ADS_API_VERSION = 'v1';
 /** The Search Console API under its webmasters v3 paths (`/webmasters/v3/...`). */
 export const SEARCH_CONSOLE_API_VERSION = 'v3';
 export const GA4_DATA_API_VERSION = 'v1beta';
@@ -108,12 +111,14 @@ export const PROVIDER_API_VERSIONS: readonly ProviderApiVersion[] = [
   },
   {
     api: 'apple_ads',
-    name: 'Apple Ads Campaign Management API',
+    name: 'Apple Ads Platform API',
     connectors: ['apple_ads'],
     version: APPLE_ADS_API_VERSION,
-    // Replaced by the Apple Ads Platform API v1 (issue 30).
-    sunset: '2027-01-26',
-    source: 'https://developer.apple.com/documentation/apple_ads',
+    // API 1.0, released August 2026; it supersedes the Campaign Management API v5, sunset on
+    // 2027-01-26 (a separate API on api.searchads.apple.com that the connectors no longer call).
+    sunset: null,
+    source:
+      'https://developer.apple.com/documentation/apple-ads-platform-api/changelog-apple-ads-platform-api',
     others: [],
   },
   {

@@ -50,7 +50,7 @@ export const PRODUCTION_ENDPOINTS: ProviderEndpoints = {
   },
   metaGraph: 'https://graph.facebook.com',
   appleOAuthToken: 'https://appleid.apple.com/auth/oauth2/token',
-  appleAds: 'https://api.searchads.apple.com',
+  appleAds: 'https://api.ads.apple.com',
   moosend: 'https://api.moosend.com',
   ecbData: 'https://data-api.ecb.europa.eu',
   pagespeed: 'https://www.googleapis.com',

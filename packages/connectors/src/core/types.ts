@@ -106,4 +106,13 @@ export type Connector = {
     range: DateRange,
     streams?: readonly string[],
   ): AsyncIterable<StreamBatch>;
+  /**
+   * For a provider whose new API version renamed its accounts (Apple's org ids became ad-account
+   * ids): the account's identity in the API the connector calls now, null when `account` already
+   * has it. Throws a ProviderError when the provider maps it to no account (or to several).
+   */
+  migrateAccount?(context: ConnectorContext, account: AccountRef): Promise<AccountIdentity | null>;
 };
+
+/** An account's identity as the provider names it (the columns of a connected account). */
+export type AccountIdentity = { identifier: string; id_label: string; name: string };

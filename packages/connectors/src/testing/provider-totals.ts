@@ -146,23 +146,29 @@ export async function providerTotals(
       return totals;
     }
     case 'apple_ads': {
-      const answer = await json(
-        await fetch(`${where.endpoints.appleAds}/api/${APPLE_ADS_API_VERSION}/reports/campaigns`, {
+      // The account's campaigns, then their campaign report, as Apple's API answers them.
+      const v1 = `${where.endpoints.appleAds}/${APPLE_ADS_API_VERSION}`;
+      const headers = async () => ({
+        authorization: await authorization(),
+        'content-type': 'application/json',
+        'X-AP-Context': `adAccountId=${identifier}`,
+      });
+      const campaigns = await json(
+        await fetch(`${v1}/campaigns/query`, {
           method: 'POST',
-          headers: {
-            authorization: await authorization(),
-            'content-type': 'application/json',
-            'X-AP-Context': `orgId=${identifier}`,
-          },
+          headers: await headers(),
+          body: JSON.stringify({ pagination: { offset: 0, pageSize: 5000, fetchTotalCount: true } }),
+        }),
+      );
+      const ids = (campaigns.result as { id: number }[]).map((c) => String(c.id));
+      const answer = await json(
+        await fetch(`${v1}/reports/apps/campaigns/query`, {
+          method: 'POST',
+          headers: await headers(),
           body: JSON.stringify({
-            startTime: range.from,
-            endTime: range.to,
-            granularity: 'DAILY',
-            timeZone: 'ORTZ',
-            returnRowTotals: false,
-            returnGrandTotals: false,
-            returnRecordsWithNoMetrics: false,
-            selector: { pagination: { offset: 0, limit: 1000 } },
+            timeRange: { start: range.from, end: range.to, timeZone: 'ORTZ', granularity: 'DAILY' },
+            filters: [{ field: 'campaignId', operator: 'IN', value: ids }],
+            pagination: { offset: 0, pageSize: 5000 },
           }),
         }),
       );
@@ -172,9 +178,9 @@ export async function providerTotals(
         totalInstalls: number;
         localSpend: { amount: string; currency: string };
       };
-      const data = answer.data as { reportingDataResponse: { row: { granularity: Granule[] }[] } };
-      for (const row of data.reportingDataResponse.row) {
-        for (const day of row.granularity) {
+      const result = answer.result as { rows: { granularMetrics: Granule[] }[] };
+      for (const row of result.rows) {
+        for (const day of row.granularMetrics) {
           add(totals, day.localSpend.currency, day.date, {
             spendMinor: minor(decimalToMicros(day.localSpend.amount), day.localSpend.currency, where),
             clicks: day.taps,

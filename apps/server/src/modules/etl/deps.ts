@@ -4,7 +4,7 @@ import type { SourcesService } from '../sources';
 
 export type EtlDeps = {
   platform: Pick<Platform, 'config' | 'jobs' | 'database'>;
-  sources: Pick<SourcesService, 'loadTarget' | 'reportSync' | 'list'>;
+  sources: Pick<SourcesService, 'loadTarget' | 'reportSync' | 'list' | 'renameAccount'>;
   /** Years of history the organization's plan loads (its features' `data_history`). */
   historyYears: (organizationId: string) => Promise<number> | number;
   /** Whether the organization loads data (`is_etl_enabled`, not a demo). */

@@ -7,6 +7,7 @@ import { createEtlService, type EtlDeps } from './service';
 
 export { createEtlService, type EtlService } from './service';
 export { loadAccount, rawTableName, RAW_SCHEMA, streamTable } from './load-account';
+export { migrateAccountRows, rekeyAccountRows } from './account-migration';
 export {
   ETL_RUN_QUEUE,
   ETL_SCHEDULE_QUEUE,

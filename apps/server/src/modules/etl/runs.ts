@@ -20,7 +20,7 @@ import { AppError } from '../../platform/errors';
 import type { JobRun } from '../../platform/jobs';
 import { FIRST_LOAD_QUEUE } from '../sources';
 import type { EtlDeps } from './deps';
-import { loadAccount } from './load-account';
+import { loadConnectedAccount } from './account-migration';
 import { notifyRunFailed } from './notify';
 import { failedAttempt, firstLoadRange, LOAD_FAILED_MESSAGE } from './outcome';
 import { etlRepository as repo, type EtlRunRow } from './repository';
@@ -154,11 +154,12 @@ export function createEtlRuns(
             deps.platform.config.firstLoadMaxDays,
           );
       await deps.modelling.withWarehouse(organizationId, (warehouse) =>
-        loadAccount({
+        loadConnectedAccount({
+          sources: deps.sources,
+          organizationId,
+          serviceAccountId: account.uuid,
           warehouse,
-          connector,
-          context: { ...target.context, signal: job.signal },
-          account: target.account,
+          target,
           range,
           signal: job.signal,
         }),

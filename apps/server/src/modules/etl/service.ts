@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { JobRun } from '../../platform/jobs';
 import { FIRST_LOAD_QUEUE, type FirstLoadJob } from '../sources';
 import type { EtlDeps } from './deps';
-import { loadAccount } from './load-account';
+import { loadConnectedAccount } from './account-migration';
 import { failedAttempt, firstLoadRange, type LoadOutcome } from './outcome';
 import { notifyAccountFailed } from './notify';
 import { createEtlRuns } from './runs';
@@ -61,11 +61,12 @@ export function createEtlService(deps: EtlDeps) {
           deps.platform.config.firstLoadMaxDays,
         );
         await deps.modelling.withWarehouse(organizationId, (warehouse) =>
-          loadAccount({
+          loadConnectedAccount({
+            sources: deps.sources,
+            organizationId,
+            serviceAccountId,
             warehouse,
-            connector: target.connector,
-            context: { ...target.context, signal: job.signal },
-            account: target.account,
+            target,
             range,
             signal: job.signal,
           }),

@@ -44,6 +44,20 @@ export const sourcesRepository = {
       .returning();
   },
 
+  /** Gives an account the identity its provider names it by now (an API version's migration). */
+  async renameAccount(
+    tx: Transaction,
+    id: string,
+    identity: Pick<ServiceAccountRow, 'identifier' | 'idLabel' | 'name'>,
+  ): Promise<ServiceAccountRow | null> {
+    const [row] = await tx
+      .update(serviceAccounts)
+      .set(identity)
+      .where(eq(serviceAccounts.id, id))
+      .returning();
+    return row ?? null;
+  },
+
   async setLoadJob(tx: Transaction, id: string, jobId: string | null): Promise<void> {
     await tx.update(serviceAccounts).set({ loadJobId: jobId }).where(eq(serviceAccounts.id, id));
   },

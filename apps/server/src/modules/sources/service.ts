@@ -1,4 +1,4 @@
-import { findService, type Connector, type Credentials } from '@maya/connectors';
+import { findService, type AccountIdentity, type Connector, type Credentials } from '@maya/connectors';
 import {
   SourcesErrorType,
   overlappedProperties,
@@ -227,6 +227,37 @@ export function createSourcesService(deps: SourcesDeps) {
       const row = await withOrganization(db, organizationId, (tx) =>
         repo.setSync(tx, serviceAccountId, values),
       );
+      return row ? toServiceAccount(row) : null;
+    },
+
+    /**
+     * Renames a connected account to the identity its provider's current API gives it (Apple's
+     * v5 org id to its ad account, decision 522). The loads' warehouse rows were re-keyed first;
+     * an account already connected under the new identifier is refused, not merged.
+     */
+    async renameAccount(
+      organizationId: string,
+      serviceAccountId: string,
+      identity: AccountIdentity,
+    ): Promise<ServiceAccount | null> {
+      const row = await withOrganization(db, organizationId, async (tx) => {
+        const rows = await repo.listAccounts(tx);
+        const own = rows.find((r) => r.id === serviceAccountId);
+        const taken = rows.find(
+          (r) =>
+            r.id !== serviceAccountId &&
+            r.serviceId === own?.serviceId &&
+            r.identifier === identity.identifier,
+        );
+        if (taken) {
+          throw new Error(`account ${serviceAccountId} is already connected as ${identity.identifier}`);
+        }
+        return repo.renameAccount(tx, serviceAccountId, {
+          identifier: identity.identifier,
+          idLabel: identity.id_label,
+          name: identity.name,
+        });
+      });
       return row ? toServiceAccount(row) : null;
     },
 

@@ -57,52 +57,39 @@ describe('Apple Ads connector against the sandbox', () => {
 
   const org = (identifier: string) => ({ identifier, parent_id: null, metadata: {} });
 
-  it('lists the organizations of the API user, a child organization under its parent', async () => {
+  it('lists the ad accounts of the API user (GET /v1/acls, no context header)', async () => {
     const { context, requests } = contextFor();
+    const node = (identifier: string, name: string) => ({
+      identifier,
+      id_label: identifier,
+      name,
+      parent_id: null,
+      selectable: true,
+      metadata: { thumbnail_url: null },
+    });
     expect(await connector.listAccounts(context)).toEqual([
-      {
-        identifier: '4242001',
-        id_label: '4242001',
-        name: 'Northpeak Apps',
-        parent_id: null,
-        selectable: true,
-        metadata: { thumbnail_url: null },
-      },
-      {
-        identifier: '4242002',
-        id_label: '4242002',
-        name: 'Northpeak Apps EU',
-        parent_id: '4242001',
-        selectable: true,
-        metadata: { thumbnail_url: null },
-      },
-      {
-        identifier: '4242003',
-        id_label: '4242003',
-        name: 'Trailfox Games',
-        parent_id: null,
-        selectable: true,
-        metadata: { thumbnail_url: null },
-      },
+      node('8150001', 'Northpeak Apps'),
+      node('8150002', 'Northpeak Apps EU'),
+      node('8150003', 'Trailfox Games'),
     ]);
     // One client-credentials exchange with an ES256 client secret, then the API call.
     expect(requests()[0]).toMatch(
       /^POST .*\/sandbox\/apple\/auth\/oauth2\/token grant_type=client_credentials&client_id=SEARCHADS\.[^&]+&client_secret=eyJ[^&]+&scope=searchadsorg$/,
     );
-    expect(requests()[1]).toMatch(/^GET .*\/sandbox\/apple-ads\/api\/v5\/acls/);
+    expect(requests()[1]).toMatch(/^GET .*\/sandbox\/apple-ads\/v1\/acls /);
   });
 
-  it('shows only the organizations the API user was invited to', async () => {
+  it('shows only the ad accounts of the organizations the API user was invited to', async () => {
     const { context } = contextFor(uploadedCredentials([4242003]));
     expect((await connector.listAccounts(context)).map((a) => [a.identifier, a.parent_id])).toEqual([
-      ['4242003', null],
+      ['8150003', null],
     ]);
   });
 
   it('extracts all four streams across pages, reconciling campaigns, ad groups and search terms to the micro', async () => {
     const { context, requests } = contextFor();
     const range = { from: addDays(yesterday, -9), to: yesterday };
-    const { streams } = await drain(connector.extract(context, org('4242001'), range));
+    const { streams } = await drain(connector.extract(context, org('8150001'), range));
     expect(Object.keys(streams).sort()).toEqual(['ad_groups', 'campaigns', 'keywords', 'search_terms']);
     expect(requests().filter((r) => /"offset":[1-9]/.test(r)).length).toBeGreaterThan(0);
 
@@ -110,7 +97,7 @@ describe('Apple Ads connector against the sandbox', () => {
       const key = connector.streams.find((s) => s.name === name)!.primaryKey;
       expect(new Set(rows.map((row) => key.map((c) => row[c]).join('|'))).size, name).toBe(rows.length);
       for (const row of rows) {
-        expect(row).toMatchObject({ account_id: '4242001', currency: 'USD' });
+        expect(row).toMatchObject({ account_id: '8150001', currency: 'USD' });
         expect(row.date! >= range.from && row.date! <= range.to).toBe(true);
       }
     }
@@ -125,7 +112,7 @@ describe('Apple Ads connector against the sandbox', () => {
       expect(total(streams.ad_groups!, byCampaignDay, column)).toEqual(campaigns);
       expect(total(streams.search_terms!, byCampaignDay, column)).toEqual(campaigns);
       // A keyword's numbers are those of the search terms it matched.
-      const targeted = streams.search_terms!.filter((row) => row.search_term_source === 'TARGETED');
+      const targeted = streams.search_terms!.filter((row) => row.search_term_source === 'SEARCH');
       const byKeywordDay = (row: Row) => `${row.date}|${row.keyword_id}`;
       expect(total(targeted, byKeywordDay, column)).toEqual(total(streams.keywords!, byKeywordDay, column));
     }
@@ -137,20 +124,22 @@ describe('Apple Ads connector against the sandbox', () => {
     expect(auto.every((row) => row.keyword_id === '' && row.keyword === null)).toBe(true);
   });
 
-  it('reads only the last 90 days, as Apple’s DAILY reports allow, and whole yen for JPY', async () => {
+  it('reads the whole 90 days Apple’s DAILY reports reach, its 90th day included, and whole yen for JPY', async () => {
     const { context } = contextFor();
     const { streams } = await drain(
-      connector.extract(context, org('4242003'), { from: addDays(yesterday, -400), to: yesterday }),
+      connector.extract(context, org('8150003'), { from: addDays(yesterday, -400), to: yesterday }),
     );
-    const dates = streams.campaigns!.map((row) => row.date as string).sort();
-    expect(dates[0]! >= addDays(utcDay(sandbox.harness.now()), -89)).toBe(true);
+    const dates = [...new Set(streams.campaigns!.map((row) => row.date as string))].sort();
+    // Apple: "Date range start must be within the last 90 days": today - 90 is the earliest day.
+    expect(dates[0]).toBe(addDays(utcDay(sandbox.harness.now()), -90));
     expect(dates.at(-1)).toBe(yesterday);
+    expect(dates).toHaveLength(90);
     for (const row of streams.campaigns!) {
       expect(row.currency).toBe('JPY');
       expect((row.cost_micros as number) % 1_000_000).toBe(0);
     }
     const old = await drain(
-      connector.extract(context, org('4242003'), {
+      connector.extract(context, org('8150003'), {
         from: addDays(yesterday, -400),
         to: addDays(yesterday, -200),
       }),
@@ -190,10 +179,30 @@ describe('Apple Ads connector against the sandbox', () => {
       .faults(APPLE_ADS_SANDBOX_PREFIX)
       .add({ kind: 'rate_limit', retry_after_s: 9 }, { path: '/reports/' });
     const { streams } = await drain(
-      connector.extract(context, org('4242002'), { from: yesterday, to: yesterday }),
+      connector.extract(context, org('8150002'), { from: addDays(yesterday, -1), to: yesterday }),
     );
     expect(waits).toEqual([9000]);
     expect(streams.campaigns!.length).toBeGreaterThan(0);
+  });
+
+  it('reads a single day without granularity (Apple: DAILY needs more than one day), from its totals', async () => {
+    const { context, requests } = contextFor();
+    const range = { from: yesterday, to: yesterday };
+    const single = await drain(connector.extract(context, org('8150002'), range));
+    const reports = requests().filter((r) => r.includes('/reports/apps/'));
+    expect(reports.length).toBeGreaterThan(0);
+    expect(reports.every((r) => !r.includes('granularity'))).toBe(true);
+    // The same day read inside a two-day DAILY report gives the same rows.
+    const both = await drain(
+      connector.extract(contextFor().context, org('8150002'), {
+        from: addDays(yesterday, -1),
+        to: yesterday,
+      }),
+    );
+    for (const [name, rows] of Object.entries(single.streams)) {
+      expect(rows.length, name).toBeGreaterThan(0);
+      expect(rows).toEqual(both.streams[name]!.filter((row) => row.date === yesterday));
+    }
   });
 
   it('reports a refused request with Apple’s message', async () => {
@@ -223,27 +232,58 @@ describe('Apple Ads connector against the sandbox', () => {
     });
   });
 
-  it('refuses an organization the API user cannot access', async () => {
+  it('refuses an ad account the API user cannot access, with Apple’s message', async () => {
     const { context } = contextFor(uploadedCredentials([4242003]));
     const error = await drain(
-      connector.extract(context, org('4242001'), { from: yesterday, to: yesterday }),
+      connector.extract(context, org('8150001'), { from: yesterday, to: yesterday }),
     ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({ status: 403, message: 'Insufficient rights to the ad account.' });
+  });
+
+  it('maps a connection’s v5 org id to its ad account, and leaves an ad account as it is', async () => {
+    const { context } = contextFor();
+    expect(await connector.migrateAccount!(context, org('4242002'))).toEqual({
+      identifier: '8150002',
+      id_label: '8150002',
+      name: 'Northpeak Apps EU',
+    });
+    expect(await connector.migrateAccount!(context, org('8150002'))).toBeNull();
+    const invited = contextFor(uploadedCredentials([4242003])).context;
+    const error = await connector.migrateAccount!(invited, org('4242001')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({
       kind: 'provider',
-      message: 'The API user has no access to organization 4242001.',
+      message: expect.stringContaining('4242001 has no ad account'),
     });
+  });
+
+  it('fails on the retired Campaign Management API v5, which the Platform API host does not serve', async () => {
+    const { context } = contextFor();
+    const token = await appleTokenSource({
+      endpoints: sandbox.harness.endpoints,
+      clients: sandbox.harness.clients,
+      credentials: uploadedCredentials(),
+    }).authorization();
+    for (const path of ['/api/v5/acls', '/v5/acls', '/v2/acls']) {
+      const response = await fetch(`${context.endpoints.appleAds}${path}`, {
+        headers: { authorization: token },
+      });
+      expect(response.status, path).toBe(404);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+    }
   });
 
   it('requests only the streams asked for (the campaigns report names the campaigns to drill into)', async () => {
     const credentials = uploadedCredentials();
     const range = { from: addDays(yesterday, -2), to: yesterday };
     const only = (streams: string[]) =>
-      sandbox.extract(connector, credentials, org('4242002'), range, streams);
+      sandbox.extract(connector, credentials, org('8150002'), range, streams);
     const reportsRead = (requests: { url: URL }[]) =>
       new Set(
         requests
           .filter((r) => r.url.pathname.includes('/reports/'))
-          .map((r) => r.url.pathname.split('/').at(-1)),
+          .map((r) => r.url.pathname.split('/').at(-2)),
       );
 
     const keywords = await only(['keywords']);

@@ -1,10 +1,14 @@
-// The Apple Ads sandbox's world: three organizations (one a child of another), each with campaigns,
+// The Apple Ads sandbox's world: three organizations (one a child of another in the Campaign
+// Management API v5), each holding one ad account of the Platform API v1, each with campaigns,
 // ad groups, bidded keywords and the search terms that matched them (plus Search Match terms that
 // matched no keyword). Daily numbers are generated per search term and summed upwards, so a
 // campaign's spend on a day is exactly the sum of its ad groups' and its search terms'.
 import { VOCABULARY, daily, hash, pick, unit } from '../../sandbox/apis/data';
 
 export type AppleOrg = {
+  /** The Platform API v1 ad account (`X-AP-Context: adAccountId=…`). */
+  adAccountId: number;
+  /** The org the ad account belongs to: the v5 org id connections made before v1 stored. */
   orgId: number;
   orgName: string;
   currency: string;
@@ -15,6 +19,7 @@ export type AppleOrg = {
 
 export const APPLE_SANDBOX_ORGS: readonly AppleOrg[] = [
   {
+    adAccountId: 8150001,
     orgId: 4242001,
     orgName: 'Northpeak Apps',
     currency: 'USD',
@@ -23,6 +28,7 @@ export const APPLE_SANDBOX_ORGS: readonly AppleOrg[] = [
     parentOrgId: null,
   },
   {
+    adAccountId: 8150002,
     orgId: 4242002,
     orgName: 'Northpeak Apps EU',
     currency: 'EUR',
@@ -31,6 +37,7 @@ export const APPLE_SANDBOX_ORGS: readonly AppleOrg[] = [
     parentOrgId: 4242001,
   },
   {
+    adAccountId: 8150003,
     orgId: 4242003,
     orgName: 'Trailfox Games',
     currency: 'JPY',

@@ -1,77 +1,93 @@
-// The sandbox's report engine: reads a ReportingRequest as Apple documents it (startTime, endTime,
-// granularity with its date-range rules, selector with orderBy and pagination, the totals flags)
-// and answers ReportingResponseBody rows: one per campaign, ad group, keyword or search term.
+// The sandbox's report engine: reads an AppsReportingRequest as Apple documents it (timeRange
+// with its granularity rules, the required campaignId filter, sorting, pagination, options) and
+// answers the AppsReportResponse envelope: one row per campaign, ad group, keyword or search term
+// with its `totalMetrics` and, with a granularity, its `granularMetrics`.
+// https://developer.apple.com/documentation/apple-ads-platform-api/reports
 import { z } from 'zod';
 import { addDays, utcDay } from '@maya/contracts';
 import { SandboxApiError } from '../../sandbox/apis/api';
 import { datesWithData } from '../../sandbox/apis/data';
 import { addMetrics, campaignsOf, currencyExponent, emptyMetrics, searchTermDay } from './sandbox-data';
-import type { AppleAdGroup, AppleCampaign, AppleMetrics, AppleOrg, AppleSearchTerm } from './sandbox-data';
+import type { AppleAdGroup, AppleKeyword, AppleMetrics, AppleOrg, AppleSearchTerm } from './sandbox-data';
 
 export type ReportLevel = 'campaigns' | 'adgroups' | 'keywords' | 'searchterms';
 
-/** Apple's DAILY rule: start and end at most 90 days apart, the start at most 90 days back. */
+/** Apple's DAILY rule: the start at most 90 days back, the range longer than one day. */
 export const DAILY_MAX_DAYS = 90;
+/** RequestPagination: `pageSize` at most 5000, 100 by default. */
+export const MAX_PAGE_SIZE = 5000;
 
 const ISO_DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'The format is YYYY-MM-DD');
-const Bool = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+const Id = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number);
 
 export const ReportingRequestSchema = z.object({
-  startTime: ISO_DATE,
-  endTime: ISO_DATE,
-  granularity: z.enum(['DAILY', 'HOURLY', 'WEEKLY', 'MONTHLY']).optional(),
-  timeZone: z.enum(['ORTZ', 'UTC']).optional(),
-  groupBy: z.array(z.string()).optional(),
-  returnRowTotals: Bool.optional(),
-  returnGrandTotals: Bool.optional(),
-  returnRecordsWithNoMetrics: Bool.optional(),
-  selector: z.object({
-    orderBy: z
-      .array(z.object({ field: z.string(), sortOrder: z.enum(['ASCENDING', 'DESCENDING']) }))
-      .max(1)
-      .optional(),
-    conditions: z.array(z.unknown()).optional(),
-    pagination: z
-      .object({ offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000) })
-      .optional(),
+  timeRange: z.object({
+    start: ISO_DATE,
+    end: ISO_DATE,
+    timeZone: z.enum(['ORTZ', 'UTC']),
+    granularity: z.enum(['HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY']).optional(),
   }),
+  filters: z
+    .array(
+      z.object({
+        field: z.string(),
+        operator: z.string(),
+        value: z.union([Id, z.array(Id)]),
+      }),
+    )
+    .optional(),
+  sorting: z
+    .array(z.object({ field: z.string(), order: z.enum(['ASC', 'DESC']) }))
+    .max(1)
+    .optional(),
+  pagination: z
+    .object({ offset: z.number().int().min(0), pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE) })
+    .optional(),
+  fields: z.array(z.string()).optional(),
+  groupBy: z.array(z.string()).optional(),
+  options: z.object({ includeRows: z.array(z.enum(['GRAND_TOTAL', 'EMPTY_METRICS'])).optional() }).optional(),
 });
 export type ReportingRequest = z.infer<typeof ReportingRequestSchema>;
 
+/** The campaigns (and ad groups) a request's filters scope it to. */
+export type ReportScope = { campaignIds: Set<number>; adGroupIds: Set<number> | null };
+
 const invalid = (message: string) => new SandboxApiError('invalid_argument', message);
 
-/** Apple's documented constraints, checked before any row is built. */
-export function validateReport(level: ReportLevel, request: ReportingRequest, nowMs: number): void {
-  const { startTime, endTime, granularity } = request;
-  if (startTime > endTime) throw invalid('startTime must not be after endTime');
+function idsOf(filter: { field: string; operator: string; value: number | number[] }): Set<number> {
+  const values = Array.isArray(filter.value) ? filter.value : [filter.value];
+  if (filter.operator === 'EQUALS' && values.length === 1) return new Set(values);
+  if (filter.operator === 'IN' && values.length > 0) return new Set(values);
+  throw invalid(`The ${filter.field} filter takes EQUALS with one value or IN with values`);
+}
+
+/** Apple's documented constraints, checked before any row is built; answers the report's scope. */
+export function validateReport(level: ReportLevel, request: ReportingRequest, nowMs: number): ReportScope {
+  const { start, end, granularity, timeZone } = request.timeRange;
+  if (start > end) throw invalid('timeRange.start must not be after timeRange.end');
   if (request.groupBy && request.groupBy.length > 0)
     throw invalid('The sandbox supports no groupBy dimensions');
-  if (request.selector.conditions && request.selector.conditions.length > 0) {
-    throw invalid('The sandbox supports no selector conditions');
+  let campaignIds: Set<number> | null = null;
+  let adGroupIds: Set<number> | null = null;
+  for (const filter of request.filters ?? []) {
+    if (filter.field === 'campaignId') campaignIds = idsOf(filter);
+    else if (filter.field === 'adGroupId') adGroupIds = idsOf(filter);
+    else throw invalid(`The sandbox supports no filter on ${filter.field}`);
   }
-  if (granularity === undefined) {
-    if (!request.returnRowTotals)
-      throw invalid("If you don't specify granularity, returnRowTotals must be true");
-    return;
-  }
-  if (granularity !== 'DAILY') throw invalid('The sandbox supports DAILY granularity only');
-  if (request.returnGrandTotals) throw invalid('If you specify granularity, returnGrandTotals must be false');
+  if (!campaignIds) throw invalid('Every apps report request requires a campaignId filter');
+  const includeRows = request.options?.includeRows ?? [];
   if (level === 'searchterms') {
-    if (request.returnRowTotals) {
-      throw invalid(
-        'For search term reports with granularity, returnRowTotals and returnGrandTotals must be false',
-      );
-    }
-    if (request.timeZone === 'UTC')
-      throw invalid('Search term-level reports only support a timeZone value of ORTZ');
+    if (timeZone !== 'ORTZ') throw invalid('Search term reports only support a timeZone value of ORTZ');
+    if (includeRows.includes('EMPTY_METRICS')) throw invalid('EMPTY_METRICS is not supported for SEARCHTERM');
   }
+  if (granularity === undefined) return { campaignIds, adGroupIds };
+  if (granularity !== 'DAILY') throw invalid('The sandbox supports DAILY granularity only');
+  if (start === end) throw invalid('DAILY: the date range must be greater than one day');
   const today = utcDay(nowMs);
-  if (Date.parse(endTime) - Date.parse(startTime) > DAILY_MAX_DAYS * 86_400_000) {
-    throw invalid(`DAILY: startTime and endTime must be at most ${DAILY_MAX_DAYS} days apart`);
+  if (start < addDays(today, -DAILY_MAX_DAYS)) {
+    throw invalid(`DAILY: the date range start must be within the last ${DAILY_MAX_DAYS} days`);
   }
-  if (startTime < addDays(today, -DAILY_MAX_DAYS)) {
-    throw invalid(`DAILY: startTime must be at most ${DAILY_MAX_DAYS} days in the past`);
-  }
+  return { campaignIds, adGroupIds };
 }
 
 const METRIC_ORDER: Readonly<Record<string, (m: AppleMetrics) => number>> = {
@@ -82,10 +98,10 @@ const METRIC_ORDER: Readonly<Record<string, (m: AppleMetrics) => number>> = {
 };
 
 const SORT_FIELDS: Readonly<Record<ReportLevel, readonly string[]>> = {
-  campaigns: ['campaignId', 'campaignName'],
-  adgroups: ['adGroupId', 'adGroupName'],
-  keywords: ['keywordId', 'keyword'],
-  searchterms: ['searchTermText', 'keywordId', 'adGroupId'],
+  campaigns: ['id', 'name'],
+  adgroups: ['id', 'name'],
+  keywords: ['id', 'text'],
+  searchterms: ['searchTermText', 'adGroupId'],
 };
 
 type Entity = {
@@ -94,118 +110,105 @@ type Entity = {
   terms: [AppleAdGroup, AppleSearchTerm][];
 };
 
-/** The report's entities for the level (a campaign's children for the campaign-scoped reports). */
-function entitiesOf(org: AppleOrg, level: ReportLevel, campaign: AppleCampaign | null): Entity[] {
-  const campaigns = campaign ? [campaign] : campaignsOf(org);
+const adGroupMin = (g: AppleAdGroup) => ({ name: g.name, deleted: false });
+
+/** The report's entities for the level, within the campaigns (and ad groups) of its scope. */
+function entitiesOf(org: AppleOrg, level: ReportLevel, scope: ReportScope): Entity[] {
+  const account = { adAccountId: org.adAccountId };
   const entities: Entity[] = [];
-  for (const c of campaigns) {
-    const allTerms = c.adGroups.flatMap((g) =>
-      g.searchTerms.map((t) => [g, t] as [AppleAdGroup, AppleSearchTerm]),
-    );
+  for (const c of campaignsOf(org).filter((campaign) => scope.campaignIds.has(campaign.id))) {
+    const groups = c.adGroups.filter((g) => scope.adGroupIds?.has(g.id) ?? true);
     if (level === 'campaigns') {
       entities.push({
-        sortKeys: { campaignId: c.id, campaignName: c.name },
+        sortKeys: { id: c.id, name: c.name },
         metadata: {
-          campaignId: c.id,
-          campaignName: c.name,
+          id: c.id,
+          promotedObject: { name: c.app.appName },
+          promotedObjectType: 'APPSTORE_APP',
+          promotedObjectId: String(c.app.adamId),
+          name: c.name,
+          status: c.status,
           deleted: false,
-          campaignStatus: c.status,
-          app: c.app,
-          servingStatus: 'RUNNING',
-          servingStateReasons: null,
-          countriesOrRegions: c.countries,
-          totalBudget: null,
-          dailyBudget: money(c.dailyBudgetMinor, org.currency),
           displayStatus: 'RUNNING',
-          supplySources: ['APPSTORE_SEARCH_RESULTS'],
-          adChannelType: 'SEARCH',
-          orgId: org.orgId,
+          ...account,
+          systemStatus: 'RUNNING',
+          systemStatusReasons: [],
           billingEvent: 'TAPS',
+          systemStatusLimitingReasons: [],
+          targeting: {
+            supplyPlacement: { include: ['APPSTORE_SEARCH_RESULTS'] },
+            countryOrRegion: { include: c.countries },
+          },
+          dailyBudget: { value: money(c.dailyBudgetMinor, org.currency) },
+          bidStrategy: { bidStrategyType: 'MANUAL_CPT' },
+          adChannelType: 'SEARCH',
         },
-        terms: allTerms,
+        terms: groups.flatMap((g) => g.searchTerms.map((t) => [g, t] as [AppleAdGroup, AppleSearchTerm])),
       });
       continue;
     }
-    for (const g of c.adGroups) {
-      const group = { adGroupId: g.id, adGroupName: g.name, adGroupDeleted: false };
+    for (const g of groups) {
       if (level === 'adgroups') {
         entities.push({
-          sortKeys: { adGroupId: g.id, adGroupName: g.name },
+          sortKeys: { id: g.id, name: g.name },
           metadata: {
+            id: g.id,
             campaignId: c.id,
-            ...group,
+            ...account,
+            name: g.name,
+            status: g.status,
+            pricingModel: 'CPT',
             deleted: false,
-            adGroupStatus: g.status,
-            adGroupServingStatus: 'RUNNING',
-            adGroupDisplayStatus: g.status === 'PAUSED' ? 'PAUSED' : 'RUNNING',
-            orgId: org.orgId,
+            systemStatus: g.status === 'PAUSED' ? 'NOT_RUNNING' : 'RUNNING',
+            campaign: { name: c.name, deleted: false },
           },
           terms: g.searchTerms.map((t) => [g, t]),
         });
         continue;
       }
-      for (const k of g.keywords) {
-        const keyword = {
-          keywordId: k.id,
-          keyword: k.text,
-          matchType: k.matchType,
-          bidAmount: money(k.bidMinor, org.currency),
-        };
-        if (level === 'keywords') {
+      const keywordOf = (k: AppleKeyword) => ({
+        id: k.id,
+        campaignId: c.id,
+        ...account,
+        deleted: false,
+        text: k.text,
+        status: 'ENABLED',
+        matchType: k.matchType,
+        bid: money(k.bidMinor, org.currency),
+        adGroupId: g.id,
+        displayStatus: 'RUNNING',
+        adGroup: adGroupMin(g),
+      });
+      if (level === 'keywords') {
+        for (const k of g.keywords) {
           entities.push({
-            sortKeys: { keywordId: k.id, keyword: k.text },
-            metadata: {
-              ...keyword,
-              keywordStatus: 'ACTIVE',
-              deleted: false,
-              keywordDisplayStatus: 'RUNNING',
-              ...group,
-            },
+            sortKeys: { id: k.id, text: k.text },
+            metadata: keywordOf(k),
             terms: g.searchTerms.filter((t) => t.keywordId === k.id).map((t) => [g, t]),
           });
-          continue;
         }
-        for (const t of g.searchTerms.filter((term) => term.keywordId === k.id)) {
-          entities.push(
-            searchTermEntity(t, { ...keyword, deleted: false, keywordDisplayStatus: 'RUNNING' }, group, g),
-          );
-        }
+        continue;
       }
-      if (level === 'searchterms') {
-        for (const t of g.searchTerms.filter((term) => term.keywordId === null)) {
-          entities.push(
-            searchTermEntity(
-              t,
-              {
-                keywordId: null,
-                keyword: null,
-                matchType: 'AUTO',
-                bidAmount: null,
-                deleted: false,
-                keywordDisplayStatus: null,
-              },
-              group,
-              g,
-            ),
-          );
-        }
+      for (const t of g.searchTerms) {
+        const keyword = g.keywords.find((k) => k.id === t.keywordId);
+        entities.push({
+          sortKeys: { searchTermText: t.text, adGroupId: g.id },
+          metadata: {
+            campaignId: c.id,
+            ...account,
+            searchTermText: t.text,
+            // Search Match terms matched no bidded keyword: an auto-match source, no keyword.
+            searchTermSource: t.source === 'AUTO' ? 'AUTO' : 'SEARCH',
+            keyword: keyword ? keywordOf(keyword) : null,
+            adGroupId: g.id,
+            adGroup: adGroupMin(g),
+          },
+          terms: [[g, t]],
+        });
       }
     }
   }
   return entities;
-}
-
-function searchTermEntity(
-  term: AppleSearchTerm,
-  keyword: Record<string, unknown>,
-  group: Record<string, unknown>,
-  adGroup: AppleAdGroup,
-): Entity {
-  return {
-    sortKeys: { searchTermText: term.text, keywordId: term.keywordId ?? 0, adGroupId: adGroup.id },
-    metadata: { ...keyword, ...group, searchTermText: term.text, searchTermSource: term.source },
-    terms: [[adGroup, term]],
-  };
 }
 
 export function money(minor: number, currency: string): { amount: string; currency: string } {
@@ -213,43 +216,42 @@ export function money(minor: number, currency: string): { amount: string; curren
   return { amount: exponent === 0 ? String(minor) : (minor / 10 ** exponent).toFixed(exponent), currency };
 }
 
-/** Apple's SpendRow: the additive metrics and the rates and averages derived from them. */
-function spendRow(m: AppleMetrics, currency: string): Record<string, unknown> {
+/** Apple's metrics of a row: the additive ones and the rates and averages derived from them. */
+function metricsRow(m: AppleMetrics, currency: string): Record<string, unknown> {
   const ratio = (a: number, b: number) => (b === 0 ? 0 : Math.round((a / b) * 10_000) / 10_000);
   const average = (minor: number, n: number) => money(n === 0 ? 0 : Math.round(minor / n), currency);
   const totalInstalls = m.tapInstalls + m.viewInstalls;
   return {
+    localSpend: money(m.spendMinor, currency),
     impressions: m.impressions,
     taps: m.taps,
     ttr: ratio(m.taps, m.impressions),
-    localSpend: money(m.spendMinor, currency),
-    avgCPT: average(m.spendMinor, m.taps),
-    avgCPM: average(m.spendMinor * 1000, m.impressions),
+    cpt: average(m.spendMinor, m.taps),
+    cpm: average(m.spendMinor * 1000, m.impressions),
     tapInstalls: m.tapInstalls,
     viewInstalls: m.viewInstalls,
     totalInstalls,
     totalNewDownloads: m.newDownloads,
     totalRedownloads: m.redownloads,
-    tapInstallCPI: average(m.spendMinor, m.tapInstalls),
     totalAvgCPI: average(m.spendMinor, totalInstalls),
-    tapInstallRate: ratio(m.tapInstalls, m.taps),
     totalInstallRate: ratio(totalInstalls, m.taps),
   };
 }
 
-/** The ReportingResponseBody of a request (already validated; late conversions: per date). */
+/** The AppsReportResponse of a request (already validated; late conversions: per date). */
 export function buildReport(
   org: AppleOrg,
   level: ReportLevel,
-  campaign: AppleCampaign | null,
+  scope: ReportScope,
   request: ReportingRequest,
   nowMs: number,
   lateConversions: (date: string) => number = () => 1,
 ): Record<string, unknown> {
-  const dates = datesWithData(request.startTime, request.endTime, nowMs);
-  const daily = request.granularity === 'DAILY';
+  const { start, end, granularity } = request.timeRange;
+  const dates = datesWithData(start, end, nowMs);
+  const includeRows = request.options?.includeRows ?? [];
   const rows: { entity: Entity; days: [string, AppleMetrics][]; total: AppleMetrics }[] = [];
-  for (const entity of entitiesOf(org, level, campaign)) {
+  for (const entity of entitiesOf(org, level, scope)) {
     const total = emptyMetrics();
     const days: [string, AppleMetrics][] = [];
     for (const date of dates) {
@@ -263,17 +265,17 @@ export function buildReport(
       days.push([date, day]);
       addMetrics(total, day);
     }
-    if (total.impressions > 0 || request.returnRecordsWithNoMetrics) rows.push({ entity, days, total });
+    if (total.impressions > 0 || includeRows.includes('EMPTY_METRICS')) rows.push({ entity, days, total });
   }
-  const order = request.selector.orderBy?.[0];
+  const order = request.sorting?.[0];
   if (order) {
     const byMetric = METRIC_ORDER[order.field];
     if (!byMetric && !SORT_FIELDS[level].includes(order.field)) {
-      throw invalid(`orderBy field ${order.field} is not available in this report`);
+      throw invalid(`sorting field ${order.field} is not available in this report`);
     }
     const value = (row: (typeof rows)[number]) =>
       byMetric ? byMetric(row.total) : (row.entity.sortKeys[order.field] ?? 0);
-    const sign = order.sortOrder === 'ASCENDING' ? 1 : -1;
+    const sign = order.order === 'ASC' ? 1 : -1;
     // A stable sort: ties keep the account's own order, so pages never overlap.
     rows.sort((a, b) => {
       const x = value(a);
@@ -281,28 +283,25 @@ export function buildReport(
       return (x < y ? -1 : x > y ? 1 : 0) * sign;
     });
   }
-  const offset = request.selector.pagination?.offset ?? 0;
-  const limit = request.selector.pagination?.limit ?? 20;
-  const page = rows.slice(offset, offset + limit);
+  const offset = request.pagination?.offset ?? 0;
+  const pageSize = request.pagination?.pageSize ?? 100;
+  const page = rows.slice(offset, offset + pageSize);
   const grand = emptyMetrics();
   for (const row of rows) addMetrics(grand, row.total);
   return {
-    data: {
-      reportingDataResponse: {
-        row: page.map((row) => ({
-          other: false,
-          ...(daily
-            ? { granularity: row.days.map(([date, m]) => ({ ...spendRow(m, org.currency), date })) }
-            : {}),
-          ...(request.returnRowTotals ? { total: spendRow(row.total, org.currency) } : {}),
-          metadata: row.entity.metadata,
-        })),
-        ...(request.returnGrandTotals
-          ? { grandTotals: { other: false, total: spendRow(grand, org.currency) } }
+    result: {
+      rows: page.map((row) => ({
+        metadata: row.entity.metadata,
+        totalMetrics: metricsRow(row.total, org.currency),
+        ...(granularity
+          ? { granularMetrics: row.days.map(([date, m]) => ({ date, ...metricsRow(m, org.currency) })) }
           : {}),
-      },
+      })),
+      ...(includeRows.includes('GRAND_TOTAL')
+        ? { summary: { grandTotal: metricsRow(grand, org.currency) } }
+        : {}),
     },
-    pagination: { totalResults: rows.length, startIndex: offset, itemsPerPage: page.length },
+    pagination: { offset, pageSize, totalCount: rows.length },
     error: null,
   };
 }

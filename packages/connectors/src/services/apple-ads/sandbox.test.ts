@@ -140,179 +140,202 @@ describe('sandbox Apple token endpoint and Apple Ads API', () => {
     expect(response.status).toBe(400);
   });
 
-  const report = async (path: string, body: unknown, orgId: string | null = '4242001') => {
-    const response = await fetch(`${sandbox.harness.endpoints.appleAds}/api/v5${path}`, {
+  const v1 = (path: string) => `${sandbox.harness.endpoints.appleAds}/v1${path}`;
+  const report = async (level: string, body: unknown, adAccountId: string | null = '8150001') => {
+    const response = await fetch(v1(`/reports/apps/${level}/query`), {
       method: 'POST',
       headers: {
         authorization: `Bearer ${await accessToken()}`,
         'content-type': 'application/json',
-        ...(orgId ? { 'x-ap-context': `orgId=${orgId}` } : {}),
+        ...(adAccountId ? { 'x-ap-context': `adAccountId=${adAccountId}` } : {}),
       },
       body: JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json()) as Json };
   };
 
-  const daily = (from: string, to: string, extra: Record<string, unknown> = {}) => ({
-    startTime: from,
-    endTime: to,
-    granularity: 'DAILY',
-    timeZone: 'ORTZ',
-    returnRowTotals: false,
-    returnGrandTotals: false,
-    returnRecordsWithNoMetrics: false,
-    selector: {
-      orderBy: [{ field: 'campaignId', sortOrder: 'ASCENDING' }],
-      pagination: { offset: 0, limit: 1000 },
-    },
+  const campaignIdsOf = async (adAccountId = '8150001') => {
+    const response = await fetch(v1('/campaigns/query'), {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await accessToken()}`,
+        'content-type': 'application/json',
+        'x-ap-context': `adAccountId=${adAccountId}`,
+      },
+      body: JSON.stringify({ pagination: { offset: 0, pageSize: 1000, fetchTotalCount: true } }),
+    });
+    const body = (await response.json()) as Json;
+    expect(body.pagination).toEqual({ offset: 0, pageSize: 1000, totalCount: body.result.length });
+    return (body.result as Json[]).map((c) => String(c.id));
+  };
+
+  const daily = (from: string, to: string, campaigns: string[], extra: Record<string, unknown> = {}) => ({
+    timeRange: { start: from, end: to, timeZone: 'ORTZ', granularity: 'DAILY' },
+    filters: [{ field: 'campaignId', operator: 'IN', value: campaigns }],
+    sorting: [{ field: 'id', order: 'ASC' }],
+    pagination: { offset: 0, pageSize: 1000 },
     ...extra,
   });
 
-  it('answers the campaign report as ReportingResponseBody, totals equal to the days', async () => {
+  it('answers the campaign report as Apple’s AppsCampaignReportResponse, totals equal to the days', async () => {
     const from = addDays(yesterday, -2);
-    const { status, body } = await report('/reports/campaigns', {
-      ...daily(from, yesterday),
-      granularity: undefined,
-      returnRowTotals: true,
-      returnGrandTotals: true,
-    });
+    const campaigns = await campaignIdsOf();
+    const { status, body } = await report(
+      'campaigns',
+      daily(from, yesterday, campaigns, { options: { includeRows: ['GRAND_TOTAL'] } }),
+    );
     expect(status).toBe(200);
-    expect(body.pagination).toEqual({
-      totalResults: body.data.reportingDataResponse.row.length,
-      startIndex: 0,
-      itemsPerPage: body.data.reportingDataResponse.row.length,
-    });
-    const row = body.data.reportingDataResponse.row[0] as Json;
+    const rows = body.result.rows as Json[];
+    expect(body.pagination).toEqual({ offset: 0, pageSize: 1000, totalCount: rows.length });
+    const row = rows[0]!;
     expect(row.metadata).toMatchObject({
-      campaignId: expect.any(Number),
-      campaignName: expect.any(String),
-      app: { appName: expect.any(String), adamId: expect.any(Number) },
-      orgId: 4242001,
+      id: expect.any(Number),
+      name: expect.any(String),
+      promotedObjectType: 'APPSTORE_APP',
+      promotedObject: { name: expect.any(String) },
+      adAccountId: 8150001,
+      adChannelType: 'SEARCH',
     });
-    expect(row.total).toMatchObject({
+    expect(row.totalMetrics).toMatchObject({
       impressions: expect.any(Number),
       taps: expect.any(Number),
       localSpend: { amount: expect.stringMatching(/^\d+\.\d{2}$/), currency: 'USD' },
       tapInstalls: expect.any(Number),
       totalInstalls: expect.any(Number),
     });
-
-    const days = await report('/reports/campaigns', daily(from, yesterday));
-    const sameRow = (days.body.data.reportingDataResponse.row as Json[]).find(
-      (r) => r.metadata.campaignId === row.metadata.campaignId,
-    )!;
-    expect(sameRow.total).toBeUndefined();
-    expect((sameRow.granularity as Json[]).map((d) => d.date as string)).toEqual([
+    expect((row.granularMetrics as Json[]).map((d) => d.date as string)).toEqual([
       from,
       addDays(from, 1),
       yesterday,
     ]);
-    const spend = (sameRow.granularity as Json[]).reduce(
+    const spend = (row.granularMetrics as Json[]).reduce(
       (sum, d) => sum + decimalToMicros(d.localSpend.amount as string),
       0,
     );
-    expect(spend).toBe(decimalToMicros(row.total.localSpend.amount as string));
-    const grand = (body.data.reportingDataResponse.row as Json[]).reduce(
-      (sum, r) => sum + (r.total.impressions as number),
-      0,
-    );
-    expect(body.data.reportingDataResponse.grandTotals).toMatchObject({
-      other: false,
-      total: { impressions: grand },
+    expect(spend).toBe(decimalToMicros(row.totalMetrics.localSpend.amount as string));
+    const grand = rows.reduce((sum, r) => sum + (r.totalMetrics.impressions as number), 0);
+    expect(body.result.summary).toMatchObject({ grandTotal: { impressions: grand } });
+
+    // A single day: no granularity, the day in totalMetrics only.
+    const single = await report('campaigns', {
+      ...daily(yesterday, yesterday, campaigns),
+      timeRange: { start: yesterday, end: yesterday, timeZone: 'ORTZ' },
     });
+    expect(single.status).toBe(200);
+    expect((single.body.result.rows as Json[])[0]!.granularMetrics).toBeUndefined();
   });
 
-  it('enforces Apple’s report rules with ApiErrorResponse bodies', async () => {
+  it('enforces Apple’s report rules with ErrorResponse bodies', async () => {
     const today = utcDay(sandbox.harness.now());
+    const campaigns = await campaignIdsOf();
     const expectError = (answer: { status: number; body: Json }, status: number, code: string) => {
       expect(answer.status).toBe(status);
-      expect(answer.body).toEqual({
-        data: null,
-        pagination: null,
-        error: { errors: [{ messageCode: code, message: expect.any(String), field: '' }] },
-      });
+      expect(answer.body).toEqual({ error: { code, message: expect.any(String), details: [] } });
     };
+    // DAILY: the start within the last 90 days (today - 90 is), the range longer than one day.
+    expect((await report('campaigns', daily(addDays(today, -90), yesterday, campaigns))).status).toBe(200);
     expectError(
-      await report('/reports/campaigns', daily(addDays(today, -95), yesterday)),
+      await report('campaigns', daily(addDays(today, -91), yesterday, campaigns)),
       400,
-      'INVALID_INPUT',
+      'INVALID_ARGUMENT',
+    );
+    expectError(await report('campaigns', daily(yesterday, yesterday, campaigns)), 400, 'INVALID_ARGUMENT');
+    // Every apps report requires a campaignId filter.
+    expectError(
+      await report('campaigns', { ...daily(addDays(yesterday, -1), yesterday, campaigns), filters: [] }),
+      400,
+      'INVALID_ARGUMENT',
+    );
+    const campaign = campaigns[0]!;
+    // Search terms: ORTZ only, no EMPTY_METRICS.
+    expectError(
+      await report('searchterms', {
+        ...daily(addDays(yesterday, -1), yesterday, [campaign]),
+        timeRange: { start: addDays(yesterday, -1), end: yesterday, timeZone: 'UTC', granularity: 'DAILY' },
+      }),
+      400,
+      'INVALID_ARGUMENT',
     );
     expectError(
       await report(
-        '/reports/campaigns',
-        daily(addDays(yesterday, -5), yesterday, { returnGrandTotals: true }),
+        'searchterms',
+        daily(addDays(yesterday, -1), yesterday, [campaign], { options: { includeRows: ['EMPTY_METRICS'] } }),
       ),
       400,
-      'INVALID_INPUT',
-    );
-    const campaigns = await report('/reports/campaigns', daily(yesterday, yesterday));
-    const campaignId = campaigns.body.data.reportingDataResponse.row[0].metadata.campaignId as number;
-    expectError(
-      await report(
-        `/reports/campaigns/${campaignId}/searchterms`,
-        daily(yesterday, yesterday, { returnRowTotals: true }),
-      ),
-      400,
-      'INVALID_INPUT',
+      'INVALID_ARGUMENT',
     );
     expectError(
-      await report(
-        `/reports/campaigns/${campaignId}/searchterms`,
-        daily(yesterday, yesterday, { timeZone: 'UTC' }),
-      ),
+      await report('campaigns', daily(addDays(yesterday, -1), yesterday, campaigns), null),
       400,
-      'INVALID_INPUT',
+      'INVALID_ARGUMENT',
     );
-    expectError(await report('/reports/campaigns', daily(yesterday, yesterday), null), 400, 'INVALID_INPUT');
-    expectError(await report('/reports/campaigns/1/adgroups', daily(yesterday, yesterday)), 404, 'NOT_FOUND');
+    expectError(
+      await report('campaigns', daily(addDays(yesterday, -1), yesterday, campaigns), '9999999'),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await report('creativesets', daily(addDays(yesterday, -1), yesterday, campaigns)),
+      404,
+      'NOT_FOUND',
+    );
     sandbox.harness.faults(APPLE_ADS_SANDBOX_PREFIX).add({ kind: 'rate_limit' });
-    expectError(await report('/reports/campaigns', daily(yesterday, yesterday)), 429, 'TOO_MANY_REQUESTS');
+    expectError(
+      await report('campaigns', daily(addDays(yesterday, -1), yesterday, campaigns)),
+      429,
+      'RATE_LIMIT_EXCEEDED',
+    );
   });
 
   it('answers the search term report with Search Match terms carrying no keyword', async () => {
-    const campaigns = await report('/reports/campaigns', daily(yesterday, yesterday));
-    const campaignId = campaigns.body.data.reportingDataResponse.row[0].metadata.campaignId as number;
-    const { body } = await report(`/reports/campaigns/${campaignId}/searchterms`, {
-      ...daily(yesterday, yesterday),
-      selector: {
-        orderBy: [{ field: 'searchTermText', sortOrder: 'ASCENDING' }],
-        pagination: { offset: 0, limit: 1000 },
-      },
+    const [campaign] = await campaignIdsOf();
+    const { body } = await report('searchterms', {
+      ...daily(addDays(yesterday, -1), yesterday, [campaign!]),
+      sorting: [{ field: 'searchTermText', order: 'ASC' }],
     });
-    const rows = body.data.reportingDataResponse.row as Json[];
-    expect(rows.map((r) => r.metadata.searchTermText as string)).toEqual(
-      [...rows.map((r) => r.metadata.searchTermText as string)].sort(),
-    );
+    const rows = body.result.rows as Json[];
+    const texts = rows.map((r) => r.metadata.searchTermText as string);
+    expect(texts).toEqual([...texts].sort());
     const auto = rows.find((r) => r.metadata.searchTermSource === 'AUTO')!;
     expect(auto.metadata).toMatchObject({
-      keywordId: null,
       keyword: null,
-      matchType: 'AUTO',
       adGroupId: expect.any(Number),
+      campaignId: Number(campaign),
     });
-    const targeted = rows.find((r) => r.metadata.searchTermSource === 'TARGETED')!;
-    expect(targeted.metadata).toMatchObject({
-      keywordId: expect.any(Number),
+    const targeted = rows.find((r) => r.metadata.searchTermSource === 'SEARCH')!;
+    expect(targeted.metadata.keyword).toMatchObject({
+      id: expect.any(Number),
       matchType: expect.stringMatching(/^(EXACT|BROAD)$/),
     });
   });
 
-  it('answers the organizations with GET /acls', async () => {
-    const response = await fetch(`${sandbox.harness.endpoints.appleAds}/api/v5/acls`, {
-      headers: { authorization: `Bearer ${await accessToken()}` },
+  it('answers the ad accounts with GET /v1/acls and GET /v1/me without a context header', async () => {
+    const authorization = `Bearer ${await accessToken()}`;
+    const acls = (await (await fetch(v1('/acls'), { headers: { authorization } })).json()) as Json;
+    expect(acls.result.acls[1]).toEqual({
+      adAccount: { id: 8150002, name: 'Northpeak Apps EU', orgId: 4242002 },
+      roles: ['API Account Read Only'],
     });
-    const body = (await response.json()) as Json;
-    expect(body.data[1]).toEqual({
-      orgName: 'Northpeak Apps EU',
-      orgId: 4242002,
-      currency: 'EUR',
-      paymentModel: 'LOC',
-      roleNames: ['API Account Read Only'],
-      parentOrgId: 4242001,
-      timeZone: 'Europe/Berlin',
-      displayTimezone: 'Europe/Berlin',
-    });
-    const anonymous = await fetch(`${sandbox.harness.endpoints.appleAds}/api/v5/acls`);
+    const me = (await (await fetch(v1('/me'), { headers: { authorization } })).json()) as Json;
+    expect(me.result).toEqual({ userId: ids.client_id, orgId: 4242001 });
+    const anonymous = await fetch(v1('/acls'));
     expect(anonymous.status).toBe(401);
+    // Every answer, successful or not, carries Apple's rate-limit headers.
+    expect(Number(anonymous.headers.get('ratelimit-limit'))).toBe(1000);
+    expect(Number(anonymous.headers.get('ratelimit-remaining'))).toBeLessThan(1000);
+    expect(Number(anonymous.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(0);
+  });
+
+  it('answers the retired Campaign Management API v5 and unknown versions with 404', async () => {
+    const authorization = `Bearer ${await accessToken()}`;
+    for (const path of ['/api/v5/acls', '/api/v5/reports/campaigns', '/v5/acls', '/v0/acls']) {
+      const response = await fetch(`${sandbox.harness.endpoints.appleAds}${path}`, {
+        method: path.includes('reports') ? 'POST' : 'GET',
+        headers: { authorization, 'content-type': 'application/json' },
+        ...(path.includes('reports') ? { body: '{}' } : {}),
+      });
+      expect(response.status, path).toBe(404);
+      expect(((await response.json()) as Json).error.code).toBe('NOT_FOUND');
+    }
   });
 });

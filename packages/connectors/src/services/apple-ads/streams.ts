@@ -1,5 +1,5 @@
-// The tables the Apple Ads connector loads, and how a report row's daily `granularity` entries
-// become their rows: spend in micros of the org currency, taps as clicks, installs as conversions.
+// The tables the Apple Ads connector loads, and how a Platform API report row's daily
+// `granularMetrics` entries become their rows: spend in micros of the org currency, taps as clicks, installs as conversions.
 import { ACCOUNT_DAY, strings, integers } from '../../core/columns';
 import type { Row, StreamColumn, StreamSchema } from '../../core/types';
 import { decimalToMicros } from '../../core/money';
@@ -21,7 +21,7 @@ const metrics: StreamColumn[] = [
 export const APPLE_STREAMS = {
   campaigns: {
     name: 'campaigns',
-    description: 'Daily metrics per campaign (POST /reports/campaigns, granularity DAILY).',
+    description: 'Daily metrics per campaign (POST /v1/reports/apps/campaigns/query, granularity DAILY).',
     columns: [
       ...ACCOUNT_DAY,
       ...strings('campaign_id', 'campaign_name'),
@@ -37,7 +37,7 @@ export const APPLE_STREAMS = {
   },
   ad_groups: {
     name: 'ad_groups',
-    description: 'Daily metrics per ad group (POST /reports/campaigns/{campaignId}/adgroups).',
+    description: 'Daily metrics per ad group (POST /v1/reports/apps/adgroups/query).',
     columns: [
       ...ACCOUNT_DAY,
       ...strings('campaign_id', 'ad_group_id', 'ad_group_name'),
@@ -48,7 +48,7 @@ export const APPLE_STREAMS = {
   },
   keywords: {
     name: 'keywords',
-    description: 'Daily metrics per bidded keyword (POST /reports/campaigns/{campaignId}/keywords).',
+    description: 'Daily metrics per bidded keyword (POST /v1/reports/apps/keywords/query).',
     columns: [
       ...ACCOUNT_DAY,
       ...strings('campaign_id', 'ad_group_id', 'keyword_id', 'keyword', 'match_type'),
@@ -59,7 +59,7 @@ export const APPLE_STREAMS = {
   search_terms: {
     name: 'search_terms',
     description:
-      'Daily metrics per search term (POST /reports/campaigns/{campaignId}/searchterms). Search Match ' +
+      'Daily metrics per search term (POST /v1/reports/apps/searchterms/query). Search Match ' +
       "terms matched no bidded keyword: source AUTO, keyword_id '' and keyword null.",
     columns: [
       ...ACCOUNT_DAY,
@@ -75,7 +75,7 @@ export const APPLE_STREAMS = {
 
 type Money = { amount: string; currency: string };
 
-/** One `granularity` entry of a report row (Apple's SpendRow with its date). */
+/** One `granularMetrics` entry of a report row (its metrics and date). */
 export type AppleDay = {
   date: string;
   impressions?: number;
@@ -88,12 +88,16 @@ export type AppleDay = {
   totalRedownloads?: number;
 };
 
-export type AppleReportRow = { granularity?: AppleDay[]; metadata: Record<string, unknown> };
+export type AppleReportRow = {
+  granularMetrics?: AppleDay[];
+  totalMetrics?: Omit<AppleDay, 'date'>;
+  metadata: Record<string, unknown>;
+};
 
 const id = (value: unknown) => (typeof value === 'number' || typeof value === 'string' ? String(value) : '');
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
-/** The daily metrics of an entry; the org currency stands in when Apple leaves out a zero spend. */
+/** The daily metrics of an entry; the account currency stands in when Apple leaves out a zero spend. */
 export function metricsOf(entry: AppleDay, orgCurrency: string): Row {
   const tapInstalls = entry.tapInstalls ?? 0;
   const viewInstalls = entry.viewInstalls ?? 0;
@@ -112,47 +116,55 @@ export function metricsOf(entry: AppleDay, orgCurrency: string): Row {
 
 export type Level = 'campaigns' | 'adgroups' | 'keywords' | 'searchterms';
 
-/** The dimension columns of a report row's metadata, by level. */
-export function dimensionsOf(level: Level, campaignId: string, metadata: Record<string, unknown>): Row {
+/** The dimension columns of a report row's metadata (AppsReportingCampaign, ...), by level. */
+export function dimensionsOf(level: Level, metadata: Record<string, unknown>): Row {
   switch (level) {
     case 'campaigns': {
-      const app = (metadata.app ?? {}) as { appName?: unknown; adamId?: unknown };
+      const app = (metadata.promotedObject ?? {}) as { name?: unknown };
+      const targeting = (metadata.targeting ?? {}) as { supplyPlacement?: { include?: unknown } };
+      const placements = targeting.supplyPlacement?.include;
       return {
-        campaign_id: id(metadata.campaignId),
-        campaign_name: text(metadata.campaignName) ?? '',
-        campaign_status: text(metadata.campaignStatus),
-        app_name: text(app.appName),
-        adam_id: app.adamId === undefined ? null : id(app.adamId),
+        campaign_id: id(metadata.id),
+        campaign_name: text(metadata.name) ?? '',
+        campaign_status: text(metadata.status),
+        app_name: text(app.name),
+        adam_id: metadata.promotedObjectId === undefined ? null : id(metadata.promotedObjectId),
         ad_channel_type: text(metadata.adChannelType),
-        // A campaign runs in one placement (Apple Ads campaign `supplySources`, one entry).
-        supply_source: Array.isArray(metadata.supplySources) ? text(metadata.supplySources[0]) : null,
+        // A campaign runs in one placement (its targeting's `supplyPlacement`, one entry).
+        supply_source: Array.isArray(placements) ? text(placements[0]) : null,
       };
     }
     case 'adgroups':
       return {
-        campaign_id: campaignId,
-        ad_group_id: id(metadata.adGroupId),
-        ad_group_name: text(metadata.adGroupName) ?? '',
-        ad_group_status: text(metadata.adGroupStatus),
+        campaign_id: id(metadata.campaignId),
+        ad_group_id: id(metadata.id),
+        ad_group_name: text(metadata.name) ?? '',
+        ad_group_status: text(metadata.status),
       };
     case 'keywords':
       return {
-        campaign_id: campaignId,
+        campaign_id: id(metadata.campaignId),
         ad_group_id: id(metadata.adGroupId),
-        keyword_id: id(metadata.keywordId),
-        keyword: text(metadata.keyword) ?? '',
+        keyword_id: id(metadata.id),
+        keyword: text(metadata.text) ?? '',
         match_type: text(metadata.matchType) ?? '',
       };
-    case 'searchterms':
+    case 'searchterms': {
+      // Search Match terms matched no bidded keyword: Apple sends no `keyword`.
+      const keyword =
+        typeof metadata.keyword === 'object' && metadata.keyword !== null
+          ? (metadata.keyword as Record<string, unknown>)
+          : null;
       return {
-        campaign_id: campaignId,
+        campaign_id: id(metadata.campaignId),
         ad_group_id: id(metadata.adGroupId),
-        search_term_source: text(metadata.searchTermSource) ?? 'TARGETED',
-        keyword_id: id(metadata.keywordId),
-        keyword: text(metadata.keyword),
-        match_type: text(metadata.matchType),
+        search_term_source: text(metadata.searchTermSource) ?? 'SEARCH',
+        keyword_id: id(keyword?.id),
+        keyword: text(keyword?.text),
+        match_type: text(keyword?.matchType),
         search_term: text(metadata.searchTermText) ?? '',
       };
+    }
     default:
       throw new Error(`unknown level ${String(level satisfies never)}`);
   }
