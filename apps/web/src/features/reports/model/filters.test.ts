@@ -4,6 +4,7 @@ import {
   advancedDateFilter,
   advancedTextProblem,
   blankLabel,
+  columnLabel,
   dateConditionInput,
   filterSummary,
   inListOrder,
@@ -15,6 +16,15 @@ import {
 } from './filters';
 
 const base = { id: 'f', table: 'performance', column: 'channel' };
+
+describe('columnLabel', () => {
+  it('reads snake_case as words, capitals for acronyms', () => {
+    expect(columnLabel('campaign_type')).toBe('Campaign type');
+    expect(columnLabel('url')).toBe('URL');
+    expect(columnLabel('landing_page_url')).toBe('Landing page URL');
+    expect(columnLabel('data_source')).toBe('Data source');
+  });
+});
 
 describe('nulls of a cluster column (issue 24)', () => {
   it("read '(none)' for a derived column of the report's labels, '(Blank)' for any other", () => {

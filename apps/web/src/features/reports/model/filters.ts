@@ -15,10 +15,17 @@ import { reportMessages } from '../messages';
 
 const { filters: text } = reportMessages;
 
-/** A column's name for people: `campaign_type` → 'Campaign type'. */
+/** Words a column name holds that people write in capitals. */
+const ACRONYMS = new Set(['url', 'id', 'ctr', 'cpc', 'cpm', 'cpa', 'roas', 'utm', 'seo', 'sku']);
+
+/** A column's name for people: `campaign_type` → 'Campaign type', `page_url` → 'Page URL'. */
 export function columnLabel(name: string): string {
-  const words = name.replaceAll('_', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  const words = name
+    .split('_')
+    .filter((word) => word !== '')
+    .map((word) => (ACRONYMS.has(word.toLowerCase()) ? word.toUpperCase() : word));
+  const joined = words.join(' ');
+  return joined.charAt(0).toUpperCase() + joined.slice(1);
 }
 
 /**
