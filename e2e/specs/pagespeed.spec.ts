@@ -72,8 +72,8 @@ describe('PageSpeed URLs', () => {
     expect(await dashboard.visualErrors().count()).toBe(0);
     // Filterable like any report: one URL alone.
     await dashboard.openFilters();
-    await dashboard.includeValues('Url', [BLOG]);
-    await dashboard.waitForFilterSummary('Url', BLOG);
+    await dashboard.includeValues('URL', [BLOG]);
+    await dashboard.waitForFilterSummary('URL', BLOG);
     await dashboard.closeFilters();
     await dashboard.waitForAllVisuals();
     await expect.poll(() => table.getByRole('cell', { name: SHOES, exact: true }).count()).toBe(0);
