@@ -43,8 +43,9 @@ const FORBIDDEN_FUNCTIONS =
   /\b(read_\w+|\w+_scan|parquet_\w+|glob|sniff_csv|getenv|query|query_table|sqlite_\w+|postgres_\w+|mysql_\w+|iceberg_\w+|delta_\w+|duckdb_\w+|pragma_\w+|which_secret|load_aws_credentials)\s*\(/i;
 
 /** Strings and comments blanked (kept the same length), so that words inside them are not read as SQL. */
-function blankLiterals(sql: string): { code: string; strings: string[] } {
+function blankLiterals(sql: string): { code: string; strings: string[]; names: string[] } {
   const strings: string[] = [];
+  const names: string[] = [];
   let code = '';
   let i = 0;
   while (i < sql.length) {
@@ -68,6 +69,7 @@ function blankLiterals(sql: string): { code: string; strings: string[] } {
         strings.push(body);
         code += `'${' '.repeat(Math.max(0, j - i - 1))}'`;
       } else {
+        names.push(body);
         // A quoted identifier is still a name: keep it, lower-cased, without the quotes.
         code += ` ${body.toLowerCase().replace(/[^a-z0-9_.]/g, '_')} `.padEnd(j - i + 1, ' ');
       }
@@ -77,7 +79,7 @@ function blankLiterals(sql: string): { code: string; strings: string[] } {
       i += 1;
     }
   }
-  return { code, strings };
+  return { code, strings, names };
 }
 
 const FILE_LIKE = /([a-z0-9]+:\/\/)|(^(~|\.\.?\/|\/(etc|proc|home|root|tmp|var|usr|dev)\b))|(\.(csv|tsv|parquet|json|jsonl|ndjson|xlsx|db|duckdb|sqlite|txt|gz|zst)$)/i;
@@ -86,7 +88,7 @@ const UUID_LIKE = /[0-9a-f]{8}[-_][0-9a-f]{4}[-_][0-9a-f]{4}[-_][0-9a-f]{4}[-_][
 export function checkReadOnlySql(raw: string): SqlVerdict {
   const sql = raw.trim().replace(/;\s*$/, '');
   if (sql === '') return { ok: false, reason: 'the query is empty' };
-  const { code, strings } = blankLiterals(sql);
+  const { code, strings, names } = blankLiterals(sql);
   if (code.includes(';')) return { ok: false, reason: 'one statement at a time' };
   const words = code.toLowerCase().match(/[a-z_][a-z0-9_$]*/g) ?? [];
   if (words[0] !== 'select' && words[0] !== 'with')
@@ -96,6 +98,9 @@ export function checkReadOnlySql(raw: string): SqlVerdict {
   const fn = FORBIDDEN_FUNCTIONS.exec(code);
   if (fn !== null) return { ok: false, reason: `${fn[1]}() is not allowed: it reads outside the dataset` };
   if (/\b(from|join)\s*'/i.test(code)) return { ok: false, reason: 'reading a file by its name is not allowed' };
+  // DuckDB reads `FROM "data.csv"` as a file too.
+  if (names.some((name) => /[./\\:]/.test(name)))
+    return { ok: false, reason: 'a quoted name with a dot, a slash or a colon is not allowed: it can name a file' };
   if (strings.some((s) => FILE_LIKE.test(s.trim())))
     return { ok: false, reason: 'file paths and URLs are not allowed in a query' };
   if (UUID_LIKE.test(code) || /\bprj_/i.test(code))
