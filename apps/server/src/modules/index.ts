@@ -117,7 +117,13 @@ export function createModules(platform: Platform): {
         grant,
         access: { organizationId: grant.organizationId, role: member.role, isDemo: organization.isDemo },
         // An assistant acts as the member who authorized it, never with staff powers.
-        auth: { userId: member.id, email: member.email, emailVerified: true, isStaff: false, sessionId: null },
+        auth: {
+          userId: member.id,
+          email: member.email,
+          emailVerified: true,
+          isStaff: false,
+          sessionId: null,
+        },
       };
     },
     modelling: modelling.service,

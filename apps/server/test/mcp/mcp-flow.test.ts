@@ -26,15 +26,19 @@ describe('an assistant authorized through the selection screens', () => {
     ]);
 
     const tables = answerOf(await client.callTool({ name: 'list_tables', arguments: {} }));
-    const performance = (tables.data as { tables: { name: string; columns: { name: string; description: string }[] }[] }).tables.find(
-      (table) => table.name === 'marketing_performance',
-    );
+    const performance = (
+      tables.data as { tables: { name: string; columns: { name: string; description: string }[] }[] }
+    ).tables.find((table) => table.name === 'marketing_performance');
     expect(performance?.columns.find((c) => c.name === 'clicks')?.description).toBeTruthy();
 
     const model = answerOf(await client.callTool({ name: 'describe_semantic_model', arguments: {} }));
     expect(JSON.stringify(model.data)).toContain('"name":"ctr"');
 
-    const fields = { table: 'performance', measures: ['clicks', 'impressions', 'ctr'], dimensions: ['campaign_type'] };
+    const fields = {
+      table: 'performance',
+      measures: ['clicks', 'impressions', 'ctr'],
+      dimensions: ['campaign_type'],
+    };
     const viaMcp = answerOf(
       await client.callTool({
         name: 'run_report_query',
@@ -104,12 +108,21 @@ describe('an assistant authorized through the selection screens', () => {
     expect(created.isError, created.text).toBe(false);
     const bookmark = created.data as { id: string; link: string };
     expect(bookmark.link).toMatch(new RegExp(`^${t.base}/dashboard/-maya/bookmarks/`));
-    const listed = await call(t.base, 'GET', `/bookmarks?organization_id=${owner.organizationId}&report_slug=-maya`, {
-      token: owner.token,
-    });
+    const listed = await call(
+      t.base,
+      'GET',
+      `/bookmarks?organization_id=${owner.organizationId}&report_slug=-maya`,
+      {
+        token: owner.token,
+      },
+    );
     expect(listed.body.bookmarks.map((b: { id: string }) => b.id)).toContain(bookmark.id);
-    const viaTool = answerOf(await client.callTool({ name: 'list_bookmarks', arguments: { report_slug: '-maya' } }));
-    expect((viaTool.data as { bookmarks: { link: string }[] }).bookmarks.map((b) => b.link)).toContain(bookmark.link);
+    const viaTool = answerOf(
+      await client.callTool({ name: 'list_bookmarks', arguments: { report_slug: '-maya' } }),
+    );
+    expect((viaTool.data as { bookmarks: { link: string }[] }).bookmarks.map((b) => b.link)).toContain(
+      bookmark.link,
+    );
 
     const audit = await ownerQuery<{ tool: string; rows: number | null; user_id: string }>(
       t,

@@ -47,7 +47,8 @@ function authorizeUrl(clientId: string, overrides: Record<string, string> = {}) 
 }
 
 const pendingRequests = async () =>
-  (await t.app.platform.database.pool.query('SELECT count(*)::int AS n FROM oauth_requests')).rows[0].n as number;
+  (await t.app.platform.database.pool.query('SELECT count(*)::int AS n FROM oauth_requests')).rows[0]
+    .n as number;
 
 describe('discovery', () => {
   it('answers a missing token with 401 and the protected-resource metadata, which names our authorization server', async () => {
@@ -77,16 +78,20 @@ describe('tokens of the wrong kind', () => {
     const mcpToken = assistant.saved!.access_token;
     const api = await call(t.base, 'GET', '/organizations', { token: mcpToken });
     expect(api.status).toBe(401);
-    const refreshAsSession = await call(t.base, 'GET', '/organizations', { token: assistant.saved!.refresh_token! });
+    const refreshAsSession = await call(t.base, 'GET', '/organizations', {
+      token: assistant.saved!.refresh_token!,
+    });
     expect(refreshAsSession.status).toBe(401);
   });
 });
 
 describe('scope', () => {
-  it("refuses another dataset with 403 insufficient_scope, its own with 200", async () => {
+  it('refuses another dataset with 403 insufficient_scope, its own with 200', async () => {
     const { assistant, client, datasetId } = await authorizeAssistant(t, owner, owner.organizationId);
     await client.close();
-    const theirs = await call(t.base, 'GET', `/organizations/${other.organizationId}/datasets`, { token: other.token });
+    const theirs = await call(t.base, 'GET', `/organizations/${other.organizationId}/datasets`, {
+      token: other.token,
+    });
     const otherDataset = theirs.body.datasets[0].id as string;
     const token = assistant.saved!.access_token;
     const refused = await rawMcp(t, token, `?dataset_id=${otherDataset}`);
@@ -106,7 +111,9 @@ describe('the authorization request', () => {
       { code_challenge_method: 'plain', code_challenge: 'a'.repeat(43) },
       { code_challenge_method: 'S256', code_challenge: '' },
     ]) {
-      const response = await fetch(authorizeUrl(client.body.client_id as string, overrides), { redirect: 'manual' });
+      const response = await fetch(authorizeUrl(client.body.client_id as string, overrides), {
+        redirect: 'manual',
+      });
       expect(response.status).toBe(302);
       const location = new URL(response.headers.get('location')!);
       expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
@@ -118,10 +125,18 @@ describe('the authorization request', () => {
   it('refuses a redirect URI not exactly registered, without redirecting to it', async () => {
     const client = await register();
     const before = await pendingRequests();
-    for (const redirect of [`${REDIRECT_URI}/x`, `${REDIRECT_URI}?x=1`, 'https://evil.example/cb', REDIRECT_URI.toUpperCase()]) {
-      const response = await fetch(authorizeUrl(client.body.client_id as string, { redirect_uri: redirect }), {
-        redirect: 'manual',
-      });
+    for (const redirect of [
+      `${REDIRECT_URI}/x`,
+      `${REDIRECT_URI}?x=1`,
+      'https://evil.example/cb',
+      REDIRECT_URI.toUpperCase(),
+    ]) {
+      const response = await fetch(
+        authorizeUrl(client.body.client_id as string, { redirect_uri: redirect }),
+        {
+          redirect: 'manual',
+        },
+      );
       expect([response.status, response.headers.get('location')]).toEqual([400, null]);
       expect(await response.json()).toMatchObject({ error: 'invalid_request' });
     }
@@ -151,9 +166,14 @@ describe('the authorization request', () => {
       authorizeUrl(registered.client_id, { code_challenge: challenge, state: 'state-of-the-assistant' }),
     );
     const token = (values: Record<string, string>) => fetch(`${t.base}/api/oauth/token`, form(values));
-    const base = { grant_type: 'authorization_code', code, client_id: registered.client_id, redirect_uri: REDIRECT_URI };
+    const base = {
+      grant_type: 'authorization_code',
+      code,
+      client_id: registered.client_id,
+      redirect_uri: REDIRECT_URI,
+    };
     const wrong = await token({ ...base, code_verifier: 'w'.repeat(50) });
-    expect([wrong.status, (await wrong.json()).error]).toEqual([400, 'invalid_grant']);
+    expect([wrong.status, ((await wrong.json()) as { error: string }).error]).toEqual([400, 'invalid_grant']);
     const right = await token({ ...base, code_verifier: verifier });
     expect(right.status).toBe(200);
     const issued = (await right.json()) as { access_token: string };
@@ -171,7 +191,10 @@ describe('refresh tokens', () => {
     const clientId = assistant.information!.client_id;
     const first = assistant.saved!.refresh_token!;
     const refresh = async (refreshToken: string) =>
-      fetch(`${t.base}/api/oauth/token`, form({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId }));
+      fetch(
+        `${t.base}/api/oauth/token`,
+        form({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId }),
+      );
     const rotated = await refresh(first);
     expect(rotated.status).toBe(200);
     const second = (await rotated.json()) as { access_token: string; refresh_token: string };
@@ -179,7 +202,10 @@ describe('refresh tokens', () => {
     expect((await rawMcp(t, second.access_token)).status).toBe(200);
 
     const replay = await refresh(first);
-    expect([replay.status, (await replay.json()).error]).toEqual([400, 'invalid_grant']);
+    expect([replay.status, ((await replay.json()) as { error: string }).error]).toEqual([
+      400,
+      'invalid_grant',
+    ]);
     expect((await rawMcp(t, second.access_token)).status).toBe(401);
     expect((await refresh(second.refresh_token)).status).toBe(400);
   });
@@ -187,48 +213,79 @@ describe('refresh tokens', () => {
 
 describe('revocation', () => {
   it('lists the assistant, and revoking it refuses its tokens at once', async () => {
-    const { assistant, client } = await authorizeAssistant(t, owner, owner.organizationId, new TestAssistant('Claude'));
+    const { assistant, client } = await authorizeAssistant(
+      t,
+      owner,
+      owner.organizationId,
+      new TestAssistant('Claude'),
+    );
     await client.callTool({ name: 'list_tables', arguments: {} });
-    const listed = await call(t.base, 'GET', `/assistant/authorizations?organization_id=${owner.organizationId}`, {
-      token: owner.token,
-    });
+    const listed = await call(
+      t.base,
+      'GET',
+      `/assistant/authorizations?organization_id=${owner.organizationId}`,
+      {
+        token: owner.token,
+      },
+    );
     expect(listed.status).toBe(200);
     const mine = listed.body.authorizations.find((a: { client_name: string }) => a.client_name === 'Claude');
-    expect(mine).toMatchObject({ client_id: assistant.information!.client_id, user_email: 'mcp-owner@acme.example' });
+    expect(mine).toMatchObject({
+      client_id: assistant.information!.client_id,
+      user_email: 'mcp-owner@acme.example',
+    });
     expect(mine.last_used_at).not.toBeNull();
 
-    const stranger = await call(t.base, 'DELETE', `/assistant/authorizations/${mine.id}?organization_id=${other.organizationId}`, {
-      token: other.token,
-    });
+    const stranger = await call(
+      t.base,
+      'DELETE',
+      `/assistant/authorizations/${mine.id}?organization_id=${other.organizationId}`,
+      {
+        token: other.token,
+      },
+    );
     expect(stranger.status).toBe(404);
     expect((await rawMcp(t, assistant.saved!.access_token)).status).toBe(200);
 
-    const revoked = await call(t.base, 'DELETE', `/assistant/authorizations/${mine.id}?organization_id=${owner.organizationId}`, {
-      token: owner.token,
-    });
+    const revoked = await call(
+      t.base,
+      'DELETE',
+      `/assistant/authorizations/${mine.id}?organization_id=${owner.organizationId}`,
+      {
+        token: owner.token,
+      },
+    );
     expect(revoked.status).toBe(204);
     expect((await rawMcp(t, assistant.saved!.access_token)).status).toBe(401);
     await expect(client.callTool({ name: 'list_tables', arguments: {} })).rejects.toThrow();
     const refreshed = await fetch(
       `${t.base}/api/oauth/token`,
-      form({ grant_type: 'refresh_token', refresh_token: assistant.saved!.refresh_token!, client_id: assistant.information!.client_id }),
+      form({
+        grant_type: 'refresh_token',
+        refresh_token: assistant.saved!.refresh_token!,
+        client_id: assistant.information!.client_id,
+      }),
     );
     expect(refreshed.status).toBe(400);
   });
 
   it("refuses a removed member's token", async () => {
     const member = await verifiedUser(t, 'mcp-member@acme.example');
-    await ownerQuery(t, owner.organizationId, `INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'member')`, [
+    await ownerQuery(
+      t,
       owner.organizationId,
-      member.userId,
-    ]);
+      `INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'member')`,
+      [owner.organizationId, member.userId],
+    );
     const { assistant, client } = await authorizeAssistant(t, member, owner.organizationId);
     await client.close();
     expect((await rawMcp(t, assistant.saved!.access_token)).status).toBe(200);
-    await ownerQuery(t, owner.organizationId, 'DELETE FROM memberships WHERE organization_id = $1 AND user_id = $2', [
+    await ownerQuery(
+      t,
       owner.organizationId,
-      member.userId,
-    ]);
+      'DELETE FROM memberships WHERE organization_id = $1 AND user_id = $2',
+      [owner.organizationId, member.userId],
+    );
     expect((await rawMcp(t, assistant.saved!.access_token)).status).toBe(401);
   });
 });
@@ -236,10 +293,12 @@ describe('revocation', () => {
 describe('the SQL tool', () => {
   it('refuses writes, files, settings and other organizations, and the warehouse is unchanged', async () => {
     const { client } = await authorizeAssistant(t, owner, owner.organizationId);
-    const listTables = () => t.app.modelling.withWarehouse(owner.organizationId, (w) => w.listTables('analytics'), 'read');
+    const listTables = () =>
+      t.app.modelling.withWarehouse(owner.organizationId, (w) => w.listTables('analytics'), 'read');
     const before = await listTables();
-    const sql = async (text: string) => answerOf(await client.callTool({ name: 'run_sql', arguments: { sql: text } }));
-    const tables = await sql("SELECT table_schema, table_name FROM duckdb_tables() ORDER BY 1, 2");
+    const sql = async (text: string) =>
+      answerOf(await client.callTool({ name: 'run_sql', arguments: { sql: text } }));
+    const tables = await sql('SELECT table_schema, table_name FROM duckdb_tables() ORDER BY 1, 2');
     expect(tables.isError).toBe(true); // catalog functions are refused too
     const attacks = [
       'CREATE TABLE analytics.pwned AS SELECT 1 AS x',
@@ -253,7 +312,7 @@ describe('the SQL tool', () => {
       "SELECT * FROM 'https://example.com/data.parquet'",
       'INSTALL httpfs',
       'LOAD httpfs',
-      "SET enable_external_access = true",
+      'SET enable_external_access = true',
       'PRAGMA database_list',
       `SELECT * FROM "${other.organizationId}".analytics.marketing_performance`,
       `SELECT * FROM prj_${other.organizationId.replaceAll('-', '_')}_db.analytics.marketing_performance`,

@@ -92,8 +92,14 @@ export async function authorizeAssistant(
   const code = await consent(t, user, organizationId, assistant.authorizationUrl!);
   await transport.finishAuth(code);
   expect(assistant.saved?.access_token).toMatch(/^mcp_at\./);
-  const datasets = await call(t.base, 'GET', `/organizations/${organizationId}/datasets`, { token: user.token });
-  return { client: await connect(t, assistant), assistant, datasetId: datasets.body.datasets[0].id as string };
+  const datasets = await call(t.base, 'GET', `/organizations/${organizationId}/datasets`, {
+    token: user.token,
+  });
+  return {
+    client: await connect(t, assistant),
+    assistant,
+    datasetId: datasets.body.datasets[0].id as string,
+  };
 }
 
 /** The browser's part: authorize → organization-select → dataset-select (its API) → the code. */
@@ -104,7 +110,9 @@ export async function consent(t: AccountsApp, user: Person, organizationId: stri
   expect(select.pathname).toBe('/organization-select');
   const mcpAuthToken = select.searchParams.get('mcp_auth_token')!;
   const next = select.searchParams.get('next')!;
-  const datasets = await call(t.base, 'GET', `/organizations/${organizationId}/datasets`, { token: user.token });
+  const datasets = await call(t.base, 'GET', `/organizations/${organizationId}/datasets`, {
+    token: user.token,
+  });
   const datasetId = datasets.body.datasets[0].id as string;
   const granted = await call(t.base, 'POST', '/assistant/grants', {
     token: user.token,
@@ -136,14 +144,18 @@ export async function rawMcp(t: AccountsApp, token: string | null, query = '') {
     },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
   });
-  return { status: response.status, challenge: response.headers.get('www-authenticate'), body: await response.text() };
+  return {
+    status: response.status,
+    challenge: response.headers.get('www-authenticate'),
+    body: await response.text(),
+  };
 }
 
 /** The text of a tool's answer, parsed. */
 export function answerOf(result: unknown): { isError: boolean; data: unknown; text: string } {
   const r = result as { isError?: boolean; content: { type: string; text: string }[] };
   const text = r.content[0]?.text ?? '';
-  let data: unknown = null;
+  let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {

@@ -49,7 +49,10 @@ export async function oauthRoutes(api: FastifyInstance, oauth: OAuthService): Pr
       },
       async (request, reply) => {
         try {
-          return reply.status(201).header('cache-control', 'no-store').send(await oauth.register(request.body));
+          return reply
+            .status(201)
+            .header('cache-control', 'no-store')
+            .send(await oauth.register(request.body));
         } catch (error) {
           return refuse(reply, error);
         }
@@ -143,7 +146,10 @@ export async function oauthDiscoveryRoutes(app: FastifyInstance, oauth: OAuthSer
     authorization_response_iss_parameter_supported: true,
   };
   const hidden = { schema: { hide: true } };
-  for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/api/mcp'])
+  for (const path of [
+    '/.well-known/oauth-protected-resource',
+    '/.well-known/oauth-protected-resource/api/mcp',
+  ])
     app.get(path, hidden, async () => resourceMetadata);
   app.get('/.well-known/oauth-authorization-server', hidden, async () => serverMetadata);
 }

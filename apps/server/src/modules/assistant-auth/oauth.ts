@@ -138,7 +138,9 @@ export function createOAuthService(deps: OAuthDeps) {
     const code = request.code ?? '';
     const organizationId = organizationOfToken('code', code);
     if (organizationId === null) throw new OAuthError('invalid_grant', 'unknown authorization code');
-    const stored = await withOrganization(db, organizationId, (tx) => tokens.find(tx, 'code', hashToken(code)));
+    const stored = await withOrganization(db, organizationId, (tx) =>
+      tokens.find(tx, 'code', hashToken(code)),
+    );
     if (stored === null) throw new OAuthError('invalid_grant', 'unknown authorization code');
     const at = now();
     if (stored.usedAt !== null || stored.revokedAt !== null) {
@@ -149,7 +151,8 @@ export function createOAuthService(deps: OAuthDeps) {
     if (stored.expiresAt <= at) throw new OAuthError('invalid_grant', 'the authorization code has expired');
     const grant = await liveGrant(organizationId, stored.grantId);
     if (grant === null) throw new OAuthError('invalid_grant', 'the authorization was revoked');
-    if (request.client_id !== grant.clientId) throw new OAuthError('invalid_grant', 'the code was issued to another client');
+    if (request.client_id !== grant.clientId)
+      throw new OAuthError('invalid_grant', 'the code was issued to another client');
     if (request.redirect_uri !== stored.redirectUri)
       throw new OAuthError('invalid_grant', 'redirect_uri differs from the authorization request');
     const verifier = request.code_verifier ?? '';
@@ -182,7 +185,8 @@ export function createOAuthService(deps: OAuthDeps) {
     if (request.client_id !== undefined && request.client_id !== grant.clientId)
       throw new OAuthError('invalid_grant', 'the refresh token was issued to another client');
     checkResource(request.resource);
-    if (!(await withOrganization(db, organizationId, (tx) => tokens.markUsed(tx, stored.id, at)))) throw await reused();
+    if (!(await withOrganization(db, organizationId, (tx) => tokens.markUsed(tx, stored.id, at))))
+      throw await reused();
     return issue(grant, stored.familyId);
   }
 
@@ -193,12 +197,21 @@ export function createOAuthService(deps: OAuthDeps) {
     async register(request: OAuthClientRegistration) {
       const method = request.token_endpoint_auth_method ?? 'none';
       if (method !== 'none')
-        throw new OAuthError('invalid_client_metadata', 'only public clients (token_endpoint_auth_method none) register here');
+        throw new OAuthError(
+          'invalid_client_metadata',
+          'only public clients (token_endpoint_auth_method none) register here',
+        );
       const bad = request.redirect_uris.find((uri) => !acceptableRedirectUri(uri));
       if (bad !== undefined)
-        throw new OAuthError('invalid_redirect_uri', `${bad}: redirect URIs are https, or http on a loopback address`);
-      const unsupported = (request.grant_types ?? []).find((g) => g !== 'authorization_code' && g !== 'refresh_token');
-      if (unsupported !== undefined) throw new OAuthError('invalid_client_metadata', `grant type ${unsupported} is not supported`);
+        throw new OAuthError(
+          'invalid_redirect_uri',
+          `${bad}: redirect URIs are https, or http on a loopback address`,
+        );
+      const unsupported = (request.grant_types ?? []).find(
+        (g) => g !== 'authorization_code' && g !== 'refresh_token',
+      );
+      if (unsupported !== undefined)
+        throw new OAuthError('invalid_client_metadata', `grant type ${unsupported} is not supported`);
       const row = await oauthRepository.insertClient(db, {
         clientId: randomUUID(),
         clientName: request.client_name?.trim() || 'AI assistant',
@@ -231,19 +244,22 @@ export function createOAuthService(deps: OAuthDeps) {
     }): Promise<{ redirect: string }> {
       const client = query.client_id ? await oauthRepository.findClient(db, query.client_id) : null;
       if (client === null) throw new OAuthError('invalid_client', 'unknown client_id');
-      if (query.redirect_uri === undefined || !client.redirectUris.includes(query.redirect_uri))
+      const redirectUri = query.redirect_uri;
+      if (redirectUri === undefined || !client.redirectUris.includes(redirectUri))
         throw new OAuthError('invalid_request', 'redirect_uri is not one the client registered');
       const back = (error: string, description: string) => {
-        const url = new URL(query.redirect_uri!);
+        const url = new URL(redirectUri);
         url.searchParams.set('error', error);
         url.searchParams.set('error_description', description);
         if (query.state !== undefined) url.searchParams.set('state', query.state);
         return { redirect: url.toString() };
       };
-      if (query.response_type !== 'code') return back('unsupported_response_type', 'response_type must be code');
+      if (query.response_type !== 'code')
+        return back('unsupported_response_type', 'response_type must be code');
       if (query.code_challenge_method !== 'S256')
         return back('invalid_request', 'PKCE with code_challenge_method S256 is required');
-      if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(query.code_challenge ?? ''))
+      const codeChallenge = query.code_challenge ?? '';
+      if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(codeChallenge))
         return back('invalid_request', 'code_challenge is missing or malformed');
       if (query.resource !== undefined && query.resource !== resource)
         return back('invalid_target', `this server issues tokens for ${resource} only`);
@@ -251,8 +267,8 @@ export function createOAuthService(deps: OAuthDeps) {
       await oauthRepository.insertRequest(db, {
         tokenHash: hash,
         clientId: client.clientId,
-        redirectUri: query.redirect_uri,
-        codeChallenge: query.code_challenge!,
+        redirectUri,
+        codeChallenge,
         state: query.state ?? null,
         resource,
         expiresAt: later(OAUTH_LIFETIMES.requestMs),
@@ -273,7 +289,10 @@ export function createOAuthService(deps: OAuthDeps) {
       const tokenHash = hashToken(token);
       const request = await oauthRepository.findOpenRequest(db, tokenHash, now());
       if (request === null || !UUID.test(organizationId))
-        throw new OAuthError('invalid_request', 'this authorization link has expired or was used; start again from the assistant');
+        throw new OAuthError(
+          'invalid_request',
+          'this authorization link has expired or was used; start again from the assistant',
+        );
       const grant = await withOrganization(db, organizationId, (tx) => grants.findByTokenHash(tx, tokenHash));
       if (grant === null || grant.revokedAt !== null)
         throw new OAuthError('access_denied', 'no dataset was authorized for this request');
@@ -306,13 +325,17 @@ export function createOAuthService(deps: OAuthDeps) {
     },
 
     async token(request: OAuthTokenRequest) {
-      switch (request.grant_type) {
+      const grantType = request.grant_type ?? '';
+      switch (grantType) {
         case 'authorization_code':
           return exchangeCode(request);
         case 'refresh_token':
           return rotate(request);
         default:
-          throw new OAuthError('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
+          throw new OAuthError(
+            'unsupported_grant_type',
+            'grant_type must be authorization_code or refresh_token',
+          );
       }
     },
 
@@ -323,17 +346,23 @@ export function createOAuthService(deps: OAuthDeps) {
       const stored = await withOrganization(db, organizationId, (tx) =>
         tokens.find(tx, 'access', hashToken(accessToken)),
       );
-      if (stored === null || stored.revokedAt !== null || stored.expiresAt <= now() || stored.resource !== resource)
+      if (
+        stored === null ||
+        stored.revokedAt !== null ||
+        stored.expiresAt <= now() ||
+        stored.resource !== resource
+      )
         return null;
       const grant = await liveGrant(organizationId, stored.grantId);
-      if (grant === null) return null;
+      if (grant?.clientId == null) return null;
+      const clientId = grant.clientId;
       await withOrganization(db, organizationId, (tx) => grants.touch(tx, grant.id, now()));
       return {
         grantId: grant.id,
         organizationId,
         userId: grant.userId,
         datasetId: grant.datasetId,
-        clientId: grant.clientId!,
+        clientId,
       };
     },
   };

@@ -93,7 +93,11 @@ export const assistantTokensRepository = {
     await tx.insert(assistantTokens).values(token);
   },
 
-  async find(tx: Transaction, kind: AssistantTokenKind, tokenHash: string): Promise<AssistantTokenRow | null> {
+  async find(
+    tx: Transaction,
+    kind: AssistantTokenKind,
+    tokenHash: string,
+  ): Promise<AssistantTokenRow | null> {
     const [row] = await tx
       .select()
       .from(assistantTokens)
@@ -132,7 +136,8 @@ export const assistantCallsRepository = {
 export const oauthRepository = {
   async insertClient(db: Database, client: typeof oauthClients.$inferInsert): Promise<OAuthClientRow> {
     const [row] = await db.insert(oauthClients).values(client).returning();
-    return row!;
+    if (row === undefined) throw new Error('oauth_clients: the insert returned no row');
+    return row;
   },
   async findClient(db: Database, clientId: string): Promise<OAuthClientRow | null> {
     const [row] = await db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId));
@@ -146,7 +151,11 @@ export const oauthRepository = {
       .select()
       .from(oauthRequests)
       .where(
-        and(eq(oauthRequests.tokenHash, tokenHash), isNull(oauthRequests.usedAt), gt(oauthRequests.expiresAt, now)),
+        and(
+          eq(oauthRequests.tokenHash, tokenHash),
+          isNull(oauthRequests.usedAt),
+          gt(oauthRequests.expiresAt, now),
+        ),
       );
     return row ?? null;
   },

@@ -6,10 +6,7 @@ import type { Platform } from '../../platform/platform';
 import { hashToken } from '../../platform/secure-token';
 import type { OrganizationsService } from '../organizations';
 import type { McpGrant } from './oauth';
-import {
-  assistantCallsRepository as calls,
-  assistantGrantsRepository as repository,
-} from './repository';
+import { assistantCallsRepository as calls, assistantGrantsRepository as repository } from './repository';
 
 export function createAssistantAuthService(
   platform: Pick<Platform, 'database'>,

@@ -30,15 +30,17 @@ async function authorizeRequest(
       .send({ error: extra === '' ? 'unauthorized' : 'invalid_token', error_description: description });
     return null;
   };
-  if (match === null) return unauthorized('', 'an access token for this server is required');
-  const grant = await deps.oauth.verify(match[1]!);
+  const token = match?.[1];
+  if (token === undefined) return unauthorized('', 'an access token for this server is required');
+  const grant = await deps.oauth.verify(token);
   if (grant === null)
     return unauthorized('error="invalid_token"', 'the access token is unknown, expired or revoked');
   const named = (request.query as { dataset_id?: unknown } | undefined)?.dataset_id;
   if (named !== undefined && named !== grant.datasetId) {
+    const scope = typeof named === 'string' ? named.replace(/[^0-9a-zA-Z-]/g, '') : 'another';
     void reply
       .status(403)
-      .header('www-authenticate', challenge(deps, `error="insufficient_scope", scope="dataset:${String(named)}"`))
+      .header('www-authenticate', challenge(deps, `error="insufficient_scope", scope="dataset:${scope}"`))
       .send({ error: 'insufficient_scope', error_description: 'the token was granted another dataset' });
     return null;
   }
@@ -63,7 +65,10 @@ export async function mcpRoutes(api: FastifyInstance, deps: McpDeps): Promise<vo
     }
     const server = new McpServer({ name: 'maya-analytics', version: '1.0.0' });
     registerTools(server, deps, caller);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     reply.hijack();
     reply.raw.on('close', () => {
       void transport.close();

@@ -49,7 +49,7 @@ function blankLiterals(sql: string): { code: string; strings: string[]; names: s
   let code = '';
   let i = 0;
   while (i < sql.length) {
-    const c = sql[i]!;
+    const c = sql.charAt(i);
     const next = sql[i + 1];
     if (c === '-' && next === '-') {
       const end = sql.indexOf('\n', i);
@@ -82,7 +82,8 @@ function blankLiterals(sql: string): { code: string; strings: string[]; names: s
   return { code, strings, names };
 }
 
-const FILE_LIKE = /([a-z0-9]+:\/\/)|(^(~|\.\.?\/|\/(etc|proc|home|root|tmp|var|usr|dev)\b))|(\.(csv|tsv|parquet|json|jsonl|ndjson|xlsx|db|duckdb|sqlite|txt|gz|zst)$)/i;
+const FILE_LIKE =
+  /([a-z0-9]+:\/\/)|(^(~|\.\.?\/|\/(etc|proc|home|root|tmp|var|usr|dev)\b))|(\.(csv|tsv|parquet|json|jsonl|ndjson|xlsx|db|duckdb|sqlite|txt|gz|zst)$)/i;
 const UUID_LIKE = /[0-9a-f]{8}[-_][0-9a-f]{4}[-_][0-9a-f]{4}[-_][0-9a-f]{4}[-_][0-9a-f]{12}/i;
 
 export function checkReadOnlySql(raw: string): SqlVerdict {
@@ -97,10 +98,14 @@ export function checkReadOnlySql(raw: string): SqlVerdict {
   if (forbidden !== undefined) return { ok: false, reason: `${forbidden.toUpperCase()} is not allowed` };
   const fn = FORBIDDEN_FUNCTIONS.exec(code);
   if (fn !== null) return { ok: false, reason: `${fn[1]}() is not allowed: it reads outside the dataset` };
-  if (/\b(from|join)\s*'/i.test(code)) return { ok: false, reason: 'reading a file by its name is not allowed' };
+  if (/\b(from|join)\s*'/i.test(code))
+    return { ok: false, reason: 'reading a file by its name is not allowed' };
   // DuckDB reads `FROM "data.csv"` as a file too.
   if (names.some((name) => /[./\\:]/.test(name)))
-    return { ok: false, reason: 'a quoted name with a dot, a slash or a colon is not allowed: it can name a file' };
+    return {
+      ok: false,
+      reason: 'a quoted name with a dot, a slash or a colon is not allowed: it can name a file',
+    };
   if (strings.some((s) => FILE_LIKE.test(s.trim())))
     return { ok: false, reason: 'file paths and URLs are not allowed in a query' };
   if (UUID_LIKE.test(code) || /\bprj_/i.test(code))

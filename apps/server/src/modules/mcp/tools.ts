@@ -18,7 +18,13 @@ const REPORT_ROWS = { default: 200, max: 1_000 } as const;
 
 class ToolInputError extends Error {}
 
-function parsed<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { message: string } } }, value: unknown, what: string): T {
+function parsed<T>(
+  schema: {
+    safeParse(v: unknown): { success: true; data: T } | { success: false; error: { message: string } };
+  },
+  value: unknown,
+  what: string,
+): T {
   const result = schema.safeParse(value);
   if (!result.success) throw new ToolInputError(`${what}: ${result.error.message}`);
   return result.data;
@@ -72,7 +78,11 @@ export function registerTools(server: McpServer, deps: McpDeps, caller: McpCalle
       description: model.description,
       columns: [
         ...model.columns.map((c) => ({ name: c.name, type: c.type, description: c.description })),
-        ...derived.map((d) => ({ name: d.column, type: 'string', description: `Cluster column: ${d.label}` })),
+        ...derived.map((d) => ({
+          name: d.column,
+          type: 'string',
+          description: `Cluster column: ${d.label}`,
+        })),
       ],
     }));
     return { data: { tables }, rows: tables.length };
@@ -95,11 +105,18 @@ export function registerTools(server: McpServer, deps: McpDeps, caller: McpCalle
             name: t.name,
             label: t.label,
             time_dimension: t.timeDimension,
-            dimensions: t.dimensions.map((d) => ({ name: d.name, label: d.label, type: d.type, grains: d.grains })),
+            dimensions: t.dimensions.map((d) => ({
+              name: d.name,
+              label: d.label,
+              type: d.type,
+              grains: d.grains,
+            })),
             measures: t.measures.map((ms) => ({ name: ms.name, label: ms.label, format: ms.format })),
           })),
         })),
-        clusters: tables.flatMap(({ derived }) => derived.map((d) => ({ table: d.table, column: d.column, label: d.label }))),
+        clusters: tables.flatMap(({ derived }) =>
+          derived.map((d) => ({ table: d.table, column: d.column, label: d.label })),
+        ),
       };
       return { data, rows: data.models.length };
     },
@@ -113,7 +130,11 @@ export function registerTools(server: McpServer, deps: McpDeps, caller: McpCalle
       table: z.string().describe('A semantic model table (describe_semantic_model)'),
       measures: z.array(z.string()).max(20),
       dimensions: z.array(z.string()).max(10).default([]),
-      filters: z.array(z.any()).max(50).default([]).describe('Report filters, as the report state holds them'),
+      filters: z
+        .array(z.any())
+        .max(50)
+        .default([])
+        .describe('Report filters, as the report state holds them'),
       date_range: z.object({ from: z.string(), to: z.string() }).nullable().default(null),
       limit: z.number().int().min(1).max(REPORT_ROWS.max).default(REPORT_ROWS.default),
     },
@@ -139,7 +160,8 @@ export function registerTools(server: McpServer, deps: McpDeps, caller: McpCalle
       if (!verdict.ok) throw new ToolInputError(`refused: ${verdict.reason}`);
       const result = await deps.modelling.withWarehouse(
         organizationId,
-        (warehouse) => warehouse.query(verdict.sql, [], { timeoutMs: SQL_LIMITS.timeoutMs, maxRows: args.limit }),
+        (warehouse) =>
+          warehouse.query(verdict.sql, [], { timeoutMs: SQL_LIMITS.timeoutMs, maxRows: args.limit }),
         'read',
       );
       return { data: result, rows: result.rows.length };
@@ -165,14 +187,17 @@ export function registerTools(server: McpServer, deps: McpDeps, caller: McpCalle
     {
       report_slug: z.string(),
       name: z.string().min(1).max(100),
-      state: z.record(z.string(), z.any()).describe('The report state: version 1, page, filters, slicers, sort, adhoc'),
+      state: z
+        .record(z.string(), z.any())
+        .describe('The report state: version 1, page, filters, slicers, sort, adhoc'),
     },
     async (args) => {
       const state = parsed(ReportStateSchema, args.state, 'state');
       const [created] = await deps.bookmarks.create(caller, args.report_slug, [
         { name: args.name, state: encodeReportState(state), is_private: true },
       ]);
-      const data = { id: created!.id, name: created!.name, link: linkOf(deps.appUrl, created!) };
+      if (created === undefined) throw new Error('the bookmark was not created');
+      const data = { id: created.id, name: created.name, link: linkOf(deps.appUrl, created) };
       return { data, rows: 1 };
     },
   );

@@ -6,7 +6,8 @@ export type { AssistantAuthorization };
 /** Query keys of the assistant-auth area. */
 export const assistantAuthKeys = {
   all: ['assistant-auth'] as const,
-  authorizations: (organizationId: string) => [...assistantAuthKeys.all, 'authorizations', organizationId] as const,
+  authorizations: (organizationId: string) =>
+    [...assistantAuthKeys.all, 'authorizations', organizationId] as const,
 };
 
 /** GET /assistant/authorizations: the AI assistants authorized for the organization. */

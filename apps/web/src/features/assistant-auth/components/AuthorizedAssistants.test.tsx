@@ -20,7 +20,8 @@ const CLAUDE = {
   last_used_at: null,
 };
 
-const render = () => renderRoutes([{ path: '/', element: <AuthorizedAssistants organizationId={ORG_ID} /> }], '/');
+const render = () =>
+  renderRoutes([{ path: '/', element: <AuthorizedAssistants organizationId={ORG_ID} /> }], '/');
 
 describe('authorized assistants', () => {
   it('lists each assistant with its dataset and who authorized it, and revokes after confirming', async () => {
@@ -36,12 +37,16 @@ describe('authorized assistants', () => {
     render();
     const row = await screen.findByRole('listitem', { name: 'Claude' });
     expect(within(row).getByText('Default')).toBeInTheDocument();
-    expect(within(row).getByText(/authorized by ada@acme.example on 20\/11\/2026 · never used/)).toBeInTheDocument();
+    expect(
+      within(row).getByText(/authorized by ada@acme.example on 20\/11\/2026 · never used/),
+    ).toBeInTheDocument();
 
     await userEvent.click(within(row).getByRole('button', { name: 'Revoke: Claude' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke this assistant?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
-    expect(await screen.findByText('No AI assistant is authorized for this organization.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No AI assistant is authorized for this organization.'),
+    ).toBeInTheDocument();
     const revoked = calls.find((c) => c.method === 'DELETE');
     expect(revoked?.search).toBe(`?organization_id=${ORG_ID}`);
   });
@@ -50,7 +55,8 @@ describe('authorized assistants', () => {
     signIn();
     mockRoutes({
       [LIST]: () => json(200, { authorizations: [CLAUDE] }),
-      [`DELETE /api/assistant/authorizations/${CLAUDE.id}`]: () => json(404, { detail: { type: 'authorization_not_found' } }),
+      [`DELETE /api/assistant/authorizations/${CLAUDE.id}`]: () =>
+        json(404, { detail: { type: 'authorization_not_found' } }),
     });
     render();
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke: Claude' }));
@@ -61,7 +67,9 @@ describe('authorized assistants', () => {
     mockRoutes({ [LIST]: () => json(500, { detail: { type: 'internal' } }) });
     render();
     await waitFor(() =>
-      expect(screen.getByText('The authorized assistants could not be loaded. Try again later.')).toBeInTheDocument(),
+      expect(
+        screen.getByText('The authorized assistants could not be loaded. Try again later.'),
+      ).toBeInTheDocument(),
     );
   });
 });

@@ -33,7 +33,13 @@ function AssistantRow({ item, onRevoke }: { item: AssistantAuthorization; onRevo
             </Text>
           </Stack>
         </Group>
-        <Button size="xs" variant="subtle" color="red" aria-label={`${text.revoke}: ${item.client_name}`} onClick={onRevoke}>
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          aria-label={`${text.revoke}: ${item.client_name}`}
+          onClick={onRevoke}
+        >
           {text.revoke}
         </Button>
       </Group>

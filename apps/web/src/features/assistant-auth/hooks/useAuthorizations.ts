@@ -14,6 +14,7 @@ export function useRevokeAuthorization(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => revokeAuthorization(organizationId, id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: assistantAuthKeys.authorizations(organizationId) }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: assistantAuthKeys.authorizations(organizationId) }),
   });
 }
