@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { ErrorDetailSchema } from './errors';
 
 /**
  * The AI-assistant authorization (spec 000 §2 organization-select and dataset-select): the user
@@ -86,9 +87,11 @@ export const OAuthTokenResponseSchema = z.object({
   scope: z.string(),
 });
 
-/** RFC 6749 §5.2. */
+/** RFC 6749 §5.2, inside the API's error envelope (`detail` first, then the RFC's members). */
 export const OAuthErrorSchema = z.object({
-  error: z.string(),
+  detail: ErrorDetailSchema,
+  /** Absent when the request never reached the OAuth rules (a body that is not JSON, say). */
+  error: z.optional(z.string()),
   error_description: z.optional(z.string()),
 });
 

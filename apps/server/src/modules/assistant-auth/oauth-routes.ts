@@ -9,6 +9,7 @@ import {
   OAuthTokenRequestSchema,
   OAuthTokenResponseSchema,
 } from '@maya/contracts';
+import { errorResponses } from '../../platform/http';
 import { OAuthError, type OAuthService } from './oauth';
 
 const FORM_LIMIT = 16_384;
@@ -18,7 +19,11 @@ function refuse(reply: FastifyReply, error: unknown) {
   return reply
     .status(error.status)
     .header('cache-control', 'no-store')
-    .send({ error: error.error, error_description: error.description });
+    .send({
+      detail: { type: error.error, message: error.description },
+      error: error.error,
+      error_description: error.description,
+    });
 }
 
 /**
@@ -34,7 +39,7 @@ export async function oauthRoutes(api: FastifyInstance, oauth: OAuthService): Pr
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    const oauthErrors = { 400: OAuthErrorSchema, 401: OAuthErrorSchema };
+    const oauthErrors = { ...errorResponses(), 400: OAuthErrorSchema, 401: OAuthErrorSchema };
 
     app.post(
       '/oauth/register',

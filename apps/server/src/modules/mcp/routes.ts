@@ -27,7 +27,11 @@ async function authorizeRequest(
     void reply
       .status(401)
       .header('www-authenticate', challenge(deps, extra))
-      .send({ error: extra === '' ? 'unauthorized' : 'invalid_token', error_description: description });
+      .send({
+        detail: { type: extra === '' ? 'unauthorized' : 'invalid_token', message: description },
+        error: extra === '' ? 'unauthorized' : 'invalid_token',
+        error_description: description,
+      });
     return null;
   };
   const token = match?.[1];
@@ -41,7 +45,11 @@ async function authorizeRequest(
     void reply
       .status(403)
       .header('www-authenticate', challenge(deps, `error="insufficient_scope", scope="dataset:${scope}"`))
-      .send({ error: 'insufficient_scope', error_description: 'the token was granted another dataset' });
+      .send({
+        detail: { type: 'insufficient_scope', message: 'the token was granted another dataset' },
+        error: 'insufficient_scope',
+        error_description: 'the token was granted another dataset',
+      });
     return null;
   }
   const caller = await deps.caller(grant);
