@@ -14,8 +14,17 @@ import { OAuthError, type OAuthService } from './oauth';
 
 const FORM_LIMIT = 16_384;
 
-function refuse(reply: FastifyReply, error: unknown) {
-  if (!(error instanceof OAuthError)) throw error;
+/** Runs the route's work; an OAuthError becomes its RFC 6749 answer, anything else stays an error. */
+async function answering(reply: FastifyReply, work: () => Promise<FastifyReply>): Promise<FastifyReply> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof OAuthError)) throw error;
+    return refuse(reply, error);
+  }
+}
+
+function refuse(reply: FastifyReply, error: OAuthError) {
   return reply
     .status(error.status)
     .header('cache-control', 'no-store')
@@ -53,14 +62,12 @@ export async function oauthRoutes(api: FastifyInstance, oauth: OAuthService): Pr
         },
       },
       async (request, reply) => {
-        try {
-          return reply
+        return answering(reply, async () =>
+          reply
             .status(201)
             .header('cache-control', 'no-store')
-            .send(await oauth.register(request.body));
-        } catch (error) {
-          return refuse(reply, error);
-        }
+            .send(await oauth.register(request.body)),
+        );
       },
     );
 
@@ -76,11 +83,9 @@ export async function oauthRoutes(api: FastifyInstance, oauth: OAuthService): Pr
         },
       },
       async (request, reply) => {
-        try {
-          return reply.redirect((await oauth.authorize(request.query)).redirect, 302);
-        } catch (error) {
-          return refuse(reply, error);
-        }
+        return answering(reply, async () =>
+          reply.redirect((await oauth.authorize(request.query)).redirect, 302),
+        );
       },
     );
 
@@ -96,11 +101,9 @@ export async function oauthRoutes(api: FastifyInstance, oauth: OAuthService): Pr
         },
       },
       async (request, reply) => {
-        try {
-          return reply.redirect((await oauth.callback(request.query)).redirect, 302);
-        } catch (error) {
-          return refuse(reply, error);
-        }
+        return answering(reply, async () =>
+          reply.redirect((await oauth.callback(request.query)).redirect, 302),
+        );
       },
     );
 
@@ -116,11 +119,9 @@ export async function oauthRoutes(api: FastifyInstance, oauth: OAuthService): Pr
         },
       },
       async (request, reply) => {
-        try {
-          return reply.header('cache-control', 'no-store').send(await oauth.token(request.body));
-        } catch (error) {
-          return refuse(reply, error);
-        }
+        return answering(reply, async () =>
+          reply.header('cache-control', 'no-store').send(await oauth.token(request.body)),
+        );
       },
     );
   });

@@ -64,15 +64,6 @@ export const assistantGrantsRepository = {
       .where(and(eq(assistantTokens.grantId, id), isNull(assistantTokens.revokedAt)));
     return rows.length > 0;
   },
-
-  /** Revokes every grant of a user in the organization (a removed member). */
-  async revokeForUser(tx: Transaction, userId: string, at: Date): Promise<void> {
-    const grants = await tx
-      .select({ id: assistantGrants.id })
-      .from(assistantGrants)
-      .where(and(eq(assistantGrants.userId, userId), isNull(assistantGrants.revokedAt)));
-    for (const grant of grants) await assistantGrantsRepository.revoke(tx, grant.id, at);
-  },
 };
 
 export const assistantTokensRepository = {

@@ -78,11 +78,6 @@ export function createAssistantAuthService(
       });
     },
 
-    /** Ends every assistant authorization of a member who leaves the organization. */
-    async revokeMember(organizationId: string, userId: string): Promise<void> {
-      await withOrganization(db, organizationId, (tx) => repository.revokeForUser(tx, userId, now()));
-    },
-
     /** The audit log: one row per MCP tool call. */
     async record(grant: McpGrant, tool: string, outcome: 'ok' | 'error', rows: number | null) {
       await withOrganization(db, grant.organizationId, (tx) =>
