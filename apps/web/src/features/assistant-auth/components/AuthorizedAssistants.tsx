@@ -15,7 +15,7 @@ function AssistantRow({ item, onRevoke }: { item: AssistantAuthorization; onRevo
   return (
     <Paper component="li" withBorder radius="md" px="sm" py="xs" aria-label={item.client_name}>
       <Group justify="flex-end" align="center" gap="xs" wrap="wrap">
-        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 260px' }}>
+        <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: '1 1 260px' }}>
           <ThemeIcon size={32} radius="md" variant="light" color="teal" aria-hidden>
             <IconDatabase size={18} />
           </ThemeIcon>
