@@ -1,6 +1,7 @@
 // The MCP server's authorization, attacks first: every way in that is not the token granted for
 // this dataset by a current member is refused, and a refused request changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OAUTH_RATE_LIMITS } from '../../src/modules/assistant-auth/oauth-routes';
 import { call, startAccountsApp, verifiedUser, type AccountsApp } from '../support/accounts';
 import { organizationOwner, ownerQuery } from '../support/sources';
 import { answerOf, authorizeAssistant, consent, rawMcp, REDIRECT_URI, TestAssistant } from './support';
@@ -340,5 +341,20 @@ describe('the SQL tool', () => {
     );
     expect(calls).toEqual([{ tool: 'run_sql', n: attacks.length + 2 }]);
     await client.close();
+  });
+});
+
+describe('registration limits', () => {
+  it('refuses registrations past the hourly limit of an address with 429, storing nothing', async () => {
+    const clients = async () =>
+      (await t.app.platform.database.pool.query('SELECT count(*)::int AS n FROM oauth_clients')).rows[0]
+        .n as number;
+    let answer = await register();
+    for (let i = 0; i < OAUTH_RATE_LIMITS.registerPerHour && answer.status === 201; i += 1)
+      answer = await register();
+    expect(answer.status).toBe(429);
+    const before = await clients();
+    expect((await register()).status).toBe(429);
+    expect(await clients()).toBe(before);
   });
 });

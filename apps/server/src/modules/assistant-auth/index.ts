@@ -29,7 +29,7 @@ export function createAssistantAuthModule(
     name: 'assistant-auth',
     routes: async (api) => {
       await assistantAuthRoutes(api, service);
-      await oauthRoutes(api, oauth);
+      await oauthRoutes(api, oauth, platform.rateLimiter);
     },
     rootRoutes: (app) => oauthDiscoveryRoutes(app, oauth, platform.config.appUrl),
   };

@@ -10,6 +10,7 @@ import {
   OAuthTokenResponseSchema,
 } from '@maya/contracts';
 import { errorResponses } from '../../platform/http';
+import { limitedAddress, type RateLimiter } from '../../platform/ratelimit/limiter';
 import { OAuthError, type OAuthService } from './oauth';
 
 const FORM_LIMIT = 16_384;
@@ -40,7 +41,22 @@ function refuse(reply: FastifyReply, error: OAuthError) {
  * registration, the authorization code grant with PKCE S256, rotating refresh tokens). Public
  * routes: the client is who it registered as, the user is who the selection screens signed in.
  */
-export async function oauthRoutes(api: FastifyInstance, oauth: OAuthService): Promise<void> {
+/** Registrations and token requests per address (decision 577). */
+export const OAUTH_RATE_LIMITS = { registerPerHour: 30, requestsPerMinute: 60 } as const;
+
+export async function oauthRoutes(
+  api: FastifyInstance,
+  oauth: OAuthService,
+  rateLimiter: RateLimiter,
+): Promise<void> {
+  const perMinute = (route: string, ip: string) =>
+    rateLimiter.check([
+      {
+        key: `oauth:${route}:${limitedAddress(ip)}`,
+        max: OAUTH_RATE_LIMITS.requestsPerMinute,
+        windowSeconds: 60,
+      },
+    ]);
   await api.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -48,7 +64,7 @@ export async function oauthRoutes(api: FastifyInstance, oauth: OAuthService): Pr
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    const oauthErrors = { ...errorResponses(), 400: OAuthErrorSchema, 401: OAuthErrorSchema };
+    const oauthErrors = { ...errorResponses(429), 400: OAuthErrorSchema, 401: OAuthErrorSchema };
 
     app.post(
       '/oauth/register',
@@ -62,6 +78,13 @@ export async function oauthRoutes(api: FastifyInstance, oauth: OAuthService): Pr
         },
       },
       async (request, reply) => {
+        await rateLimiter.check([
+          {
+            key: `oauth:register:${limitedAddress(request.ip)}`,
+            max: OAUTH_RATE_LIMITS.registerPerHour,
+            windowSeconds: 3_600,
+          },
+        ]);
         return answering(reply, async () =>
           reply
             .status(201)
@@ -83,6 +106,7 @@ export async function oauthRoutes(api: FastifyInstance, oauth: OAuthService): Pr
         },
       },
       async (request, reply) => {
+        await perMinute('authorize', request.ip);
         return answering(reply, async () =>
           reply.redirect((await oauth.authorize(request.query)).redirect, 302),
         );
@@ -119,6 +143,7 @@ export async function oauthRoutes(api: FastifyInstance, oauth: OAuthService): Pr
         },
       },
       async (request, reply) => {
+        await perMinute('token', request.ip);
         return answering(reply, async () =>
           reply.header('cache-control', 'no-store').send(await oauth.token(request.body)),
         );
