@@ -1,7 +1,7 @@
 // The MCP server's authorization, attacks first: every way in that is not the token granted for
 // this dataset by a current member is refused, and a refused request changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OAUTH_RATE_LIMITS } from '../../src/modules/assistant-auth/oauth-routes';
+import { OAUTH_RATE_LIMITS } from '../../src/modules/assistant-auth';
 import { call, startAccountsApp, verifiedUser, type AccountsApp } from '../support/accounts';
 import { organizationOwner, ownerQuery } from '../support/sources';
 import { answerOf, authorizeAssistant, consent, rawMcp, REDIRECT_URI, TestAssistant } from './support';

@@ -7,6 +7,7 @@ import { assistantAuthRoutes } from './routes';
 import { createAssistantAuthService } from './service';
 
 export { OAUTH_LIFETIMES, type McpGrant, type OAuthService } from './oauth';
+export { OAUTH_RATE_LIMITS } from './oauth-routes';
 export type { AssistantAuthService } from './service';
 
 /**
