@@ -112,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
       { prefix: API_PREFIX },
     );
+    for (const module of modules) await module.rootRoutes?.(app);
     // Loaded only when configured: the sandbox providers are their own chunk, never loaded (nor
     // carried by the code production loads) where config.sandbox is false (decision 322).
     if (config.sandbox) await (await import('./platform/sandbox')).registerSandbox(app, config);

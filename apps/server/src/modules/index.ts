@@ -17,6 +17,7 @@ import { createEtlModule } from './etl';
 import { createExpensesModule } from './expenses';
 import { createHealthModule } from './health';
 import { createInvitationsModule } from './invitations';
+import { createMcpModule } from './mcp';
 import { createModellingModule, type ModellingService } from './modelling';
 import type { Module } from './module';
 import { createNotificationsModule } from './notifications';
@@ -32,7 +33,8 @@ export type { Module } from './module';
 /**
  * The composition root of the feature modules: each service is created once and handed to the
  * modules that use it (an acyclic graph: users ← organizations ← invitations, assistant-auth;
- * users, organizations ← auth, notifications; users, auth ← subscriptions; destinations ←
+ * users, organizations ← auth, notifications; assistant-auth, modelling, reports,
+ * bookmarks ← mcp; users, auth ← subscriptions; destinations ←
  * modelling ← etl, reports, ai-builder, clusters (whose columns it applies as derived columns),
  * expenses (which it writes to the warehouse and rebuilds), custom-tables and pagespeed (whose
  * semantic models it answers):
@@ -102,6 +104,34 @@ export function createModules(platform: Platform): {
       const demo = await organizations.service.findBySlug(DEMO_ORGANIZATION.slug);
       return demo?.isDemo ? demo.id : null;
     },
+  });
+  const mcp = createMcpModule({
+    oauth: assistantAuth.oauth,
+    record: (grant, tool, outcome, rows) => assistantAuth.service.record(grant, tool, outcome, rows),
+    caller: async (grant) => {
+      const [members, organization] = await Promise.all([
+        organizations.service.members(grant.organizationId),
+        organizations.service.findById(grant.organizationId),
+      ]);
+      const member = members.find((m) => m.id === grant.userId);
+      if (member === undefined || organization === null) return null;
+      return {
+        grant,
+        access: { organizationId: grant.organizationId, role: member.role, isDemo: organization.isDemo },
+        // An assistant acts as the member who authorized it, never with staff powers.
+        auth: {
+          userId: member.id,
+          email: member.email,
+          emailVerified: true,
+          isStaff: false,
+          sessionId: null,
+        },
+      };
+    },
+    modelling: modelling.service,
+    reports: reports.service,
+    bookmarks: bookmarks.service,
+    appUrl: platform.config.appUrl,
   });
   const etl = createEtlModule(platform, {
     sources: sources.service,
@@ -182,6 +212,7 @@ export function createModules(platform: Platform): {
       reports.module,
       aiBuilder.module,
       bookmarks.module,
+      mcp.module,
       clusters.module,
       expenses.module,
       customTables.module,

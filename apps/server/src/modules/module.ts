@@ -5,6 +5,8 @@ import type { JobDefinition } from '../platform/jobs';
 export type Module = {
   name: string;
   routes(api: FastifyInstance): Promise<void>;
+  /** Routes at the origin's root, outside /api (the OAuth discovery documents under /.well-known). */
+  rootRoutes?(app: FastifyInstance): Promise<void>;
   start?(log: FastifyBaseLogger): Promise<void>;
   /** On close, before the database closes (connections the module holds). */
   stop?(): Promise<void>;

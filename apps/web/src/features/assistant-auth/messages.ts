@@ -41,3 +41,19 @@ export function grantError(error: unknown): string {
   if (isApiError(error) && error.status === 422) return assistantAuthMessages.invalidLink;
   return describeApiError(error);
 }
+
+/** The authorized-assistants list of Settings → Developers (decision 576). */
+export const authorizedAssistantsMessages = {
+  title: 'Authorized AI assistants',
+  description:
+    'Assistants you or your colleagues connected through the MCP server. Each reads one dataset on behalf of the person who authorized it.',
+  empty: 'No AI assistant is authorized for this organization.',
+  loadFailed: 'The authorized assistants could not be loaded. Try again later.',
+  revoke: 'Revoke',
+  revokeTitle: 'Revoke this assistant?',
+  revokeMessage: 'The assistant loses access at once and has to be authorized again to read this dataset.',
+  revokeFailed: 'The assistant could not be revoked. Try again.',
+  neverUsed: 'never used',
+  lastUsed: (when: string) => `last used ${when}`,
+  authorizedBy: (who: string, when: string) => `authorized by ${who} on ${when}`,
+} as const;
