@@ -34,6 +34,8 @@ describe('settings → developers', () => {
       .getByText(`prj_${organization.id.replaceAll('-', '')}_db`)
       .first()
       .waitFor();
+    // The AI assistants authorized through the MCP server read this dataset: none yet.
+    await page.getByText('No AI assistant is authorized for this organization.').waitFor();
     await screenshots(page, 'developers', 'shared-dataset');
 
     // API key: create, shown once, works; revoke, refused at once.

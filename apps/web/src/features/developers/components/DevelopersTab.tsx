@@ -1,6 +1,7 @@
 import { Stack, Tabs } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router';
 import { DEVELOPER_CATEGORIES, can, unreachable, type DeveloperCategory } from '@maya/contracts';
+import { AuthorizedAssistants } from '../../assistant-auth';
 import { organizationPath, useCurrentOrganization } from '../../organizations';
 import { developersMessages } from '../messages';
 import { ApiKeysPanel } from './ApiKeysPanel';
@@ -25,12 +26,16 @@ function Category({
 }) {
   switch (category) {
     case 'shared-dataset':
+      // The assistants authorized through the MCP server read this same dataset.
       return (
-        <SharedDatasetPanel
-          organizationId={organizationId}
-          organizationSlug={organizationSlug}
-          canManage={canManage}
-        />
+        <Stack gap="lg">
+          <SharedDatasetPanel
+            organizationId={organizationId}
+            organizationSlug={organizationSlug}
+            canManage={canManage}
+          />
+          <AuthorizedAssistants organizationId={organizationId} />
+        </Stack>
       );
     case 'api-key':
       return <ApiKeysPanel organizationId={organizationId} canManage={canManage} />;
