@@ -1,4 +1,4 @@
-import { connectorContext, connectorFor, type Credentials, type StreamBatch } from '@maya/connectors';
+import { connectorFor, type StreamBatch } from '@maya/connectors';
 import { duckDbFileFor, openDuckDbWarehouse, type Row } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_LOAD_QUEUE } from '../../src/modules/sources';
@@ -10,6 +10,7 @@ import {
   setSandboxFaults,
   accountSettled,
   connectGoogleAds,
+  storedContext,
 } from '../support/sources';
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
@@ -92,22 +93,7 @@ describe('the first load of a connected account', () => {
     );
 
     // The provider's own numbers for one account, read directly with the stored credentials.
-    const { platform } = t.app;
-    const [stored] = await ownerQuery<{ sealed: string }>(
-      t,
-      owner.organizationId,
-      'select sealed from source_credentials where id = $1',
-      [credentialsId],
-    );
-    const context = connectorContext({
-      connector,
-      endpoints: platform.config.connectors.endpoints,
-      clients: platform.config.connectors.clients,
-      credentials: platform.vault.open<Credentials>(
-        stored!.sealed,
-        `source-credentials:${owner.organizationId}:${credentialsId}`,
-      ),
-    });
+    const context = await storedContext(t, owner.organizationId, credentialsId, connector);
     const range = firstLoadRange(2, new Date());
     const account = accounts[0]!;
     const byDay = new Map<string, { rows: number; cost: number; clicks: number }>();

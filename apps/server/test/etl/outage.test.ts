@@ -1,11 +1,17 @@
 // No gaps (issue 30): the data loads stop for ten days (the loads' clock held back, no waiting),
 // then resume, and every day since the last load is there, equal to what the provider reports.
-import { connectorContext, connectorFor, type Credentials, type StreamBatch } from '@maya/connectors';
+import { connectorFor, type StreamBatch } from '@maya/connectors';
 import { addDays, utcDay } from '@maya/contracts';
 import { duckDbFileFor, openDuckDbWarehouse, type Row } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
-import { accountSettled, connectGoogleAds, organizationOwner, ownerQuery } from '../support/sources';
+import {
+  accountSettled,
+  connectGoogleAds,
+  organizationOwner,
+  ownerQuery,
+  storedContext,
+} from '../support/sources';
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 
@@ -59,22 +65,7 @@ async function loadedDays(): Promise<Record<string, { rows: number; cost: number
 
 /** The same, from the provider's own report over the range, read with the stored credentials. */
 async function providerDays(range: { from: string; to: string }) {
-  const { platform } = t.app;
-  const [stored] = await ownerQuery<{ sealed: string }>(
-    t,
-    owner.organizationId,
-    'select sealed from source_credentials where id = $1',
-    [credentialsId],
-  );
-  const context = connectorContext({
-    connector,
-    endpoints: platform.config.connectors.endpoints,
-    clients: platform.config.connectors.clients,
-    credentials: platform.vault.open<Credentials>(
-      stored!.sealed,
-      `source-credentials:${owner.organizationId}:${credentialsId}`,
-    ),
-  });
+  const context = await storedContext(t, owner.organizationId, credentialsId, connector);
   const days: Record<string, { rows: number; cost: number; clicks: number }> = {};
   const extracted: AsyncIterable<StreamBatch> = connector.extract(
     context,

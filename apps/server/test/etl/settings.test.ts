@@ -1,8 +1,8 @@
 // The organization's data-load settings (issue 30): each service's look-back days, read by every
 // member, changed by administrators within 1 to 90 days; bad input changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startAccountsApp, verifiedUser, type AccountsApp } from '../support/accounts';
-import { organizationOwner } from '../support/sources';
+import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
+import { joinedMember, organizationOwner } from '../support/sources';
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 type Settings = {
@@ -68,22 +68,7 @@ describe("the organization's look-back days", () => {
   });
 
   it('lets members read but not change them, and strangers neither', async () => {
-    const organizations = await call(t.base, 'GET', '/organizations', { token: owner.token });
-    const slug = (organizations.body.organizations as { id: string; slug: string }[]).find(
-      (o) => o.id === owner.organizationId,
-    )?.slug;
-    const invited = await call(t.base, 'POST', '/invitations', {
-      token: owner.token,
-      body: { organization_id: owner.organizationId, email: 'etl-settings-member@example.com' },
-    });
-    expect(invited.status).toBe(201);
-    const member = await verifiedUser(t, 'etl-settings-member@example.com');
-    const accepted = await call(t.base, 'POST', '/invitations/accept', {
-      token: member.token,
-      body: { invitation_id: invited.body.uuid, organization_slug: slug },
-    });
-    expect(accepted.status).toBe(200);
-
+    const member = await joinedMember(t, owner, 'etl-settings-member@example.com');
     const before = (await read()).body as Settings;
     const seen = await read(member.token);
     expect(seen.status).toBe(200);

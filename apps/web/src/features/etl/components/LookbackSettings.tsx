@@ -65,7 +65,7 @@ function LookbackForm(props: {
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
-        <Table.ScrollContainer minWidth={360} type="native">
+        <Table.ScrollContainer minWidth={300} type="native">
           <Table>
             <Table.Thead>
               <Table.Tr>
@@ -96,7 +96,7 @@ function LookbackForm(props: {
                       allowDecimal={false}
                       allowNegative={false}
                       disabled={!canEdit}
-                      w={110}
+                      w={80}
                       size="xs"
                     />
                   </Table.Td>
@@ -111,7 +111,7 @@ function LookbackForm(props: {
           </Alert>
         )}
         {save.isSuccess && changed.length === 0 && (
-          <Text size="sm" c="green.9" role="status">
+          <Text size="sm" fw={500} role="status">
             {etlMessages.lookbackSaved}
           </Text>
         )}
