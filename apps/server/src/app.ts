@@ -40,6 +40,8 @@ function trustProxyOption(
 export type BuildOptions = {
   /** Where log lines go instead of stdout. */
   logStream?: LogDestination;
+  /** The data loads' clock (today, for the ranges they load); tests move it. The real one by default. */
+  now?: () => Date;
 };
 
 /**
@@ -87,7 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       vault: createVault(config.credentialsKeys, secrets),
       warehouseFiles,
     };
-    const { modules, guards, modelling } = createModules(platform);
+    const { modules, guards, modelling } = createModules(platform, { now: options.now });
     app.decorate('platform', platform);
     app.decorate('modelling', modelling);
     app.addHook('preClose', async () => platform.jobs.stopWorkers());

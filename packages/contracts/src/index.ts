@@ -13,6 +13,7 @@ export * from './assistant';
 export * from './subscriptions';
 export * from './sources';
 export * from './etl';
+export * from './etl-settings';
 export * from './notifications';
 export * from './destinations';
 export * from './reports';

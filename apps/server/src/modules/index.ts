@@ -44,7 +44,10 @@ export type { Module } from './module';
  * whose answer of who pays the organizations' routes add: those routes are made after billing).
  * Also answers the guards' checks.
  */
-export function createModules(platform: Platform): {
+export function createModules(
+  platform: Platform,
+  options: { now?: () => Date } = {},
+): {
   modules: Module[];
   guards: GuardHandlers;
   /** The organizations' warehouses and models: what registers derived columns and rebuilds. */
@@ -141,6 +144,7 @@ export function createModules(platform: Platform): {
     modelling: modelling.service,
     notify: (organizationId, notification) =>
       notifications.service.notify(organizationId, notification, { email: true }),
+    now: options.now,
   });
   const demoData = createDemoModule(platform, {
     organizations: organizations.service,

@@ -4,8 +4,8 @@ import { checkDestination } from '@maya/warehouse';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDestinationsService } from '../../src/modules/destinations';
-import { call, startAccountsApp, verifiedUser, type AccountsApp } from '../support/accounts';
-import { organizationOwner, ownerQuery } from '../support/sources';
+import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
+import { joinedMember, organizationOwner, ownerQuery } from '../support/sources';
 import {
   CONNECTION_FAILED,
   createDestinationDatabase,
@@ -226,21 +226,7 @@ describe('the organization destination', () => {
   });
 
   it('lets members read but not change it: 403 destination_configuration_forbidden', async () => {
-    const organizations = await call(t.base, 'GET', '/organizations', { token: owner.token });
-    const slug = (organizations.body.organizations as { id: string; slug: string }[]).find(
-      (o) => o.id === owner.organizationId,
-    )?.slug;
-    const invited = await call(t.base, 'POST', '/invitations', {
-      token: owner.token,
-      body: { organization_id: owner.organizationId, email: 'dest-member@example.com' },
-    });
-    expect(invited.status).toBe(201);
-    const member = await verifiedUser(t, 'dest-member@example.com');
-    const accepted = await call(t.base, 'POST', '/invitations/accept', {
-      token: member.token,
-      body: { invitation_id: invited.body.uuid, organization_slug: slug },
-    });
-    expect(accepted.status).toBe(200);
+    const member = await joinedMember(t, owner, 'dest-member@example.com');
 
     expect((await organizationDestination({ ...member, organizationId: owner.organizationId })).status).toBe(
       200,

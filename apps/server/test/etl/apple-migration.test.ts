@@ -8,7 +8,7 @@ import { APPLE_SANDBOX_ORGS } from '@maya/connectors/sandbox';
 import { appleAdsConnector as apple } from '@maya/connectors/services/apple-ads';
 import type { Warehouse } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RAW_SCHEMA, incrementalRange, rawTableName, rekeyAccountRows } from '../../src/modules/etl';
+import { RAW_SCHEMA, gapRange, rawTableName, rekeyAccountRows, yesterdayIn } from '../../src/modules/etl';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
 import { accountSettled, organizationOwner, ownerQuery, setSandboxFaults } from '../support/sources';
 import { connectSandboxAccounts, connectedAccounts, type Owner } from '../reconciliation/sandbox-accounts';
@@ -105,7 +105,15 @@ beforeAll(async () => {
   for (const account of await connectedAccounts(t, owner))
     await accountSettled(t, owner, account.uuid, 120_000);
   // The days a run re-reads are its look-back; the ones before are history it must keep.
-  historyEnd = incrementalRange(apple.lookbackDays, new Date()).from;
+  const now = new Date();
+  const lastLoadedDay = yesterdayIn('UTC', now);
+  historyEnd = gapRange({
+    lastLoadedDay,
+    lookbackDays: apple.lookbackDays,
+    timeZone: 'UTC',
+    now,
+    earliest: '1970-01-01',
+  })!.from;
   before = await snapshot(historyEnd);
   await asBeforeTheUpgrade();
 }, 300_000);

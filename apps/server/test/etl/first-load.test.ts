@@ -1,8 +1,8 @@
-import { connectorContext, connectorFor, type Credentials, type StreamBatch } from '@maya/connectors';
+import { connectorFor, type StreamBatch } from '@maya/connectors';
 import { duckDbFileFor, openDuckDbWarehouse, type Row } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_LOAD_QUEUE } from '../../src/modules/sources';
-import { firstLoadRange, RECOVER_QUEUE } from '../../src/modules/etl';
+import { firstLoadRange, LOAD_FAILED_MESSAGE, RECOVER_QUEUE } from '../../src/modules/etl';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
 import {
   organizationOwner,
@@ -10,6 +10,7 @@ import {
   setSandboxFaults,
   accountSettled,
   connectGoogleAds,
+  storedContext,
 } from '../support/sources';
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
@@ -92,22 +93,7 @@ describe('the first load of a connected account', () => {
     );
 
     // The provider's own numbers for one account, read directly with the stored credentials.
-    const { platform } = t.app;
-    const [stored] = await ownerQuery<{ sealed: string }>(
-      t,
-      owner.organizationId,
-      'select sealed from source_credentials where id = $1',
-      [credentialsId],
-    );
-    const context = connectorContext({
-      connector,
-      endpoints: platform.config.connectors.endpoints,
-      clients: platform.config.connectors.clients,
-      credentials: platform.vault.open<Credentials>(
-        stored!.sealed,
-        `source-credentials:${owner.organizationId}:${credentialsId}`,
-      ),
-    });
+    const context = await storedContext(t, owner.organizationId, credentialsId, connector);
     const range = firstLoadRange(2, new Date());
     const account = accounts[0]!;
     const byDay = new Map<string, { rows: number; cost: number; clicks: number }>();
@@ -219,5 +205,39 @@ describe('the first load of a connected account', () => {
     }
     const [account] = (await listAccounts()).filter((a) => a.uuid === accounts[0]!.uuid);
     expect(account!.sync_status).toBe('pending');
+  }, 60_000);
+
+  it('fails, not leaves pending, an account whose last load attempt died (out of memory, killed)', async () => {
+    const boss = t.app.platform.jobs.boss;
+    const account = accounts[1]!;
+    // The last attempt of its load died with the worker: pg-boss failed the job by its missed
+    // heartbeat, so the handler never reported an outcome and the account still shows running.
+    const data = { organizationId: owner.organizationId, serviceAccountId: account.uuid };
+    const id = (await boss.send(FIRST_LOAD_QUEUE, data, { retryLimit: 0, startAfter: 3600 }))!;
+    await boss.fail(FIRST_LOAD_QUEUE, id, { message: 'the worker died' });
+    expect((await boss.getJobById(FIRST_LOAD_QUEUE, id))?.state).toBe('failed');
+    await ownerQuery(
+      t,
+      owner.organizationId,
+      `update service_accounts set sync_status = 'running' where id = $1`,
+      [account.uuid],
+    );
+
+    const recover = (await boss.send(RECOVER_QUEUE, {}))!;
+    for (;;) {
+      const job = await boss.getJobById(RECOVER_QUEUE, recover);
+      if (job?.state === 'completed') break;
+      expect(job?.state).not.toBe('failed');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const [recovered] = (await listAccounts()).filter((a) => a.uuid === account.uuid);
+    expect(recovered).toMatchObject({ sync_status: 'failed', sync_error: LOAD_FAILED_MESSAGE });
+    const logs = await call(t.base, 'GET', `/etl/logs?organization_id=${owner.organizationId}`, {
+      token: owner.token,
+    });
+    const runs = (logs.body.all_logs as { runs: { status: string; error: string | null }[] }[]).flatMap(
+      (day) => day.runs,
+    );
+    expect(runs[0]).toMatchObject({ status: 'failed', error: expect.stringContaining(LOAD_FAILED_MESSAGE) });
   }, 60_000);
 });

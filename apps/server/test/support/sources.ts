@@ -1,4 +1,10 @@
-import { catalog } from '@maya/connectors';
+import {
+  catalog,
+  connectorContext,
+  type Connector,
+  type ConnectorContext,
+  type Credentials,
+} from '@maya/connectors';
 import { answerConsent } from '@maya/connectors/testing';
 import pg from 'pg';
 import { expect } from 'vitest';
@@ -145,4 +151,53 @@ export async function connectGoogleAds(
   });
   expect(connected.status, JSON.stringify(connected.body)).toBe(200);
   return { credentialsId, accounts: connected.body.service_accounts as ConnectedAccount[] };
+}
+
+/** A member (not an administrator) of the owner's organization: invited, signed up, joined. */
+export async function joinedMember(
+  t: AccountsApp,
+  owner: { token: string; organizationId: string },
+  email: string,
+) {
+  const organizations = await call(t.base, 'GET', '/organizations', { token: owner.token });
+  const slug = (organizations.body.organizations as { id: string; slug: string }[]).find(
+    (o) => o.id === owner.organizationId,
+  )?.slug;
+  const invited = await call(t.base, 'POST', '/invitations', {
+    token: owner.token,
+    body: { organization_id: owner.organizationId, email },
+  });
+  expect(invited.status).toBe(201);
+  const member = await verifiedUser(t, email);
+  const accepted = await call(t.base, 'POST', '/invitations/accept', {
+    token: member.token,
+    body: { invitation_id: invited.body.uuid, organization_slug: slug },
+  });
+  expect(accepted.status).toBe(200);
+  return member;
+}
+
+/** The connector's context with a connection's stored credentials: to ask the provider directly. */
+export async function storedContext(
+  t: AccountsApp,
+  organizationId: string,
+  credentialsId: string,
+  connector: Connector,
+): Promise<ConnectorContext> {
+  const { platform } = t.app;
+  const [stored] = await ownerQuery<{ sealed: string }>(
+    t,
+    organizationId,
+    'select sealed from source_credentials where id = $1',
+    [credentialsId],
+  );
+  return connectorContext({
+    connector,
+    endpoints: platform.config.connectors.endpoints,
+    clients: platform.config.connectors.clients,
+    credentials: platform.vault.open<Credentials>(
+      stored!.sealed,
+      `source-credentials:${organizationId}:${credentialsId}`,
+    ),
+  });
 }

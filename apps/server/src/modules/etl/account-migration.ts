@@ -6,7 +6,7 @@ import type { AccountIdentity, AccountRef, Connector, ConnectorContext } from '@
 import { ident, tableRef } from '@maya/analytics';
 import type { Warehouse } from '@maya/warehouse';
 import type { SourcesService } from '../sources';
-import { loadAccount, RAW_SCHEMA, streamTable, type LoadAccountResult } from './load-account';
+import { RAW_SCHEMA, streamTable } from './load-account';
 
 const ACCOUNT_COLUMN = 'account_id';
 
@@ -58,23 +58,26 @@ export async function migrateAccountRows(input: {
 }
 
 /**
- * Loads a connected account (a run's or its first load): migrated first when its provider renamed
- * it (the rows re-keyed, then the account renamed), then loaded under its current identifier.
+ * The connected account under its identifier in the connector's current API: migrated first when
+ * its provider renamed it (the rows re-keyed, then the account renamed), else as it is stored.
  */
-export async function loadConnectedAccount(input: {
+export async function migrateConnectedAccount(input: {
   sources: Pick<SourcesService, 'renameAccount'>;
   organizationId: string;
   serviceAccountId: string;
   warehouse: Warehouse;
   target: { connector: Connector; context: ConnectorContext; account: AccountRef };
-  range: { from: string; to: string };
   signal: AbortSignal;
-}): Promise<LoadAccountResult> {
+}): Promise<AccountRef> {
   const { warehouse, target, signal } = input;
-  const connector = target.connector;
   const context = { ...target.context, signal };
-  const renamed = await migrateAccountRows({ warehouse, connector, context, account: target.account });
-  if (renamed) await input.sources.renameAccount(input.organizationId, input.serviceAccountId, renamed);
-  const account = renamed ? { ...target.account, identifier: renamed.identifier } : target.account;
-  return loadAccount({ warehouse, connector, context, account, range: input.range, signal });
+  const renamed = await migrateAccountRows({
+    warehouse,
+    connector: target.connector,
+    context,
+    account: target.account,
+  });
+  if (!renamed) return target.account;
+  await input.sources.renameAccount(input.organizationId, input.serviceAccountId, renamed);
+  return { ...target.account, identifier: renamed.identifier };
 }

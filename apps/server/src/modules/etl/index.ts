@@ -8,14 +8,8 @@ import { createEtlService, type EtlDeps } from './service';
 export { createEtlService, type EtlService } from './service';
 export { loadAccount, rawTableName, RAW_SCHEMA, streamTable } from './load-account';
 export { migrateAccountRows, rekeyAccountRows } from './account-migration';
-export {
-  ETL_RUN_QUEUE,
-  ETL_SCHEDULE_QUEUE,
-  incrementalRange,
-  modelProgress,
-  nextTick,
-  type EtlRunJob,
-} from './runs';
+export { ETL_RUN_QUEUE, ETL_SCHEDULE_QUEUE, modelProgress, nextTick, type EtlRunJob } from './runs';
+export { accountTimeZone, chunkRange, gapRange, planLoads, yesterdayIn } from './ranges';
 export { failedAttempt, firstLoadRange, LOAD_FAILED_MESSAGE, type LoadOutcome } from './outcome';
 
 /** Where a worker looks, every 5 minutes, for accounts a crashed run left `running`. */
@@ -55,7 +49,7 @@ const RUN_QUEUE_POLICY = {
  * Data loads (spec 002 Data load): works the first load of each connected account, and the
  * organization's runs (Load data now, and the daily schedule).
  */
-export function createEtlModule(platform: Platform, services: Omit<EtlDeps, 'platform' | 'now'>) {
+export function createEtlModule(platform: Platform, services: Omit<EtlDeps, 'platform'>) {
   const etl = createEtlService({ platform, ...services });
   const module: Module = {
     name: 'etl',

@@ -1,4 +1,4 @@
-import { utcDay } from '@maya/contracts';
+import { dayInTimeZone, utcDay } from '@maya/contracts';
 import { ProviderError } from '@maya/connectors';
 
 /** How one attempt of an account's load ended, as the sources page shows it (spec 001 §3). */
@@ -34,15 +34,18 @@ export function failedAttempt(error: unknown, attempt: Attempt): LoadOutcome {
 }
 
 /**
- * The load's date range: `years` of history up to yesterday (UTC), both ends inclusive; at most
- * `maxDays` days when set (FIRST_LOAD_MAX_DAYS, development and tests).
+ * The load's date range: `years` of history up to yesterday, both ends inclusive, on the wall
+ * calendar of `timeZone` (the account's; UTC by default); at most `maxDays` days when set
+ * (FIRST_LOAD_MAX_DAYS, development and tests).
  */
 export function firstLoadRange(
   years: number,
   today: Date,
   maxDays: number | null = null,
+  timeZone = 'UTC',
 ): { from: string; to: string } {
-  const [y, m, d] = [today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()];
+  const day = dayInTimeZone(today, timeZone);
+  const [y, m, d] = [Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))];
   // `years` back from today's date, so that the range holds exactly that many years of days.
   const from = Date.UTC(y - years, m, d);
   return {

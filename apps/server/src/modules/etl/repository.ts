@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Transaction } from '../../platform/db/pool';
-import { etlRuns, type EtlTrigger } from './schema';
+import { etlRuns, etlSettings, etlStreamDays, type EtlTrigger } from './schema';
 
 export type EtlRunRow = typeof etlRuns.$inferSelect;
 
@@ -92,5 +92,67 @@ export const etlRepository = {
   /** The newest runs first, at most `limit`. */
   list(tx: Transaction, limit: number): Promise<EtlRunRow[]> {
     return tx.select().from(etlRuns).orderBy(desc(etlRuns.startedAt)).limit(limit);
+  },
+
+  /** Each stream's last fully loaded day of an account (streams never loaded are absent). */
+  async streamDays(tx: Transaction, serviceAccountId: string): Promise<Map<string, string>> {
+    const rows = await tx
+      .select({ stream: etlStreamDays.stream, day: etlStreamDays.lastLoadedDay })
+      .from(etlStreamDays)
+      .where(eq(etlStreamDays.serviceAccountId, serviceAccountId));
+    return new Map(rows.map((row) => [row.stream, row.day]));
+  },
+
+  /** Records that the streams are loaded up to `day`; a recorded later day is kept. */
+  async recordStreamDays(
+    tx: Transaction,
+    values: {
+      organizationId: string;
+      serviceAccountId: string;
+      streams: string[];
+      day: string;
+      timeZone: string;
+    },
+  ): Promise<void> {
+    if (values.streams.length === 0) return;
+    await tx
+      .insert(etlStreamDays)
+      .values(
+        values.streams.map((stream) => ({
+          organizationId: values.organizationId,
+          serviceAccountId: values.serviceAccountId,
+          stream,
+          lastLoadedDay: values.day,
+          timeZone: values.timeZone,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [etlStreamDays.serviceAccountId, etlStreamDays.stream],
+        set: {
+          lastLoadedDay: sql`greatest(${etlStreamDays.lastLoadedDay}, excluded.last_loaded_day)`,
+          timeZone: sql`excluded.time_zone`,
+          loadedAt: sql`now()`,
+        },
+      });
+  },
+
+  /** The look-back days the organization chose, by service (none: the connectors' defaults). */
+  async lookbackDays(tx: Transaction): Promise<Record<string, number>> {
+    const [row] = await tx.select({ days: etlSettings.lookbackDays }).from(etlSettings);
+    return row?.days ?? {};
+  },
+
+  async saveLookbackDays(
+    tx: Transaction,
+    organizationId: string,
+    days: Record<string, number>,
+  ): Promise<void> {
+    await tx
+      .insert(etlSettings)
+      .values({ organizationId, lookbackDays: days })
+      .onConflictDoUpdate({
+        target: etlSettings.organizationId,
+        set: { lookbackDays: days, updatedAt: sql`now()` },
+      });
   },
 };

@@ -5,6 +5,8 @@ import {
   EtlNextSchema,
   EtlOrganizationQuerySchema,
   EtlProgressSchema,
+  EtlSettingsSchema,
+  EtlSettingsUpdateSchema,
   EtlTablesSchema,
   EtlTriggerRequestSchema,
   EtlTriggerResponseSchema,
@@ -90,5 +92,33 @@ export async function etlRoutes(app: FastifyInstance, etl: EtlService): Promise<
       },
     },
     async (request) => etl.tables(organizationOf(request).organizationId),
+  );
+
+  api.get(
+    '/etl/settings',
+    {
+      config: { guard: 'organization' },
+      schema: {
+        tags,
+        summary: "The organization's data-load settings: each service's look-back days",
+        querystring: EtlOrganizationQuerySchema,
+        response: { 200: EtlSettingsSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => etl.settings(organizationOf(request)),
+  );
+
+  api.put(
+    '/etl/settings',
+    {
+      config: { guard: 'organization' },
+      schema: {
+        tags,
+        summary: "Sets services' look-back days (null: the connector's default); administrators only",
+        body: EtlSettingsUpdateSchema,
+        response: { 200: EtlSettingsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => etl.updateSettings(organizationOf(request), request.body),
   );
 }

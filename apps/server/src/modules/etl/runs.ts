@@ -20,9 +20,9 @@ import { AppError } from '../../platform/errors';
 import type { JobRun } from '../../platform/jobs';
 import { FIRST_LOAD_QUEUE } from '../sources';
 import type { EtlDeps } from './deps';
-import { loadConnectedAccount } from './account-migration';
+import { catchUp } from './catch-up';
 import { notifyRunFailed } from './notify';
-import { failedAttempt, firstLoadRange, LOAD_FAILED_MESSAGE } from './outcome';
+import { failedAttempt, LOAD_FAILED_MESSAGE } from './outcome';
 import { etlRepository as repo, type EtlRunRow } from './repository';
 import type { EtlTrigger } from './schema';
 import { describeModels } from './tables';
@@ -58,12 +58,6 @@ const EtlRunJobSchema = z.object({ organizationId: z.uuid(), runId: z.uuid() });
 
 function isRunJob(data: unknown): data is EtlRunJob {
   return EtlRunJobSchema.safeParse(data).success;
-}
-
-/** The range an incremental load re-reads: the connector's look-back days up to yesterday (UTC). */
-export function incrementalRange(lookbackDays: number, today: Date): { from: string; to: string } {
-  const [y, m, d] = [today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()];
-  return { from: utcDay(Date.UTC(y, m, d - Math.max(1, lookbackDays))), to: utcDay(Date.UTC(y, m, d - 1)) };
 }
 
 /** The first hourly tick of the schedule at or after `time`. */
@@ -111,6 +105,7 @@ function accountProgress(account: ServiceAccount, index: number, total: number) 
 
 export function createEtlRuns(
   deps: EtlDeps,
+  lookbackDays: (organizationId: string, connector: Connector) => Promise<number>,
   serialized: <T>(organizationId: string, task: () => Promise<T>) => Promise<T>,
 ) {
   const { jobs, database } = deps.platform;
@@ -145,25 +140,17 @@ export function createEtlRuns(
       const target = await deps.sources.loadTarget(organizationId, account.uuid);
       if (!target) return null; // deleted meanwhile
       await deps.sources.reportSync(organizationId, account.uuid, { status: 'running' });
-      const connector: Connector = target.connector;
-      const range = account.last_synced_at
-        ? incrementalRange(connector.lookbackDays, now())
-        : firstLoadRange(
-            await deps.historyYears(organizationId),
-            now(),
-            deps.platform.config.firstLoadMaxDays,
-          );
-      await deps.modelling.withWarehouse(organizationId, (warehouse) =>
-        loadConnectedAccount({
-          sources: deps.sources,
-          organizationId,
-          serviceAccountId: account.uuid,
-          warehouse,
-          target,
-          range,
-          signal: job.signal,
-        }),
-      );
+      await catchUp(deps, {
+        organizationId,
+        serviceAccountId: account.uuid,
+        connector: target.connector,
+        context: target.context,
+        account: target.account,
+        lastSyncedAt: account.last_synced_at === null ? null : new Date(account.last_synced_at),
+        lookbackDays: await lookbackDays(organizationId, target.connector),
+        now: now(),
+        signal: job.signal,
+      });
       await deps.sources.reportSync(organizationId, account.uuid, { status: 'finished', syncedAt: now() });
       return null;
     } catch (error) {
@@ -278,14 +265,27 @@ export function createEtlRuns(
     return recovered;
   }
 
-  /** Accounts a dead run left `running` go back to `pending` (unless their first load is at work). */
+  /**
+   * Accounts a dead run left `running` are failed with the interruption (unless their first load
+   * is at work): the run is over, so nothing retries them before the next run, which the message
+   * says; left `pending` they would look queued when nothing is.
+   */
   async function releaseAccounts(organizationId: string): Promise<void> {
     for (const account of await deps.sources.list(organizationId)) {
       if (account.sync_status !== 'running') continue;
       const loads = await jobs.boss.findJobs(FIRST_LOAD_QUEUE, { data: { serviceAccountId: account.uuid } });
       if (loads.some((j) => j.state === 'active')) continue;
-      await deps.sources.reportSync(organizationId, account.uuid, { status: 'pending' });
+      await deps.sources.reportSync(organizationId, account.uuid, {
+        status: 'failed',
+        error: INTERRUPTED_MESSAGE,
+        reconnect: false,
+      });
     }
+  }
+
+  /** Whether a run of the organization is at work (it reports its accounts itself). */
+  async function isRunning(organizationId: string): Promise<boolean> {
+    return (await inOrganization(organizationId, (tx) => repo.running(tx))) !== null;
   }
 
   async function progress(organizationId: string): Promise<EtlProgress> {
@@ -335,5 +335,5 @@ export function createEtlRuns(
     );
   }
 
-  return { trigger, run, schedule, recoverRuns, progress, next, logs, tables, recordFirstLoad };
+  return { trigger, run, schedule, recoverRuns, isRunning, progress, next, logs, tables, recordFirstLoad };
 }

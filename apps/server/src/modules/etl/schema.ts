@@ -1,8 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { EtlRunStatus } from '@maya/contracts';
 import { tenantPolicy } from '../../platform/db/tenant';
 import { organizationIdColumn } from '../organizations/schema';
+import { serviceAccounts } from '../sources/schema';
 
 export type EtlTrigger = 'manual' | 'schedule' | 'first_load';
 
@@ -35,4 +47,38 @@ export const etlRuns = pgTable(
       .where(sql`status = 'running'`),
     tenantPolicy('etl_runs'),
   ],
+).enableRLS();
+
+/**
+ * The last fully loaded day of each stream of each account, on the account's wall calendar
+ * (`time_zone`, the provider's account zone), recorded when a load's tables are swapped in. A
+ * scheduled load reads from the day after it (minus the look-back), so an outage leaves no gap.
+ */
+export const etlStreamDays = pgTable(
+  'etl_stream_days',
+  {
+    organizationId: organizationIdColumn(),
+    serviceAccountId: uuid('service_account_id')
+      .notNull()
+      .references(() => serviceAccounts.id, { onDelete: 'cascade' }),
+    stream: text('stream').notNull(),
+    lastLoadedDay: date('last_loaded_day', { mode: 'string' }).notNull(),
+    timeZone: text('time_zone').notNull(),
+    loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.serviceAccountId, t.stream] }), tenantPolicy('etl_stream_days')],
+).enableRLS();
+
+/**
+ * The organization's data-load settings: each service's look-back days where the organization
+ * chose its own (a service absent uses its connector's default). One row per organization.
+ */
+export const etlSettings = pgTable(
+  'etl_settings',
+  {
+    organizationId: organizationIdColumn().primaryKey(),
+    lookbackDays: jsonb('lookback_days').$type<Record<string, number>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [tenantPolicy('etl_settings')],
 ).enableRLS();

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import type { ServiceAccount } from '@maya/contracts';
 import type { JobRun } from '../../platform/jobs';
 import { FIRST_LOAD_QUEUE, type FirstLoadJob } from '../sources';
 import type { EtlDeps } from './deps';
-import { loadConnectedAccount } from './account-migration';
-import { failedAttempt, firstLoadRange, type LoadOutcome } from './outcome';
+import { catchUp } from './catch-up';
+import { failedAttempt, LOAD_FAILED_MESSAGE, type LoadOutcome } from './outcome';
 import { notifyAccountFailed } from './notify';
 import { createEtlRuns } from './runs';
+import { createEtlSettings } from './settings';
 
 export type { EtlDeps } from './deps';
 
@@ -30,7 +32,10 @@ export function createEtlService(deps: EtlDeps) {
   // their staged tables. (Another process cannot open the organization's DuckDB file meanwhile.)
   const running = new Map<string, Promise<unknown>>();
 
-  const runs = createEtlRuns(deps, (organizationId, task) => serialized(organizationId, task));
+  const settings = createEtlSettings(deps);
+  const runs = createEtlRuns(deps, settings.lookbackDays, (organizationId, task) =>
+    serialized(organizationId, task),
+  );
 
   async function serialized<T>(organizationId: string, task: () => Promise<T>): Promise<T> {
     const before = running.get(organizationId) ?? Promise.resolve();
@@ -55,22 +60,17 @@ export function createEtlService(deps: EtlDeps) {
         const target = await deps.sources.loadTarget(organizationId, serviceAccountId);
         if (!target) return; // deleted meanwhile: nothing to load
         await deps.sources.reportSync(organizationId, serviceAccountId, { status: 'running' });
-        const range = firstLoadRange(
-          await deps.historyYears(organizationId),
-          now(),
-          deps.platform.config.firstLoadMaxDays,
-        );
-        await deps.modelling.withWarehouse(organizationId, (warehouse) =>
-          loadConnectedAccount({
-            sources: deps.sources,
-            organizationId,
-            serviceAccountId,
-            warehouse,
-            target,
-            range,
-            signal: job.signal,
-          }),
-        );
+        await catchUp(deps, {
+          organizationId,
+          serviceAccountId,
+          connector: target.connector,
+          context: target.context,
+          account: target.account,
+          lastSyncedAt: target.row.lastSyncedAt,
+          lookbackDays: await settings.lookbackDays(organizationId, target.connector),
+          now: now(),
+          signal: job.signal,
+        });
         // Reports show a newly connected account at once, not after the next daily run.
         await deps.modelling.rebuild(organizationId, { signal: job.signal, refreshRates: true });
         outcome = { status: 'finished', syncedAt: now() };
@@ -101,36 +101,51 @@ export function createEtlService(deps: EtlDeps) {
   }
 
   /**
-   * No account is left `running` by a crashed worker: accounts shown running whose load job is
-   * not active (it failed by expiry or a missed heartbeat, or waits for its retry) go back to
-   * `pending`. A job with attempts left is re-run by pg-boss, which reports it again.
+   * No account is left `running` or `pending` by a crashed worker (killed, out of memory): the
+   * newest first-load job of each account says what became of its load. One with attempts left
+   * (`retry`) is re-run by pg-boss, so the account waits `pending`; one whose last attempt died
+   * (`failed` by expiry or a missed heartbeat, which never reached the handler's own report) has
+   * its failure reported, in the history and on the account, as a handled failure would.
+   * Organizations with a run at work are left to it (it reports their accounts).
    */
   async function recoverRunning(): Promise<number> {
-    const all = await jobs.boss.findJobs<FirstLoadJob>(FIRST_LOAD_QUEUE);
-    const active = new Set(all.filter((j) => j.state === 'active').map((j) => j.data.serviceAccountId));
-    const byOrganization = new Map<string, Set<string>>();
-    for (const job of all) {
-      if (!isFirstLoadJob(job.data) || active.has(job.data.serviceAccountId)) continue;
-      const accounts = byOrganization.get(job.data.organizationId) ?? new Set<string>();
-      accounts.add(job.data.serviceAccountId);
-      byOrganization.set(job.data.organizationId, accounts);
+    const newest = new Map<string, { job: FirstLoadJob; state: string; createdOn: Date }>();
+    for (const job of await jobs.boss.findJobs<FirstLoadJob>(FIRST_LOAD_QUEUE)) {
+      if (!isFirstLoadJob(job.data)) continue;
+      const seen = newest.get(job.data.serviceAccountId);
+      if (!seen || job.createdOn > seen.createdOn)
+        newest.set(job.data.serviceAccountId, { job: job.data, state: job.state, createdOn: job.createdOn });
     }
+    const organizations = new Set([...newest.values()].map((entry) => entry.job.organizationId));
     let recovered = 0;
-    for (const [organizationId, candidates] of byOrganization) {
-      const stuck = (await deps.sources.list(organizationId)).filter(
-        (a) => a.sync_status === 'running' && candidates.has(a.uuid),
-      );
-      for (const account of stuck) {
-        const current = await jobs.boss.findJobs<FirstLoadJob>(FIRST_LOAD_QUEUE, {
-          data: { serviceAccountId: account.uuid },
-        });
-        if (current.some((j) => j.state === 'active')) continue; // a run started meanwhile
-        await deps.sources.reportSync(organizationId, account.uuid, { status: 'pending' });
-        recovered += 1;
+    for (const organizationId of organizations) {
+      if (await runs.isRunning(organizationId)) continue;
+      for (const account of await deps.sources.list(organizationId)) {
+        const entry = newest.get(account.uuid);
+        if (!entry || !['running', 'pending'].includes(account.sync_status)) continue;
+        if (entry.state === 'failed') {
+          await reportLost(organizationId, account, entry.createdOn);
+          recovered += 1;
+        } else if (account.sync_status === 'running' && entry.state !== 'active') {
+          await deps.sources.reportSync(organizationId, account.uuid, { status: 'pending' });
+          recovered += 1;
+        }
       }
     }
     return recovered;
   }
 
-  return { firstLoad, recoverRunning, ...runs };
+  /** A first load whose last attempt died: failed, in the history and told, like any failed load. */
+  async function reportLost(organizationId: string, account: ServiceAccount, startedAt: Date): Promise<void> {
+    await runs.recordFirstLoad(organizationId, account, {
+      status: 'failed',
+      error: LOAD_FAILED_MESSAGE,
+      startedAt,
+    });
+    const failed = { status: 'failed', error: LOAD_FAILED_MESSAGE, reconnect: false } as const;
+    const reported = await deps.sources.reportSync(organizationId, account.uuid, failed);
+    if (reported) await notifyAccountFailed(deps, organizationId, reported, LOAD_FAILED_MESSAGE);
+  }
+
+  return { firstLoad, recoverRunning, settings: settings.settings, updateSettings: settings.update, ...runs };
 }

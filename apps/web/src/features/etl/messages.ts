@@ -21,6 +21,14 @@ export const etlMessages = {
   loadedData: 'Loaded data',
   noData: 'Nothing has been loaded yet. Connect a source, then load data.',
   tableColumns: { table: 'Table', rows: 'Rows', from: 'From', to: 'To' },
+  lookback: 'Look-back days',
+  lookbackDescription:
+    'Every load reads again this many days before the last loaded day, because providers keep ' +
+    'crediting conversions to past days. Leave a field empty for the default.',
+  lookbackColumns: { service: 'Service', default: 'Default', days: 'Days' },
+  lookbackSave: 'Save look-back days',
+  lookbackSaved: 'Look-back days saved.',
+  lookbackAdminOnly: 'Only administrators can change the look-back days.',
 } as const;
 
 /** A model table's name for people: `search_console_queries` → 'Search console queries'. */

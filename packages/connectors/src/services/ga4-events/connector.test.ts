@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@maya/contracts';
 import { ProviderError } from '../../core/errors';
 import type { AccountRef, Connector } from '../../core/types';
-import { historyWindow } from '../../sandbox/apis/data';
+import { datesWithData, historyWindow } from '../../sandbox/apis/data';
 import { SANDBOX_SERVICE_ACCOUNT_EMAIL } from '../../core/sandbox-service-account';
 import { drain, recordingFetch, recordingSleep, sortedRows as sorted } from '../../testing';
 import type { TestContextOptions } from '../../testing/suite';
@@ -11,6 +11,8 @@ import { useSandbox } from '../../testing/suite';
 import { ga4ExportServiceAccountEmail } from './auth';
 import { createGa4EventsConnector, ga4EventsConnector } from './connector';
 import { BIGQUERY_SANDBOX_PREFIX, bigQuerySandbox } from './sandbox';
+import { eventRows, SANDBOX_DATASETS } from './sandbox-data';
+import type { Attribution } from './sql';
 
 const ACCOUNT: AccountRef = {
   identifier: 'maya-demo-project.analytics_123456789',
@@ -121,6 +123,42 @@ describe('GA4 events (BigQuery export) connector', () => {
       paged.rows.filter((r) => Number(r.revenue_micros) > 0).every((r) => r.event_name === 'purchase'),
     ).toBe(true);
     expect(paged.rows.some((r) => r.event_name === 'purchase')).toBe(true);
+  });
+
+  it("groups by the session's traffic source as GA4's session reports do, not the user's first touch", async () => {
+    const { rows } = await collect(ga4EventsConnector);
+    const dataset = SANDBOX_DATASETS[0]!;
+    const bySource = (list: { source: unknown; medium: unknown; campaign: unknown; count: number }[]) => {
+      const totals: Record<string, number> = {};
+      for (const r of list) {
+        const key = `${String(r.source)}/${String(r.medium)}/${String(r.campaign)}`;
+        totals[key] = (totals[key] ?? 0) + r.count;
+      }
+      return totals;
+    };
+    const exported = (attribution: Attribution) =>
+      bySource(
+        datesWithData(range.from, range.to, sandbox.harness.now())
+          .flatMap((date) => eventRows(dataset, date, attribution))
+          .map(([, , source, medium, campaign, count]) => ({ source, medium, campaign, count })),
+      );
+    const loaded = bySource(
+      rows.map((r) => ({
+        source: r.source,
+        medium: r.medium,
+        campaign: r.campaign,
+        count: Number(r.event_count),
+      })),
+    );
+    expect(loaded).toEqual(exported('session'));
+    // The export's first-touch grouping holds the same events, credited to other sources.
+    const firstTouch = exported('first_touch');
+    const total = (totals: Record<string, number>) => Object.values(totals).reduce((a, b) => a + b, 0);
+    expect(total(firstTouch)).toBe(total(loaded));
+    expect(loaded['newsletter/email/weekly_digest']).toBeGreaterThan(
+      firstTouch['newsletter/email/weekly_digest']!,
+    );
+    expect(loaded['(direct)/(none)/(direct)']).toBeGreaterThan(firstTouch['(direct)/(none)/(direct)']!);
   });
 
   it('clips the range to the daily tables and polls a job that is not finished yet', async () => {

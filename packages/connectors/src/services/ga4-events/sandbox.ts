@@ -61,7 +61,9 @@ function queryOfJob(jobId: string): EventsQuery | null {
     const value = JSON.parse(
       Buffer.from(jobId.replace(/^job_/, ''), 'base64url').toString('utf8'),
     ) as EventsQuery;
-    return typeof value.datasetId === 'string' && typeof value.fromSuffix === 'string' ? value : null;
+    return typeof value.datasetId === 'string' && typeof value.fromSuffix === 'string'
+      ? { ...value, attribution: value.attribution === 'first_touch' ? 'first_touch' : 'session' }
+      : null;
   } catch {
     return null;
   }
@@ -70,7 +72,7 @@ function queryOfJob(jobId: string): EventsQuery | null {
 function resultRows(dataset: SandboxDataset, query: EventsQuery, nowMs: number): EventRow[] {
   if (query.toSuffix < query.fromSuffix) return [];
   const [from, to] = [fromCompactDate(query.fromSuffix), fromCompactDate(query.toSuffix)];
-  return datesWithData(from, to, nowMs).flatMap((date) => eventRows(dataset, date));
+  return datesWithData(from, to, nowMs).flatMap((date) => eventRows(dataset, date, query.attribution));
 }
 
 /** One page of results: values as strings in `{f:[{v}]}`, as the REST API sends every type. */

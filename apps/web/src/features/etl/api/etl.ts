@@ -2,11 +2,14 @@ import {
   EtlLogsSchema,
   EtlNextSchema,
   EtlProgressSchema,
+  EtlSettingsSchema,
   EtlTablesSchema,
   EtlTriggerResponseSchema,
   type EtlLogs,
   type EtlNext,
   type EtlProgress,
+  type EtlSettings,
+  type EtlSettingsUpdate,
   type EtlTables,
   type EtlTriggerResponse,
 } from '@maya/contracts';
@@ -52,5 +55,25 @@ export function getEtlTables(organizationId: string, client: ApiClient = apiClie
   return client.get('/etl/tables', {
     query: { organization_id: organizationId },
     parse: (data) => EtlTablesSchema.parse(data),
+  });
+}
+
+/** GET /etl/settings?organization_id=: each service's look-back days. */
+export function getEtlSettings(organizationId: string, client: ApiClient = apiClient): Promise<EtlSettings> {
+  return client.get('/etl/settings', {
+    query: { organization_id: organizationId },
+    parse: (data) => EtlSettingsSchema.parse(data),
+  });
+}
+
+/** PUT /etl/settings: the services' look-back days (null: the default); administrators only. */
+export function saveEtlSettings(
+  organizationId: string,
+  lookbacks: EtlSettingsUpdate['lookbacks'],
+  client: ApiClient = apiClient,
+): Promise<EtlSettings> {
+  return client.put('/etl/settings', {
+    body: { organization_id: organizationId, lookbacks },
+    parse: (data) => EtlSettingsSchema.parse(data),
   });
 }

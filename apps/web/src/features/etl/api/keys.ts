@@ -6,4 +6,5 @@ export const etlKeys = {
   next: (organizationId: string) => [...etlKeys.organization(organizationId), 'next'] as const,
   logs: (organizationId: string) => [...etlKeys.organization(organizationId), 'logs'] as const,
   tables: (organizationId: string) => [...etlKeys.organization(organizationId), 'tables'] as const,
+  settings: (organizationId: string) => [...etlKeys.organization(organizationId), 'settings'] as const,
 };

@@ -28,6 +28,7 @@ import { useEtlProgress } from '../hooks/useEtlProgress';
 import { useNextEtlTime } from '../hooks/useNextEtlTime';
 import { useTriggerEtl } from '../hooks/useTriggerEtl';
 import { LoadedData } from './LoadedData';
+import { LookbackSettings } from './LookbackSettings';
 import { etlMessages, logsFailedMessage, triggerFailedMessage } from '../messages';
 
 const STATUS_COLOR: Record<EtlRunStatus, string> = { running: 'blue', finished: 'green', failed: 'red' };
@@ -136,6 +137,8 @@ function DataLoadContent({ organizationId }: { organizationId: string }) {
       </Paper>
 
       <LoadedData organizationId={organizationId} />
+
+      <LookbackSettings organizationId={organizationId} />
 
       <Stack gap="sm">
         <Title order={2} fz="lg">

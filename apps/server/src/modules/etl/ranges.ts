@@ -1,0 +1,102 @@
+// What a load of one account reads: per stream, from the day after its last fully loaded day
+// (minus the look-back, the days the provider still revises) up to yesterday in the account's
+// time zone, so that an outage of any length is filled on resume. Pure functions, tested alone.
+import type { DateRange, StreamSchema } from '@maya/connectors';
+import { addDays, dayInTimeZone } from '@maya/contracts';
+
+/** The zone of an account whose provider reports none (or one we do not know): UTC. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+/**
+ * A gap longer than this is loaded in consecutive ranges of at most this many days, each one
+ * committed (tables swapped, days recorded) before the next, so that a long outage's fill keeps
+ * what it loaded if it is interrupted. Each connector still cuts a range into the windows its
+ * provider accepts (`windows`, core/dates.ts).
+ */
+export const GAP_CHUNK_DAYS = 31;
+
+/** An account's time zone: the provider's (`metadata.time_zone`) when it is a zone we know. */
+export function accountTimeZone(metadata: Record<string, string>): string {
+  const zone = metadata.time_zone;
+  if (!zone) return DEFAULT_TIME_ZONE;
+  try {
+    dayInTimeZone(0, zone);
+    return zone;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
+/** Yesterday on the account's wall calendar. */
+export function yesterdayIn(timeZone: string, now: Date): string {
+  return addDays(dayInTimeZone(now, timeZone), -1);
+}
+
+/**
+ * The range a stream re-reads after its last fully loaded day: the look-back's days before it
+ * and every day after it up to yesterday. The look-back never reaches before `earliest` (the
+ * first day the plan's history keeps); the days after the last loaded one are always read. Null
+ * when nothing is due (already loaded up to yesterday and no look-back).
+ */
+export function gapRange(input: {
+  lastLoadedDay: string;
+  lookbackDays: number;
+  timeZone: string;
+  now: Date;
+  earliest: string;
+}): DateRange | null {
+  const to = yesterdayIn(input.timeZone, input.now);
+  const lookedBack = addDays(input.lastLoadedDay, 1 - Math.max(0, input.lookbackDays));
+  const next = addDays(input.lastLoadedDay, 1);
+  // The look-back, clamped to [earliest, next] (next wins when the history starts after it).
+  const from = lookedBack > input.earliest ? lookedBack : input.earliest < next ? input.earliest : next;
+  return from > to ? null : { from, to };
+}
+
+/** The range cut into consecutive ranges of at most `days` days, oldest first. */
+export function chunkRange(range: DateRange, days: number): DateRange[] {
+  if (!Number.isFinite(days)) return [range];
+  const chunks: DateRange[] = [];
+  for (let from = range.from; from <= range.to; from = addDays(from, days)) {
+    const end = addDays(from, days - 1);
+    chunks.push({ from, to: end < range.to ? end : range.to });
+  }
+  return chunks;
+}
+
+/** One `loadAccount` of a plan: these streams over this range. */
+export type LoadStep = { range: DateRange; streams: string[] };
+
+/** Whether a stream has days (its rows are replaced by range) or is a snapshot (replaced whole). */
+export function isDated(stream: StreamSchema): boolean {
+  return stream.columns.some((c) => c.name === 'date');
+}
+
+/**
+ * The loads that bring an account up to date: each stream's range cut into chunks of its
+ * `chunkDays` (Infinity: one load), streams of the
+ * same chunk loaded together (one request can serve several of them). A snapshot stream (no
+ * days) is loaded once, with the last chunk. Oldest first, so the recorded days only move on.
+ */
+export function planLoads(
+  streams: readonly StreamSchema[],
+  rangeOf: (stream: StreamSchema) => { range: DateRange; chunkDays: number } | null,
+): LoadStep[] {
+  const steps = new Map<string, LoadStep>();
+  const add = (range: DateRange, stream: string) => {
+    const key = `${range.from}/${range.to}`;
+    const step = steps.get(key) ?? { range, streams: [] };
+    step.streams.push(stream);
+    steps.set(key, step);
+  };
+  for (const stream of streams) {
+    const due = rangeOf(stream);
+    if (due === null) continue;
+    const chunks = chunkRange(due.range, due.chunkDays);
+    const last = chunks.at(-1);
+    if (isDated(stream)) for (const chunk of chunks) add(chunk, stream.name);
+    else if (last) add(last, stream.name);
+  }
+  return [...steps.values()].sort(
+    (a, b) => a.range.to.localeCompare(b.range.to) || a.range.from.localeCompare(b.range.from),
+  );
+}

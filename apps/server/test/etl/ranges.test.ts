@@ -1,0 +1,94 @@
+import type { StreamSchema } from '@maya/connectors';
+import { describe, expect, it } from 'vitest';
+import { accountTimeZone, chunkRange, gapRange, planLoads, yesterdayIn } from '../../src/modules/etl';
+import { firstLoadRange } from '../../src/modules/etl';
+
+const dated = (name: string): StreamSchema => ({
+  name,
+  description: name,
+  columns: [
+    { name: 'account_id', type: 'string' },
+    { name: 'date', type: 'date' },
+  ],
+  primaryKey: ['account_id', 'date'],
+});
+const snapshot: StreamSchema = {
+  name: 'campaigns',
+  description: 'campaigns',
+  columns: [{ name: 'account_id', type: 'string' }],
+  primaryKey: ['account_id'],
+};
+
+describe("an account's load ranges", () => {
+  it("ends yesterday on the account's wall calendar", () => {
+    const now = new Date('2026-03-02T03:00:00Z');
+    expect(yesterdayIn('UTC', now)).toBe('2026-03-01');
+    expect(yesterdayIn('Asia/Tokyo', now)).toBe('2026-03-01');
+    expect(yesterdayIn('America/Los_Angeles', now)).toBe('2026-02-28');
+    expect(firstLoadRange(1, now, 5, 'America/Los_Angeles')).toEqual({
+      from: '2026-02-24',
+      to: '2026-02-28',
+    });
+  });
+
+  it('takes the zone the provider reports, UTC when none or an unknown one', () => {
+    expect(accountTimeZone({ time_zone: 'Europe/Berlin' })).toBe('Europe/Berlin');
+    expect(accountTimeZone({})).toBe('UTC');
+    expect(accountTimeZone({ time_zone: 'Mars/Olympus' })).toBe('UTC');
+  });
+
+  it('starts the day after the last loaded day minus the look-back, however long ago that was', () => {
+    const now = new Date('2026-03-12T10:00:00Z');
+    // Loaded up to 2026-03-01, then ten days without a load: every day since, plus 3 days again.
+    const earliest = '2024-03-12';
+    expect(
+      gapRange({ lastLoadedDay: '2026-03-01', lookbackDays: 3, timeZone: 'UTC', now, earliest }),
+    ).toEqual({
+      from: '2026-02-27',
+      to: '2026-03-11',
+    });
+    // Never before the first day the plan's history keeps.
+    expect(
+      gapRange({
+        lastLoadedDay: '2026-03-01',
+        lookbackDays: 30,
+        timeZone: 'UTC',
+        now,
+        earliest: '2026-02-25',
+      }),
+    ).toEqual({ from: '2026-02-25', to: '2026-03-11' });
+    // But every day after the last loaded one, whatever the history.
+    expect(
+      gapRange({
+        lastLoadedDay: '2026-03-01',
+        lookbackDays: 30,
+        timeZone: 'UTC',
+        now,
+        earliest: '2026-03-06',
+      }),
+    ).toEqual({ from: '2026-03-02', to: '2026-03-11' });
+    // Up to date and no look-back: nothing to load.
+    expect(
+      gapRange({ lastLoadedDay: '2026-03-11', lookbackDays: 0, timeZone: 'UTC', now, earliest }),
+    ).toBeNull();
+  });
+
+  it('cuts long gaps into chunks and loads streams of one range together, snapshots once', () => {
+    expect(chunkRange({ from: '2026-01-01', to: '2026-03-05' }, 31)).toEqual([
+      { from: '2026-01-01', to: '2026-01-31' },
+      { from: '2026-02-01', to: '2026-03-03' },
+      { from: '2026-03-04', to: '2026-03-05' },
+    ]);
+    const gap = { range: { from: '2026-01-01', to: '2026-02-10' }, chunkDays: 31 };
+    const plan = planLoads([dated('a'), dated('b'), snapshot], (stream) =>
+      stream.name === 'b' ? { range: { from: '2026-02-01', to: '2026-02-10' }, chunkDays: 31 } : gap,
+    );
+    expect(plan).toEqual([
+      { range: { from: '2026-01-01', to: '2026-01-31' }, streams: ['a'] },
+      { range: { from: '2026-02-01', to: '2026-02-10' }, streams: ['a', 'b', 'campaigns'] },
+    ]);
+    // A first load is one load, whatever its length.
+    const first = { range: { from: '2024-01-01', to: '2026-02-10' }, chunkDays: Number.POSITIVE_INFINITY };
+    expect(planLoads([dated('a')], () => first)).toEqual([{ range: first.range, streams: ['a'] }]);
+  });
+});
