@@ -2,8 +2,12 @@ import { integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../platform/db/tenant';
 import { organizationIdColumn } from '../organizations/schema';
 
-/** A derived column as the last rebuild applied it: what the semantic model shows. */
-export type AppliedColumn = { table: string; column: string; label: string };
+/**
+ * A derived column as the last rebuild applied it: what the semantic model shows. `keys`: the
+ * columns of `table` its side table is keyed by (decision 500); absent in versions written
+ * before, when the column was in the table itself (decision 400).
+ */
+export type AppliedColumn = { table: string; column: string; label: string; keys?: readonly string[] };
 
 /**
  * Each organization's model load version (DESIGN.md "One owner per concept"): bumped by every
