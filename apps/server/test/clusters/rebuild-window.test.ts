@@ -99,5 +99,21 @@ describe('a cluster column while the models are rebuilt', () => {
     expect(missing.status, JSON.stringify(missing.body)).toBe(409);
     expect(missing.body.detail).toMatchObject({ type: 'column_not_ready' });
     expect(missing.body.detail.message).toMatch(/Campaign theme/);
+
+    // Applied again; then the side table gone after this version listed it: the engine's error
+    // names the side table, and that is the column not being there either.
+    await t.app.modelling.rebuild(admin.organizationId, { derivedOnly: { tables: ['marketing_performance'] } });
+    const ask = (values: string[]) =>
+      call(t.base, 'POST', '/reports/-maya/query', {
+        token: admin.token,
+        body: visualQuery(admin.organizationId, '-maya', 'campaigns', [only(dbName, values)]),
+      });
+    expect((await ask(['Search'])).status).toBe(200);
+    await t.app.modelling.withWarehouse(admin.organizationId, (warehouse) =>
+      warehouse.dropTable(MODEL_SCHEMA, sideTableName('marketing_performance')),
+    );
+    const gone = await ask(['Other']);
+    expect(gone.status, JSON.stringify(gone.body)).toBe(409);
+    expect(gone.body.detail).toMatchObject({ type: 'column_not_ready' });
   });
 });
