@@ -345,8 +345,8 @@ if (PREVIEW) {
   console.log(row('DuckDB: rows generated (materialize)', `${duckResult.loadSeconds.toFixed(1)} s`, '', null));
   const preview = best(duckResult.previewSeconds);
   console.log(row('DuckDB: preview', `${preview.toFixed(2)} s`, '< 2 s', preview < GOAL_DUCKDB_SECONDS));
+  console.log(row('DuckDB: coverage', seconds(duckResult.coverageSeconds), '', null));
 }
-console.log(row('DuckDB: coverage', seconds(duckResult.coverageSeconds), '', null));
 if (pgResult === null || ratio === null) {
   console.log(row('PostgreSQL', 'not run', '', null));
 } else {
