@@ -250,7 +250,13 @@ async function measure(
  * and opened again, as a table an earlier load built is; otherwise the save's commit pays the
  * fill's checkpoint (printed beside it).
  */
-const NOT_PREVIEWED = { engine: 'duckdb', loadSeconds: 0, previewSeconds: [], coverageSeconds: null, values: 0 };
+const NOT_PREVIEWED = {
+  engine: 'duckdb',
+  loadSeconds: 0,
+  previewSeconds: [],
+  coverageSeconds: null,
+  values: 0,
+};
 
 /** Saves the column `REACH_RUNS` times on the filled file (each a save replacing the last). */
 async function savedColumnReachesReports(file: string): Promise<ReachFigures[]> {
@@ -342,7 +348,9 @@ console.log(
 );
 console.log(row('measure', 'value', 'goal', null));
 if (PREVIEW) {
-  console.log(row('DuckDB: rows generated (materialize)', `${duckResult.loadSeconds.toFixed(1)} s`, '', null));
+  console.log(
+    row('DuckDB: rows generated (materialize)', `${duckResult.loadSeconds.toFixed(1)} s`, '', null),
+  );
   const preview = best(duckResult.previewSeconds);
   console.log(row('DuckDB: preview', `${preview.toFixed(2)} s`, '< 2 s', preview < GOAL_DUCKDB_SECONDS));
   console.log(row('DuckDB: coverage', seconds(duckResult.coverageSeconds), '', null));
@@ -358,9 +366,7 @@ if (pgResult === null || ratio === null) {
   console.log(row('PostgreSQL / DuckDB (preview)', `${ratio.toFixed(1)}×`, '≥ 10×', ratio >= GOAL_RATIO));
 }
 const spread = (values: number[]) =>
-  values.length === 0
-    ? 'not run'
-    : `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)} s`;
+  values.length === 0 ? 'not run' : `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)} s`;
 const reachWall = duckResult.reach.map((r) => r.wallSeconds);
 console.log(
   row(
@@ -370,9 +376,13 @@ console.log(
     reachWall.length === 0 ? null : Math.max(...reachWall) < 10,
   ),
 );
-console.log(row('  the same, CPU time of the process', spread(duckResult.reach.map((r) => r.cpuSeconds)), '', null));
+console.log(
+  row('  the same, CPU time of the process', spread(duckResult.reach.map((r) => r.cpuSeconds)), '', null),
+);
 console.log(row('  side table applied, wall', spread(duckResult.reach.map((r) => r.applySeconds)), '', null));
-console.log(row('  distinct tuples (side table rows)', String(duckResult.reach[0]?.distinctTuples ?? '-'), '', null));
+console.log(
+  row('  distinct tuples (side table rows)', String(duckResult.reach[0]?.distinctTuples ?? '-'), '', null),
+);
 
 await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
 await writeFile(

@@ -102,7 +102,9 @@ describe('a cluster column while the models are rebuilt', () => {
 
     // Applied again; then the side table gone after this version listed it: the engine's error
     // names the side table, and that is the column not being there either.
-    await t.app.modelling.rebuild(admin.organizationId, { derivedOnly: { tables: ['marketing_performance'] } });
+    await t.app.modelling.rebuild(admin.organizationId, {
+      derivedOnly: { tables: ['marketing_performance'] },
+    });
     const ask = (values: string[]) =>
       call(t.base, 'POST', '/reports/-maya/query', {
         token: admin.token,

@@ -16,8 +16,7 @@ import {
 } from '@maya/analytics';
 import { openDuckDbWarehouse, openPostgresWarehouse, type Warehouse } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyDerivedColumns, type DerivedColumn } from '../../src/modules/modelling';
-import { derivedSelectOver } from '../../src/modules/modelling/derived-columns';
+import { applyDerivedColumns, derivedSelectOver, type DerivedColumn } from '../../src/modules/modelling';
 import { createTestDatabase } from '../support/database';
 
 const MODEL: CanonicalModel = {
@@ -69,7 +68,13 @@ function reportTable(columns: string[], keys: string[]): SemanticTable {
     label: 'Items',
     source: { schema: MODEL_SCHEMA, table: 'items' },
     timeDimension: null,
-    dimensions: columns.map((name) => ({ name, label: name, type: 'string', sql: { column: name }, grains: [] })),
+    dimensions: columns.map((name) => ({
+      name,
+      label: name,
+      type: 'string',
+      sql: { column: name },
+      grains: [],
+    })),
     measures: [],
     sideTables: [
       { table: sideTableName('items'), keys: keys.map((column) => ({ column, type: 'string' })), columns },
@@ -121,7 +126,15 @@ describe.each(['duckdb', 'postgres'] as const)('derived columns in a side table 
     // One row per distinct (campaign, ad group), NULLs included: six of the seven rows.
     expect(outcome?.models).toEqual([{ name: 'items', rows: 6 }]);
     const expected = await perRow([THEME, THEME_OR_OTHER]);
-    expect(expected.map((r) => r.theme)).toEqual(['shoes', 'shoes', null, null, 'nothing', `it's 50%`, 'empty']);
+    expect(expected.map((r) => r.theme)).toEqual([
+      'shoes',
+      'shoes',
+      null,
+      null,
+      'nothing',
+      `it's 50%`,
+      'empty',
+    ]);
     expect(await reported(['theme', 'theme_or_other'])).toEqual(expected);
     expect(await select(`SELECT * FROM ${MODEL_SCHEMA}.items`)).toEqual(before);
     const own = (await warehouse.listColumns(MODEL_SCHEMA, 'items')).map((c) => c.name);
@@ -138,7 +151,12 @@ describe.each(['duckdb', 'postgres'] as const)('derived columns in a side table 
     const rows = await reported(['labelled'], ['campaign']);
     expect(rows.map((r) => r.labelled)).toEqual(['BRAND', 'BRAND', null, 'GENERIC', null, `IT'S 50%`, '']);
 
-    expect(await apply([])).toEqual({ models: [{ name: 'items', rows: 0 }], applied: [], refused: [], error: null });
+    expect(await apply([])).toEqual({
+      models: [{ name: 'items', rows: 0 }],
+      applied: [],
+      refused: [],
+      error: null,
+    });
     expect(await warehouse.listTables(MODEL_SCHEMA)).toEqual(['items']);
   });
 
@@ -164,7 +182,10 @@ describe.each(['duckdb', 'postgres'] as const)('derived columns in a side table 
   });
 
   it('leaves a table that carries derived columns itself (decision 400) to a full build', async () => {
-    const legacy = { ...modelTable(MODEL), columns: [...modelTable(MODEL).columns, { name: 'theme', type: 'string' as const, nullable: true }] };
+    const legacy = {
+      ...modelTable(MODEL),
+      columns: [...modelTable(MODEL).columns, { name: 'theme', type: 'string' as const, nullable: true }],
+    };
     await warehouse.materialize(MODEL_SCHEMA, legacy, `SELECT r.*, NULL AS theme FROM (${ROWS}) AS r`);
     expect(await apply([THEME])).toBeNull();
     await warehouse.materialize(MODEL_SCHEMA, modelTable(MODEL), ROWS);

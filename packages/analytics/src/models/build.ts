@@ -70,7 +70,11 @@ export async function buildModels(
         modelSchema: options.modelSchema,
         rawTables,
       });
-      const { rows } = await warehouse.materialize(options.modelSchema, modelTable(model), modelSql(model, ctx));
+      const { rows } = await warehouse.materialize(
+        options.modelSchema,
+        modelTable(model),
+        modelSql(model, ctx),
+      );
       built.push({ name: model.name, rows });
     } catch (error) {
       throw new ModelBuildError(model.name, [...built], error);

@@ -24,7 +24,13 @@ const MODEL: SemanticModel = {
           ...table,
           dimensions: [
             ...table.dimensions,
-            { name: 'cluster_theme', label: 'Theme', type: 'string', sql: { column: 'cluster_theme' }, grains: [] },
+            {
+              name: 'cluster_theme',
+              label: 'Theme',
+              type: 'string',
+              sql: { column: 'cluster_theme' },
+              grains: [],
+            },
           ],
           sideTables: [
             {
@@ -82,12 +88,18 @@ const FROM: Record<Dialect, string> = {
 describe('a side table column in report queries', () => {
   it('is a valid semantic model', () => {
     expect(() => checkSemanticModel(MODEL)).not.toThrow();
-    const bad = { ...MODEL, tables: MODEL.tables.map((t) => ({ ...t, sideTables: [{ table: 'x y', keys: [], columns: [] }] })) };
+    const bad = {
+      ...MODEL,
+      tables: MODEL.tables.map((t) => ({ ...t, sideTables: [{ table: 'x y', keys: [], columns: [] }] })),
+    };
     expect(() => checkSemanticModel(bad)).toThrow(/side table/);
   });
 
   it.each(Object.keys(FROM) as Dialect[])('%s: joined, null-safe, when grouped by', (dialect) => {
-    const sql = compile({ measures: ['clicks'], dimensions: [{ name: 'cluster_theme', grain: null }] }, dialect);
+    const sql = compile(
+      { measures: ['clicks'], dimensions: [{ name: 'cluster_theme', grain: null }] },
+      dialect,
+    );
     expect(sql).toContain(` FROM ${FROM[dialect]} GROUP BY `);
     const q = dialect === 'duckdb' || dialect === 'postgres' ? '"' : '`';
     expect(sql.startsWith(`SELECT ${q}cluster_theme${q} AS ${q}cluster_theme${q}, SUM(`)).toBe(true);

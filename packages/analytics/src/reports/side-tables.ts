@@ -37,7 +37,9 @@ export function sourceFrom(dialect: SqlDialect, table: SemanticTable, read: Iter
   const joins = joined.map((side, index) => {
     const alias = `${SIDE}_${String(index)}`;
     columns.push(...side.columns.map((column) => `${alias}.${q(column)}`));
-    const on = side.keys.map((key) => sameKey(dialect, `${SOURCE}.${q(key.column)}`, `${alias}.${q(key.column)}`, key.type));
+    const on = side.keys.map((key) =>
+      sameKey(dialect, `${SOURCE}.${q(key.column)}`, `${alias}.${q(key.column)}`, key.type),
+    );
     return ` LEFT JOIN ${tableRef(dialect, schema, side.table)} AS ${alias} ON ${on.length > 0 ? on.join(' AND ') : 'TRUE'}`;
   });
   return `(SELECT ${SOURCE}.*, ${columns.join(', ')} FROM ${plain} AS ${SOURCE}${joins.join('')}) AS ${q(name)}`;
@@ -58,7 +60,10 @@ export function sameKey(dialect: SqlDialect, left: string, right: string, type: 
     case 'postgres':
     case 'bigquery': {
       const empty = emptyValue(type);
-      const text = type === 'json' ? (side: string) => `CAST(${side} AS ${dialect === 'postgres' ? 'TEXT' : 'STRING'})` : (side: string) => side;
+      const text =
+        type === 'json'
+          ? (side: string) => `CAST(${side} AS ${dialect === 'postgres' ? 'TEXT' : 'STRING'})`
+          : (side: string) => side;
       return (
         `COALESCE(${text(left)}, ${empty}) = COALESCE(${text(right)}, ${empty})` +
         ` AND (${left} IS NULL) = (${right} IS NULL)`

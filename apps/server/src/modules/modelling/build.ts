@@ -163,7 +163,12 @@ async function applySideTables(
       const { rows } = await warehouse.materialize(MODEL_SCHEMA, build.table, build.sql, build.params);
       outcome.models.push({ name: model.name, rows });
       outcome.applied.push(
-        ...checked.accepted.map(({ column, label }) => ({ table: model.name, column, label, keys: build.keys })),
+        ...checked.accepted.map(({ column, label }) => ({
+          table: model.name,
+          column,
+          label,
+          keys: build.keys,
+        })),
       );
     } catch (failure) {
       const reason = reasonOf(failure);

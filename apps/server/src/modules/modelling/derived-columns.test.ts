@@ -25,10 +25,11 @@ const column = (name: string, reads: string): DerivedColumn => ({
 
 describe('derived columns', () => {
   it('nest in order over a select, numbering parameters across the expressions', () => {
-    const select = derivedSelectOver('bigquery', 'SELECT `date`, `campaign_name` FROM `analytics`.`marketing_performance`', [
-      column('first', 'campaign_name'),
-      column('second', 'first'),
-    ]);
+    const select = derivedSelectOver(
+      'bigquery',
+      'SELECT `date`, `campaign_name` FROM `analytics`.`marketing_performance`',
+      [column('first', 'campaign_name'), column('second', 'first')],
+    );
     expect(select.sql).toBe(
       [
         'SELECT t.*, (CASE WHEN first = $3 THEN $4 END /* bigquery */) AS `second` FROM (',
@@ -59,7 +60,11 @@ describe('derived columns', () => {
         reason: 'marketing_performance already has a column campaign_name',
       },
       { table: TABLE.name, column: 'cluster', reason: 'marketing_performance already has a column cluster' },
-      { table: TABLE.name, column: 'maya_row', reason: 'marketing_performance already has a column maya_row' },
+      {
+        table: TABLE.name,
+        column: 'maya_row',
+        reason: 'marketing_performance already has a column maya_row',
+      },
     ]);
   });
 

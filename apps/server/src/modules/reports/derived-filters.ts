@@ -70,7 +70,8 @@ export function explainDerivedFailure(model: SemanticModel, error: unknown): unk
   if (!(error instanceof WarehouseError) || error.type !== 'engine_error') return error;
   // The column, or the side table that holds it in its table (decision 500), named by the engine.
   const sideOf = (table: string, column: string) =>
-    model.tables.find((t) => t.name === table)?.sideTables?.find((side) => side.columns.includes(column))?.table;
+    model.tables.find((t) => t.name === table)?.sideTables?.find((side) => side.columns.includes(column))
+      ?.table;
   const named = derivedDimensions(model).find((d) => {
     const side = sideOf(d.table, d.column);
     return error.message.includes(d.column) || (side !== undefined && error.message.includes(side));
