@@ -11,7 +11,7 @@ export type AppliedColumn = { table: string; column: string; label: string; keys
 
 /**
  * Each organization's model load version (DESIGN.md "One owner per concept"): bumped by every
- * rebuild, with the derived columns that rebuild materialized, and announced to every process
+ * rebuild, with the derived columns that rebuild applied, and announced to every process
  * (NOTIFY), whose report caches key on it. No row: version 0, nothing derived.
  */
 export const modelVersions = pgTable(
