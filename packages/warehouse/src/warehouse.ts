@@ -91,26 +91,6 @@ export type QueryColumn = { name: string; type: ColumnType };
 
 export type QueryResult = { columns: QueryColumn[]; rows: Row[]; truncated: boolean };
 
-/**
- * What `updateColumns` sets: `columns` of a table from the rows of a lookup query, each table row
- * taking the values of the lookup row whose `keys` equal its own (NULL pairs with NULL).
- */
-export type ColumnUpdate = {
-  /**
-   * Set from the lookup's columns of the same names (cast to their types), added as nullable
-   * columns; a column of that name the table already has is dropped and added again, so rows
-   * the lookup has no row for are NULL. Never a key or a primary-key column.
-   */
-  columns: Column[];
-  /** Columns of both the table and the lookup; at most one lookup row per key. None: one row for all. */
-  keys: string[];
-  /** One read-only query (SELECT or WITH ... SELECT) with the keys and the columns. */
-  lookupSql: string;
-  params?: QueryParams;
-  /** Columns dropped when the table has them (columns no longer derived). */
-  drop?: string[];
-};
-
 export interface Warehouse {
   readonly engine: WarehouseEngine;
   /** Creates the schema if it does not exist. */
@@ -151,15 +131,6 @@ export interface Warehouse {
     selectSql: string,
     params?: QueryParams,
   ): Promise<LoadResult>;
-  /**
-   * Changes columns of an existing table in place, in one transaction: drops `drop`, then adds
-   * `columns` and fills them from the lookup with one UPDATE. Readers see the table before or
-   * after, never a column without its values; any failure leaves the table as it was. Returns the
-   * rows updated. Only engines where that beats rebuilding the table have it (DuckDB: adding a
-   * column and updating it writes one column, `materialize` every column and the key order);
-   * elsewhere, rebuild with `materialize`.
-   */
-  updateColumns?(schema: string, table: string, update: ColumnUpdate): Promise<LoadResult>;
   /** Runs one read-only statement (SELECT or WITH ... SELECT) with bound parameters. */
   query(sql: string, params: QueryParams, opts: QueryOptions): Promise<QueryResult>;
   /** Base tables of the schema, sorted by name. */

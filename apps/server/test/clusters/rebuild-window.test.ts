@@ -5,7 +5,7 @@
 // column readable at every moment, and a table that lacks a column the model lists is answered
 // clearly, never 502.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODEL_SCHEMA, modelTable, CANONICAL_MODELS } from '@maya/analytics';
+import { MODEL_SCHEMA, CANONICAL_MODELS, sideTableName } from '@maya/analytics';
 import { FIRST_DAY, LAST_DAY, visualQuery, writeCampaigns } from '../modelling/raw-campaigns';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
 import { clustersApi, createdColumn, owner, ruleSet, type ClustersApi } from './support';
@@ -78,7 +78,7 @@ describe('a cluster column while the models are rebuilt', () => {
     expect((await filterValues(dbName)).body.data).toEqual(['Other', 'Search']);
   });
 
-  it('answers while a reorder and a save apply it, and reports say so when the table lacks it', async () => {
+  it('answers while a reorder and a save apply it, and reports say so when its side table is gone', async () => {
     const columns = (await api.category('adgroups')).body.columns as { id: string; values: unknown }[];
     const [placeholder, theme] = [columns[0], columns.at(-1)];
     if (placeholder === undefined || theme === undefined) throw new Error('no columns');
@@ -88,18 +88,34 @@ describe('a cluster column while the models are rebuilt', () => {
     expect(during.status).toBe(200);
     expect((await filterValues(dbName)).body.data).toEqual(['Other', 'Search']);
 
-    // Another writer left the table without the column (as a load by an older build would):
+    // Another writer left the column's side table out (as a load by an older build would):
     // the model still lists it, and the report answers that it is not there, not a 502.
-    const table = modelTable(CANONICAL_MODELS.find((m) => m.name === 'marketing_performance')!);
-    await t.app.modelling.withWarehouse(admin.organizationId, async (warehouse) => {
-      const own = table.columns.map((c) => `"${c.name}"`).join(', ');
-      await warehouse.materialize(MODEL_SCHEMA, table, `SELECT ${own} FROM ${MODEL_SCHEMA}.${table.name}`);
-    });
+    await t.app.modelling.withWarehouse(admin.organizationId, (warehouse) =>
+      warehouse.dropTable(MODEL_SCHEMA, sideTableName('marketing_performance')),
+    );
     // A version the report cache has not seen: the next request lists the table's columns again.
     await t.app.modelling.rebuild(admin.organizationId, { derivedOnly: { tables: ['conversions'] } });
     const missing = await filterValues(dbName);
     expect(missing.status, JSON.stringify(missing.body)).toBe(409);
     expect(missing.body.detail).toMatchObject({ type: 'column_not_ready' });
     expect(missing.body.detail.message).toMatch(/Campaign theme/);
+
+    // Applied again; then the side table gone after this version listed it: the engine's error
+    // names the side table, and that is the column not being there either.
+    await t.app.modelling.rebuild(admin.organizationId, {
+      derivedOnly: { tables: ['marketing_performance'] },
+    });
+    const ask = (values: string[]) =>
+      call(t.base, 'POST', '/reports/-maya/query', {
+        token: admin.token,
+        body: visualQuery(admin.organizationId, '-maya', 'campaigns', [only(dbName, values)]),
+      });
+    expect((await ask(['Search'])).status).toBe(200);
+    await t.app.modelling.withWarehouse(admin.organizationId, (warehouse) =>
+      warehouse.dropTable(MODEL_SCHEMA, sideTableName('marketing_performance')),
+    );
+    const gone = await ask(['Other']);
+    expect(gone.status, JSON.stringify(gone.body)).toBe(409);
+    expect(gone.body.detail).toMatchObject({ type: 'column_not_ready' });
   });
 });

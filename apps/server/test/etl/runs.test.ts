@@ -85,6 +85,10 @@ describe("the organization's data load", () => {
       last_date: yesterdayIn('UTC', new Date()),
     });
     expect(tables.find((table) => table.name === 'marketing_performance')!.rows).toBeGreaterThan(0);
+    // The side tables of cluster columns (the fixed 'Is Brand' ones, decision 500) are no models.
+    const held = await t.app.modelling.withWarehouse(owner.organizationId, (w) => w.listTables('analytics'));
+    expect(held.filter((name) => name.endsWith('__derived')).length).toBeGreaterThan(0);
+    expect(tables.filter((table) => table.name.endsWith('__derived'))).toEqual([]);
 
     const accounts = await get<{
       service_accounts: { sync_status: string; last_synced_at: string | null }[];

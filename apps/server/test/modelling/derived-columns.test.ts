@@ -84,8 +84,18 @@ describe('derived columns', () => {
     const rebuilt = await reports.modelling.rebuild(owner.organizationId);
     expect(rebuilt.refused).toEqual([]);
     expect(rebuilt.applied).toEqual([
-      { table: 'marketing_performance', column: 'brand_cluster', label: 'Brand or not' },
-      { table: 'marketing_performance', column: 'brand_or_other', label: 'Brand or other' },
+      {
+        table: 'marketing_performance',
+        column: 'brand_cluster',
+        label: 'Brand or not',
+        keys: ['campaign_name'],
+      },
+      {
+        table: 'marketing_performance',
+        column: 'brand_or_other',
+        label: 'Brand or other',
+        keys: ['campaign_name'],
+      },
     ]);
 
     const model = await reports.modelling.semanticModel(owner.organizationId, 'marketing');

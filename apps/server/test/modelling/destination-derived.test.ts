@@ -1,7 +1,9 @@
 // An organization with its own PostgreSQL destination: modelling opens it (not the managed DuckDB
 // file), the rebuild builds the models there from the raw rows already in it, and the derived
-// column is materialized with its values bound as PostgreSQL parameters.
+// column's side table is built with its values bound as PostgreSQL parameters and joined by the
+// report compiler.
 import pg from 'pg';
+import { sourceFrom } from '@maya/analytics';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DerivedColumn } from '../../src/modules/modelling';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
@@ -76,15 +78,18 @@ it('builds the models and their derived columns in the destination', async () =>
   const rebuilt = await modelling.rebuild(owner.organizationId);
   expect(rebuilt.refused).toEqual([]);
   // The app's own sources apply too (clusters: the fixed 'Is Brand' of keywords and search terms).
-  const performance = rebuilt.applied.filter((c) => c.table === 'marketing_performance');
-  expect(performance.map((c) => c.column)).toEqual(['quoted_cluster']);
-  const rows = await destinationQuery(
-    `SELECT campaign_name, quoted_cluster FROM analytics.marketing_performance ORDER BY date`,
-  );
+  const applied = rebuilt.applied.filter((c) => c.table === 'marketing_performance');
+  expect(applied.map((c) => c.column)).toEqual(['quoted_cluster']);
+  // Read as reports read it: the table joined to its side table by the report compiler.
+  const model = await modelling.semanticModel(owner.organizationId, 'marketing');
+  const performance = model?.tables.find((table) => table.name === 'performance');
+  if (performance === undefined) throw new Error('no performance table');
+  expect(performance.dimensions.at(-1)).toMatchObject({ name: 'quoted_cluster', label: 'Quoted' });
+  const from = sourceFrom('postgres', performance, ['quoted_cluster']);
+  expect(from).toContain('LEFT JOIN "analytics"."marketing_performance__derived"');
+  const rows = await destinationQuery(`SELECT campaign_name, quoted_cluster FROM ${from} ORDER BY date`);
   expect(rows).toEqual([
     { campaign_name: `O'Brien "50%_off" \\`, quoted_cluster: `it's; DROP TABLE x --` },
     { campaign_name: `O'Brien "50% off"`, quoted_cluster: null },
   ]);
-  const model = await modelling.semanticModel(owner.organizationId, 'marketing');
-  expect(model?.tables[0]?.dimensions.at(-1)).toMatchObject({ name: 'quoted_cluster', label: 'Quoted' });
 });

@@ -1,6 +1,6 @@
 // Building the canonical models in an organization's warehouse, in dependency order.
 import { errorMessage } from '@maya/warehouse/interface';
-import type { QueryParams, TableSchema, Warehouse } from '@maya/warehouse/interface';
+import type { Warehouse } from '@maya/warehouse/interface';
 import { CANONICAL_MODELS } from './catalog';
 import { modelContext, modelSql, modelTable, type CanonicalModel } from './model';
 import { orderModels } from './order';
@@ -22,18 +22,7 @@ export type BuildModelsOptions = {
    * build's own progress; awaited, so it may write it somewhere.
    */
   onProgress?: (done: number, total: number) => Promise<void> | void;
-  /**
-   * Adds columns to a model's table in the same statement that builds it (an organization's
-   * derived columns), so that no reader ever sees the table without them: its table and the
-   * select over the model's own (`select`); null leaves the model as it is. When the extended
-   * statement fails, the model is built as it is and `onExtensionFailed` is told why.
-   */
-  extend?: (model: CanonicalModel, table: TableSchema, select: string) => ModelExtension | null;
-  onExtensionFailed?: (model: CanonicalModel, error: unknown) => void;
 };
-
-/** A model's table with added columns, and the select that fills it (`$n` parameters bound). */
-export type ModelExtension = { table: TableSchema; sql: string; params: QueryParams };
 
 export type BuiltModel = { name: string; rows: number };
 
@@ -81,20 +70,11 @@ export async function buildModels(
         modelSchema: options.modelSchema,
         rawTables,
       });
-      const table = modelTable(model);
-      const select = modelSql(model, ctx);
-      const extension = options.extend?.(model, table, select) ?? null;
-      let rows: number | null = null;
-      if (extension !== null) {
-        try {
-          rows = (
-            await warehouse.materialize(options.modelSchema, extension.table, extension.sql, extension.params)
-          ).rows;
-        } catch (failure) {
-          options.onExtensionFailed?.(model, failure);
-        }
-      }
-      rows ??= (await warehouse.materialize(options.modelSchema, table, select)).rows;
+      const { rows } = await warehouse.materialize(
+        options.modelSchema,
+        modelTable(model),
+        modelSql(model, ctx),
+      );
       built.push({ name: model.name, rows });
     } catch (error) {
       throw new ModelBuildError(model.name, [...built], error);

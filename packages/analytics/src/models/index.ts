@@ -5,7 +5,6 @@ export {
   type BuildModelsOptions,
   type BuildModelsResult,
   type BuiltModel,
-  type ModelExtension,
 } from './build';
 export { CANONICAL_MODELS } from './catalog';
 export {

@@ -4,11 +4,12 @@ import { unreachable } from '@maya/contracts';
 // the model (an unknown name is an `unknown_field` error before any SQL is written) and every
 // value is bound as a parameter.
 import type { DateRange, DimensionRef, ReportColumn, ReportFilter, Sort, TimeGrain } from '@maya/contracts';
-import { ident, tableRef, type SqlDialect } from '../models/dialect';
+import { ident, type SqlDialect } from '../models/dialect';
 import { unpackSql } from '../models/packed-key';
 import { moneyAggregate, moneyContext, type MoneyOptions, type MoneySql } from './currency-sql';
 import { isIsoDay } from './dates';
 import { dateRangeCondition, filterCondition } from './filter-sql';
+import { sourceFrom } from './side-tables';
 import {
   Params,
   countLiteral,
@@ -75,13 +76,17 @@ function checkedModel(model: SemanticModel): SemanticModel {
   return model;
 }
 
-/** A query's source and WHERE clause (empty when nothing filters), values bound to `params`. */
+/**
+ * A query's source and WHERE clause (empty when nothing filters), values bound to `params`. The
+ * source joins the side tables of the dimensions the filters and `read` (the grouping) name.
+ */
 export function fromWhere(
   model: SemanticModel,
   query: Pick<ReportQuery, 'table' | 'filters' | 'dateRange'>,
   dialect: SqlDialect,
   params: Params,
   now: Date,
+  read: readonly string[] = [],
 ): { table: SemanticTable; from: string; where: string } {
   const table = semanticTable(checkedModel(model), query.table);
   const conditions: string[] = [];
@@ -96,7 +101,7 @@ export function fromWhere(
     const condition = filterCondition({ dialect, table, params, now }, filter);
     if (condition !== null) conditions.push(condition);
   }
-  const from = tableRef(dialect, table.source.schema, table.source.table);
+  const from = sourceFrom(dialect, table, [...read, ...query.filters.map((filter) => filter.column)]);
   const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
   return { table, from, where };
 }
@@ -212,7 +217,8 @@ export function compileReportQuery(
     params,
     options.money ?? null,
   );
-  const { table, from, where } = fromWhere(model, query, dialect, params, options.now);
+  const grouped = query.dimensions.map((ref) => ref.name);
+  const { table, from, where } = fromWhere(model, query, dialect, params, options.now, grouped);
   const selected = query.dimensions.map((ref) => selectDimension(dialect, table, ref));
   const packed = packedPair(table, selected, options.columns ?? null);
   const dims = packed === null ? selected : unpacked(dialect, packed, selected);
@@ -234,8 +240,8 @@ export function compileReportQuery(
     ...measures.map((x) => `${x.sql} AS ${alias(x.m.name)}`),
   ];
   // Without measures the grouping gives each combination of dimension values once.
-  const grouped = packed === null ? dims.map((d) => d.sql) : [ident(dialect, packed.column)];
-  const groupBy = dims.length > 0 ? ` GROUP BY ${grouped.join(', ')}` : '';
+  const groupedBy = packed === null ? dims.map((d) => d.sql) : [ident(dialect, packed.column)];
+  const groupBy = dims.length > 0 ? ` GROUP BY ${groupedBy.join(', ')}` : '';
   const expressions = new Map<string, string>([
     ...dims.map((d): [string, string] => [d.dim.name, d.sql]),
     ...measures.map((x): [string, string] => [x.m.name, x.sql]),

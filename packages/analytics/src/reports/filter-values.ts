@@ -3,10 +3,11 @@
 // cursor is opaque to the client: base64url JSON of the last value sent, so that the next page
 // starts after it (keyset paging: each value exactly once even while rows are loaded).
 import type { FilterOptionsResponse, FilterValue, ReportFilter } from '@maya/contracts';
-import { ident, tableRef, type SqlDialect } from '../models/dialect';
+import { ident, type SqlDialect } from '../models/dialect';
 import type { Row, Warehouse } from '@maya/warehouse/interface';
 import { isIsoDay } from './dates';
 import { filterCondition } from './filter-sql';
+import { sourceFrom } from './side-tables';
 import { Params, countLiteral, sourceSql, type CompiledSql } from './report-sql';
 import {
   ReportQueryError,
@@ -53,10 +54,11 @@ export function compileFilterValues(
     if (condition !== null) conditions.push(`(${condition})`);
   }
   const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+  const read = [dim.name, ...(request.filters ?? []).map((filter) => filter.column)];
   const limit = countLiteral(request.limit, 'limit', 1);
   // One row more than the page tells whether another page follows.
   const sql =
-    `SELECT ${column} AS ${ident(dialect, 'value')} FROM ${tableRef(dialect, table.source.schema, table.source.table)}` +
+    `SELECT ${column} AS ${ident(dialect, 'value')} FROM ${sourceFrom(dialect, table, read)}` +
     `${where} GROUP BY ${column} ORDER BY ${column} ASC NULLS FIRST LIMIT ${Number(limit) + 1}`;
   return { sql, params: params.values };
 }

@@ -9,6 +9,7 @@ export {
   type ReportQueryErrorType,
   type SemanticModel,
   type SemanticTable,
+  type SideTable,
   type SqlSource,
 } from './semantic-model';
 export { BUILTIN_SEMANTIC_MODELS, MARKETING_SEMANTIC_MODEL, SEARCH_SEMANTIC_MODEL } from './builtin-models';
@@ -34,6 +35,7 @@ export {
   type ReportQuery,
 } from './compile-query';
 export type { CompiledSql } from './report-sql';
+export { isSideTable, sideTableName, sourceFrom } from './side-tables';
 export { convertsMoney, type MoneyOptions } from './currency-sql';
 export { previousPeriodQuery, queryPeriod } from './kpi';
 export { comparedPeriods, resolveRelativeDate } from './dates';

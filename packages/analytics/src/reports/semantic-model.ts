@@ -9,7 +9,7 @@ import type {
   ReportErrorType,
   TimeGrain,
 } from '@maya/contracts';
-import { assertIdentifier } from '@maya/warehouse/interface';
+import { assertIdentifier, type ColumnType } from '@maya/warehouse/interface';
 
 export type ReportQueryErrorType = Exclude<ReportErrorType, 'invalid_report_state' | 'column_not_ready'>;
 
@@ -96,6 +96,22 @@ export type SemanticTable = {
   sourceDimensions?: readonly string[];
   /** Why the table's rows add up to less than the source's totals (the query answer's `partial`). */
   partial?: PartialReason;
+  /**
+   * Side tables whose columns are dimensions of this table (an organization's cluster columns,
+   * decision 500): joined to the source only when a query reads one of their columns.
+   */
+  sideTables?: readonly SideTable[];
+};
+
+/**
+ * A table beside the source, in its schema, with one row per distinct tuple of the source's
+ * `keys` (columns of both tables, same names and types) and the `columns` dimensions read as
+ * `{ column }`. A source row without a side row reads NULL there (LEFT JOIN; NULL keys match).
+ */
+export type SideTable = {
+  table: string;
+  keys: readonly { column: string; type: ColumnType }[];
+  columns: readonly string[];
 };
 
 /** `dimensions` are the packed column's parts, in its order. */
@@ -173,7 +189,14 @@ export function checkSemanticModel(model: SemanticModel): void {
     for (const m of table.measures) checkMeasure(table, m, `${where}.${m.name}`);
     for (const m of table.measures) checkAcyclic(table, m.name, []);
     for (const pair of table.packed ?? []) checkPacked(table, pair, where);
+    for (const side of table.sideTables ?? []) checkSideTable(side, where);
   }
+}
+
+function checkSideTable(side: SideTable, where: string): void {
+  assertIdentifier(side.table, `side table of ${where}`);
+  for (const key of side.keys) assertIdentifier(key.column, `key of ${where}.${side.table}`);
+  for (const column of side.columns) assertIdentifier(column, `column of ${where}.${side.table}`);
 }
 
 function checkPacked(table: SemanticTable, pair: PackedPair, where: string): void {

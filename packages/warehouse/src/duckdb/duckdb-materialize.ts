@@ -2,10 +2,9 @@ import { StatementType, type DuckDBConnection } from '@duckdb/node-api';
 import { errorMessage } from '../errors';
 import { qualifiedName, quoteIdentifier, stagedTableName } from '../identifiers';
 import { materializeInsertStatement, materializeSelect } from '../materialize-sql';
-import { updateColumnsStatements } from '../update-columns-sql';
 import { looksLikeWrite, readOnlyViolation } from '../read-only-sql';
 import { tableChangeStatements } from '../table-schema';
-import type { ColumnUpdate, LoadResult, QueryParams, TableSchema } from '../warehouse';
+import type { LoadResult, QueryParams, TableSchema } from '../warehouse';
 import { bindParams } from './duckdb-query';
 import { duckDbSqlType } from '../sql-types';
 
@@ -41,32 +40,8 @@ export async function materializeDuckDb(
   return { rows: inserted };
 }
 
-/**
- * Changes `existing`'s columns in place on the writer connection (the caller's transaction):
- * ALTER TABLE drops and adds, then one UPDATE from the lookup. Adding a column and updating every
- * row writes that column only; `materialize` rewrites every column, sorted by the key.
- */
-export async function updateColumnsDuckDb(
-  conn: DuckDBConnection,
-  schema: string,
-  existing: TableSchema,
-  update: ColumnUpdate,
-): Promise<LoadResult> {
-  const statements = updateColumnsStatements(schema, existing, update, duckDbSqlType);
-  await assertSingleSelect(conn, materializeSelect(update.lookupSql));
-  for (const statement of statements.ddl) await conn.run(statement);
-  if (statements.update === null) return { rows: 0 };
-  const prepared = await conn.prepare(statements.update);
-  try {
-    bindParams(prepared, update.params ?? []);
-    return { rows: Number((await prepared.run()).rowsChanged) };
-  } finally {
-    prepared.destroySync();
-  }
-}
-
 /** DuckDB's own verdict: exactly one statement, which it prepares as a SELECT. */
-export async function assertSingleSelect(conn: DuckDBConnection, select: string): Promise<void> {
+async function assertSingleSelect(conn: DuckDBConnection, select: string): Promise<void> {
   const refuseWrites = (error: unknown): never => {
     throw looksLikeWrite(select) ? readOnlyViolation(errorMessage(error)) : error;
   };

@@ -6,7 +6,6 @@ import { stageCopyStatement } from '../stage-sql';
 import { tableChangeStatements, validateTableSchema } from '../table-schema';
 import type {
   ColumnInfo,
-  ColumnUpdate,
   LoadOptions,
   LoadResult,
   QueryOptions,
@@ -26,7 +25,7 @@ import {
 import { acquireDuckDb, releaseDuckDb, type DuckDbSharing } from './duckdb-instance';
 import { appendAndMerge } from './duckdb-load';
 import { createStagedTwin, loadStagedTwin, swapStagedTwin } from './duckdb-staging';
-import { materializeDuckDb, updateColumnsDuckDb } from './duckdb-materialize';
+import { materializeDuckDb } from './duckdb-materialize';
 import { runDuckDbQuery } from './duckdb-query';
 import { duckDbSqlType } from '../sql-types';
 
@@ -217,18 +216,6 @@ export async function openDuckDbWarehouse(options: DuckDbWarehouseOptions): Prom
       const declared = validateTableSchema(table);
       return write((conn) =>
         inTransaction(conn, () => materializeDuckDb(conn, schema, declared, selectSql, params)),
-      );
-    },
-
-    async updateColumns(schema: string, table: string, update: ColumnUpdate): Promise<LoadResult> {
-      assertIdentifier(schema, 'schema');
-      assertIdentifier(table, 'table');
-      return write((conn) =>
-        inTransaction(conn, async () => {
-          const existing = await describeDuckDbTable(conn, schema, table);
-          if (existing === null) throw missingTable(schema, table);
-          return updateColumnsDuckDb(conn, schema, existing, update);
-        }),
       );
     },
 

@@ -9,7 +9,7 @@ import { domainWordGroups } from './word-groups';
 /**
  * The modelling module's extension point (modules/modelling/derived-columns.ts), spelled here by
  * shape so that this module does not depend on modelling: modelling calls the source on every
- * rebuild and materializes each column into its table, in order.
+ * rebuild and computes each column into its table's side table, in order (decision 500).
  */
 export type ClusterDerivedColumn = {
   table: string;

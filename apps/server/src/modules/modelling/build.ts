@@ -1,8 +1,8 @@
 // A rebuild in the organization's warehouse: the canonical models from the raw tables already
-// loaded (docs/data-model.md), each model table built with its derived columns in the same
-// statement, then (after a load) the day's exchange rates. No provider's data is fetched. Or,
-// after a change of derived columns alone (a cluster saved), only the tables they change,
-// rebuilt from themselves.
+// loaded (docs/data-model.md),
+// then each table's side table of derived columns (decision 500), then (after a load) the day's
+// exchange rates. No provider's data is fetched. Or, after a change of derived columns alone (a
+// cluster saved), only the side tables they change.
 import type { RatesProvider } from '@maya/connectors';
 import {
   buildModels,
@@ -11,20 +11,12 @@ import {
   ModelBuildError,
   MODEL_SCHEMA,
   modelTable,
+  sideTableName,
   type BuiltModel,
   type CanonicalModel,
-  type ModelExtension,
 } from '@maya/analytics';
-import type { TableSchema, Warehouse } from '@maya/warehouse';
-import {
-  acceptedColumns,
-  derivedLookup,
-  derivedSelect,
-  derivedSelectOver,
-  derivedTable,
-  type DerivedColumn,
-  type RefusedColumn,
-} from './derived-columns';
+import type { Warehouse } from '@maya/warehouse';
+import { acceptedColumns, sideTableBuild, type DerivedColumn, type RefusedColumn } from './derived-columns';
 import { refreshExchangeRates } from './exchange-rates';
 import type { AppliedColumn } from './schema';
 
@@ -43,9 +35,9 @@ export type BuildInput = {
 };
 
 export type BuildOutcome = {
-  /** The model tables rebuilt, in order (all of them unless `error`, or those a derived-only pass changed). */
+  /** The model tables rebuilt, in order (all of them unless `error`), or those whose side table a derived-only pass changed. */
   models: BuiltModel[];
-  /** The derived columns now in the tables just built. */
+  /** The derived columns now in the side tables of the tables just built. */
   applied: AppliedColumn[];
   /** The derived columns left out: a bad name, or their table's failed application. */
   refused: RefusedColumn[];
@@ -55,39 +47,17 @@ export type BuildOutcome = {
 
 const reasonOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
-const appliedOf = (columns: readonly DerivedColumn[]): AppliedColumn[] =>
-  columns.map(({ table, column, label }) => ({ table, column, label }));
-
 /**
- * Builds the models, each table with its derived columns in the one statement that replaces it
- * (decision 310): a reader sees the old table with its columns or the new one with its columns,
- * never a table without the columns the semantic model lists. A derived column that fails (bad
- * SQL, a value the engine refuses) leaves out the columns of its table, which is built as it is.
+ * Builds the models, then each built table's side table from its derived columns (decision 500):
+ * the model tables never carry them. Between the two a report sees the new rows with the side
+ * table before (a tuple new to this load reads "(none)" until it is replaced). A derived column
+ * that fails (bad SQL, a value the engine refuses) leaves out the columns of its table.
  */
 export async function buildOrganizationModels(
   warehouse: Warehouse,
   input: BuildInput,
 ): Promise<BuildOutcome> {
   const models = input.models ?? CANONICAL_MODELS;
-  const applied: AppliedColumn[] = [];
-  const refused: RefusedColumn[] = [];
-  const extending = new Map<string, DerivedColumn[]>();
-  const extend = (model: CanonicalModel, table: TableSchema, select: string): ModelExtension | null => {
-    const checked = acceptedColumns(
-      table,
-      input.derived.filter((d) => d.table === model.name),
-    );
-    refused.push(...checked.refused);
-    if (checked.accepted.length === 0) return null;
-    extending.set(model.name, checked.accepted);
-    const extended = derivedSelectOver(warehouse.engine, select, checked.accepted);
-    return { table: derivedTable(table, checked.accepted), ...extended };
-  };
-  const onExtensionFailed = (model: CanonicalModel, failure: unknown) => {
-    const columns = extending.get(model.name) ?? [];
-    extending.delete(model.name);
-    refused.push(...columns.map(({ column }) => ({ table: model.name, column, reason: reasonOf(failure) })));
-  };
   let built: BuiltModel[];
   let error: ModelBuildError | null = null;
   try {
@@ -98,8 +68,6 @@ export async function buildOrganizationModels(
         models,
         signal: input.signal,
         onProgress: input.onProgress,
-        extend,
-        onExtensionFailed,
       })
     ).models;
   } catch (failure) {
@@ -107,7 +75,14 @@ export async function buildOrganizationModels(
     built = failure.built;
     error = failure;
   }
-  for (const { name } of built) applied.push(...appliedOf(extending.get(name) ?? []));
+  const names = new Set(built.map((m) => m.name));
+  const existing = new Set(await warehouse.listTables(MODEL_SCHEMA));
+  const sides = await applySideTables(
+    warehouse,
+    models.filter((m) => names.has(m.name)),
+    input.derived,
+    existing,
+  );
   // The day's rates for the days just built; without them reports show no converted amounts.
   if (error === null && input.rates) {
     try {
@@ -116,15 +91,17 @@ export async function buildOrganizationModels(
       error = new ModelBuildError(EXCHANGE_RATES.name, built, failure);
     }
   }
-  return { models: built, applied, refused, error };
+  return { models: built, applied: sides.applied, refused: sides.refused, error };
 }
 
 /**
  * Applies the derived columns to the model tables already built, without building any model
- * from the raw data: each table that has derived columns, or held some, gets the current ones in
- * one transaction (`reapply`); one whose application fails keeps what it had. `tables` limits it to those a change concerns (a cluster
- * category's table). Answers null when a table with derived columns was never built, or lacks
- * one of its model's columns (built before the model gained it): only a full build can make it.
+ * from the raw data and without writing their rows: each table that has derived columns, or a
+ * side table, gets its side table replaced (or dropped when none is left); one whose
+ * application fails keeps what it had. `tables` limits it to those a change concerns (a cluster
+ * category's). Answers null when a table with derived columns was never built, or its columns
+ * are not its model's (built before the model changed, or carrying derived columns in place as
+ * decision 400 added them): only a full build can make it.
  */
 export async function applyDerivedColumns(
   warehouse: Warehouse,
@@ -134,7 +111,7 @@ export async function applyDerivedColumns(
     (model) => input.tables === undefined || input.tables.includes(model.name),
   );
   const existing = new Set(await warehouse.listTables(MODEL_SCHEMA));
-  const outcome: BuildOutcome = { models: [], applied: [], refused: [], error: null };
+  const ready: CanonicalModel[] = [];
   for (const model of models) {
     const registered = input.derived.some((d) => d.table === model.name);
     // Never built (no load has finished a build): only a full build can make it.
@@ -143,50 +120,60 @@ export async function applyDerivedColumns(
       continue;
     }
     input.signal?.throwIfAborted();
-    const table = modelTable(model);
     const held = (await warehouse.listColumns(MODEL_SCHEMA, model.name)).map((c) => c.name);
-    if (table.columns.some((c) => !held.includes(c.name))) return null;
+    const own = modelTable(model).columns.map((c) => c.name);
+    if (held.length !== own.length || own.some((name) => !held.includes(name))) return null;
+    ready.push(model);
+  }
+  const sides = await applySideTables(warehouse, ready, input.derived, existing, input.signal);
+  return { ...sides, error: null };
+}
+
+/**
+ * Replaces the side table of each of `models` by one computed from its derived columns, or
+ * drops it when it has none. A side table the engine refuses to build stays as it was and its
+ * columns are refused; the others are applied. `models` of the outcome are the tables whose
+ * side table changed.
+ */
+async function applySideTables(
+  warehouse: Warehouse,
+  models: readonly CanonicalModel[],
+  derived: readonly DerivedColumn[],
+  existing: ReadonlySet<string>,
+  signal?: AbortSignal,
+): Promise<Omit<BuildOutcome, 'error'>> {
+  const outcome: Omit<BuildOutcome, 'error'> = { models: [], applied: [], refused: [] };
+  for (const model of models) {
+    signal?.throwIfAborted();
+    const table = modelTable(model);
     const checked = acceptedColumns(
       table,
-      input.derived.filter((d) => d.table === model.name),
+      derived.filter((d) => d.table === model.name),
     );
     outcome.refused.push(...checked.refused);
-    if (checked.accepted.length === 0 && held.length === table.columns.length) continue;
+    const side = sideTableName(model.name);
+    if (checked.accepted.length === 0) {
+      if (!existing.has(side)) continue;
+      await warehouse.dropTable(MODEL_SCHEMA, side);
+      outcome.models.push({ name: model.name, rows: 0 });
+      continue;
+    }
+    const build = sideTableBuild(warehouse.engine, MODEL_SCHEMA, table, checked.accepted);
     try {
-      const { rows } = await reapply(warehouse, table, checked.accepted, held);
+      const { rows } = await warehouse.materialize(MODEL_SCHEMA, build.table, build.sql, build.params);
       outcome.models.push({ name: model.name, rows });
-      outcome.applied.push(...appliedOf(checked.accepted));
+      outcome.applied.push(
+        ...checked.accepted.map(({ column, label }) => ({
+          table: model.name,
+          column,
+          label,
+          keys: build.keys,
+        })),
+      );
     } catch (failure) {
       const reason = reasonOf(failure);
       outcome.refused.push(...checked.accepted.map(({ column }) => ({ table: model.name, column, reason })));
     }
   }
   return outcome;
-}
-
-/**
- * Puts `columns` in the built `table` (whose columns are now `held`) in one transaction: in
- * place where the engine can (the columns dropped and added, then one UPDATE from their values
- * per distinct combination of what they read: decision 400), else the table rebuilt from itself.
- */
-function reapply(
-  warehouse: Warehouse,
-  table: TableSchema,
-  columns: readonly DerivedColumn[],
-  held: readonly string[],
-): Promise<{ rows: number }> {
-  const extended = derivedTable(table, columns);
-  if (warehouse.updateColumns !== undefined) {
-    const lookup = derivedLookup(warehouse.engine, MODEL_SCHEMA, table, columns);
-    const kept = new Set(extended.columns.map((c) => c.name));
-    return warehouse.updateColumns(MODEL_SCHEMA, table.name, {
-      columns: extended.columns.slice(table.columns.length),
-      keys: lookup.keys,
-      lookupSql: lookup.sql,
-      params: lookup.params,
-      drop: held.filter((name) => !kept.has(name)),
-    });
-  }
-  const select = derivedSelect(warehouse.engine, MODEL_SCHEMA, table, columns);
-  return warehouse.materialize(MODEL_SCHEMA, extended, select.sql, select.params);
 }

@@ -1,7 +1,8 @@
 // The extension point through which other modules add columns to an organization's model tables
 // (clusters now; custom tables and expenses later): each contributes a SQL expression over a
-// model table's columns, which every rebuild materializes into that table after building it.
-import { ident, tableRef } from '@maya/analytics';
+// model table's columns, which every rebuild computes into the table's side table (one row per
+// distinct tuple of the columns they read, decision 500) after building the table.
+import { ident, sideTableName, tableRef } from '@maya/analytics';
 import { IDENTIFIER_PATTERN, type Column, type TableSchema, type WarehouseEngine } from '@maya/warehouse';
 
 export type DerivedColumn = {
@@ -23,6 +24,8 @@ export type RefusedColumn = { table: string; column: string; reason: string };
 
 /** Alias of each step's input in the derived select (`SELECT t.*, <expr> AS <column> FROM t`). */
 const INPUT = 't';
+/** The side table's own key: some key columns may be NULL, which no primary key takes. */
+const ROW_KEY = 'maya_row';
 /** The lookup's one row when the columns read none of the table's own columns. */
 const NO_KEY = '__maya_no_key';
 
@@ -34,7 +37,7 @@ export function acceptedColumns(
   table: TableSchema,
   columns: readonly DerivedColumn[],
 ): { accepted: DerivedColumn[]; refused: RefusedColumn[] } {
-  const taken = new Set(table.columns.map((c) => c.name));
+  const taken = new Set([ROW_KEY, ...table.columns.map((c) => c.name)]);
   const accepted: DerivedColumn[] = [];
   const refused: RefusedColumn[] = [];
   for (const derived of columns) {
@@ -47,27 +50,6 @@ export function acceptedColumns(
     }
   }
   return { accepted, refused };
-}
-
-/** The table with its derived columns after its own: nullable text, as a cluster's labels are. */
-export function derivedTable(table: TableSchema, columns: readonly DerivedColumn[]): TableSchema {
-  const added: Column[] = columns.map((c) => ({ name: c.column, type: 'string', nullable: true }));
-  return { ...table, columns: [...table.columns, ...added] };
-}
-
-/**
- * The select that rebuilds `table` of `schema` with its derived columns: the table's own columns,
- * then each derived column over what came before, in order, so a later column reads earlier
- * ones. Parameters are numbered `$1...` across the expressions.
- */
-export function derivedSelect(
-  dialect: WarehouseEngine,
-  schema: string,
-  table: TableSchema,
-  columns: readonly DerivedColumn[],
-): { sql: string; params: unknown[] } {
-  const own = table.columns.map((c) => ident(dialect, c.name)).join(', ');
-  return derivedSelectOver(dialect, `SELECT ${own} FROM ${tableRef(dialect, schema, table.name)}`, columns);
 }
 
 /**
@@ -89,23 +71,54 @@ export function derivedSelectOver(
   return { sql, params };
 }
 
+export type SideTableBuild = {
+  /** The table's own columns the derived columns read: the side table's key. */
+  keys: string[];
+  /** The side table: the row key, the keys (their types, nullable), the derived columns (text). */
+  table: TableSchema;
+  /** Its rows: the columns over each distinct tuple of the keys. Parameters are `$1...`. */
+  sql: string;
+  params: unknown[];
+};
+
 /**
- * The derived columns of `table` once per distinct combination of the table's own columns they
- * read (the `keys`), not once per row (decision 400): `SELECT DISTINCT <keys>`, then each column
- * over what came before, in order. A table of 10 million rows holds some 50,000 distinct ad
- * groups; a column of 50 rule sets then runs its CASE 50,000 times. Parameters are `$1...`.
+ * The side table of `table`'s derived columns (decision 500): one row per distinct tuple of the
+ * table's own columns they read (`SELECT DISTINCT <keys>`), each column over what came before,
+ * in order, so a later column reads earlier ones. A table of 10 million rows holds some 50,000
+ * distinct ad groups; a column of 50 rule sets then runs its CASE 50,000 times, and the table's
+ * rows are never written. Columns that read none of the table's columns give one row.
  */
-export function derivedLookup(
+export function sideTableBuild(
   dialect: WarehouseEngine,
   schema: string,
   table: TableSchema,
   columns: readonly DerivedColumn[],
-): { keys: string[]; sql: string; params: unknown[] } {
-  const own = new Set(table.columns.map((c) => c.name));
+): SideTableBuild {
+  const own = new Map(table.columns.map((c) => [c.name, c]));
   const keys = [...new Set(columns.flatMap((c) => c.reads).filter((name) => own.has(name)))];
   const distinct =
     keys.length === 0
       ? `SELECT 1 AS ${ident(dialect, NO_KEY)}`
       : `SELECT DISTINCT ${keys.map((k) => ident(dialect, k)).join(', ')} FROM ${tableRef(dialect, schema, table.name)}`;
-  return { keys, ...derivedSelectOver(dialect, distinct, columns) };
+  const derived = derivedSelectOver(dialect, distinct, columns);
+  const select = [
+    `ROW_NUMBER() OVER () AS ${ident(dialect, ROW_KEY)}`,
+    ...keys.map((k) => `${INPUT}.${ident(dialect, k)}`),
+    ...columns.map((c) => `${INPUT}.${ident(dialect, c.column)}`),
+  ];
+  const keyColumns = keys.flatMap((k): Column[] => {
+    const column = own.get(k);
+    return column === undefined ? [] : [{ ...column, nullable: true }];
+  });
+  const added: Column[] = columns.map((c) => ({ name: c.column, type: 'string', nullable: true }));
+  return {
+    keys,
+    table: {
+      name: sideTableName(table.name),
+      columns: [{ name: ROW_KEY, type: 'bigint', nullable: false }, ...keyColumns, ...added],
+      primaryKey: [ROW_KEY],
+    },
+    sql: `SELECT ${select.join(', ')} FROM (\n${derived.sql}\n) AS ${INPUT}`,
+    params: derived.params,
+  };
 }

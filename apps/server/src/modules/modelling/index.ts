@@ -10,7 +10,12 @@ export {
   type RebuildResult,
   type SemanticModelSource,
 } from './service';
-export type { DerivedColumn, DerivedColumnSource, RefusedColumn } from './derived-columns';
+export {
+  derivedSelectOver,
+  type DerivedColumn,
+  type DerivedColumnSource,
+  type RefusedColumn,
+} from './derived-columns';
 export type { ModelChange, ModelChangeListener } from './versions';
 export type { DestinationSettings, OpenFor, WithWarehouse } from './warehouse';
 export { applyDerivedColumns, RAW_SCHEMA } from './build';

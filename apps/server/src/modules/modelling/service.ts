@@ -1,5 +1,11 @@
 import type { RatesProvider } from '@maya/connectors';
-import { CANONICAL_MODELS, MODEL_SCHEMA, type CanonicalModel, type SemanticModel } from '@maya/analytics';
+import {
+  CANONICAL_MODELS,
+  MODEL_SCHEMA,
+  sideTableName,
+  type CanonicalModel,
+  type SemanticModel,
+} from '@maya/analytics';
 import type { Platform } from '../../platform/platform';
 import { withOrganization } from '../../platform/db/tenant';
 import { applyDerivedColumns, buildOrganizationModels, type BuildOutcome } from './build';
@@ -26,9 +32,9 @@ export type RebuildOptions = {
   /** After a data load: the day's exchange rates are fetched and written too. */
   refreshRates?: boolean;
   /**
-   * After a change of derived columns alone (a cluster saved): only the model tables already
-   * built are rebuilt from themselves with their derived columns (all of them, or `tables`),
-   * no model from the raw data, unless a table lacks a column of its model.
+   * After a change of derived columns alone (a cluster saved): only the side tables of the model
+   * tables already built are replaced (all of them, or `tables`), no model from the raw data,
+   * unless a table's columns are not its model's.
    */
   derivedOnly?: true | { tables: readonly string[] };
 };
@@ -128,20 +134,24 @@ export function createModellingService(deps: ModellingDeps) {
     });
   }
 
-  /** Of these derived columns, those the warehouse's tables hold now (none if it cannot say). */
+  /**
+   * Of these derived columns, those the warehouse's tables hold now (none if it cannot say): in
+   * their side table, or (written before decision 500) in their table itself.
+   */
   async function stillInTables(
     organizationId: string,
     columns: readonly AppliedColumn[],
   ): Promise<AppliedColumn[]> {
     if (columns.length === 0) return [];
+    const holder = (c: AppliedColumn) => (c.keys === undefined ? c.table : sideTableName(c.table));
     try {
       return await withWarehouse(organizationId, async (warehouse) => {
         const held = new Map<string, Set<string>>();
-        for (const table of new Set(columns.map((c) => c.table))) {
+        for (const table of new Set(columns.map(holder))) {
           const names = (await warehouse.listColumns(MODEL_SCHEMA, table)).map((c) => c.name);
           held.set(table, new Set(names));
         }
-        return columns.filter((c) => held.get(c.table)?.has(c.column) === true);
+        return columns.filter((c) => held.get(holder(c))?.has(c.column) === true);
       });
     } catch {
       return [];
@@ -185,7 +195,7 @@ export function createModellingService(deps: ModellingDeps) {
 
     /**
      * Rebuilds the organization's models from the raw data already loaded (no provider is asked
-     * for data), each table with its derived columns in one statement (or, `derivedOnly`, only
+     * for data), then each table's side table of derived columns (or, `derivedOnly`, only
      * re-applies the derived columns), bumps the model version and tells every process.
      * A build failure (`ModelBuildError`) is thrown after the bump; derived columns that could not
      * be applied are in the result's `refused`, their tables left as built.

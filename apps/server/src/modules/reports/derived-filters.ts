@@ -50,7 +50,7 @@ const notReady = (label: string) =>
 
 /**
  * The model and the warehouse disagree (decision 311): a derived column of `table` that the
- * table's columns, when known, lack is refused before any query runs; an engine error naming a
+ * table's columns (its side table's included), when known, lack is refused before any query runs; an engine error naming a
  * derived column of the model is answered as that column not being ready rather than a 502.
  */
 export function checkDerivedColumn(
@@ -68,6 +68,13 @@ export function checkDerivedColumn(
 
 export function explainDerivedFailure(model: SemanticModel, error: unknown): unknown {
   if (!(error instanceof WarehouseError) || error.type !== 'engine_error') return error;
-  const named = derivedDimensions(model).find((d) => error.message.includes(d.column));
+  // The column, or the side table that holds it in its table (decision 500), named by the engine.
+  const sideOf = (table: string, column: string) =>
+    model.tables.find((t) => t.name === table)?.sideTables?.find((side) => side.columns.includes(column))
+      ?.table;
+  const named = derivedDimensions(model).find((d) => {
+    const side = sideOf(d.table, d.column);
+    return error.message.includes(d.column) || (side !== undefined && error.message.includes(side));
+  });
   return named === undefined ? error : notReady(named.label);
 }

@@ -150,15 +150,21 @@ export function createReportEngine(deps: EngineDeps) {
     tables: readonly SemanticTable[],
   ): Promise<void> {
     const existing = new Map<string, Set<string>>();
-    for (const { source } of tables) {
+    for (const { source, sideTables = [] } of tables) {
       let names = existing.get(source.schema);
       if (names === undefined) {
         names = new Set(await warehouse.listTables(source.schema));
         existing.set(source.schema, names);
       }
       if (!names.has(source.table)) throw workspaceNotSetup();
-      const columns = await warehouse.listColumns(source.schema, source.table);
-      cache.rememberTable(organizationId, tableName(source), new Set(columns.map((c) => c.name)));
+      const columns = new Set((await warehouse.listColumns(source.schema, source.table)).map((c) => c.name));
+      // A side table's columns (cluster columns, decision 500) are the table's as its queries see it.
+      for (const side of sideTables) {
+        if (!names.has(side.table)) continue;
+        const held = new Set((await warehouse.listColumns(source.schema, side.table)).map((c) => c.name));
+        for (const column of side.columns) if (held.has(column)) columns.add(column);
+      }
+      cache.rememberTable(organizationId, tableName(source), columns);
       // The rates amounts are converted with, written after the models: absent before the first
       // build that had them, when amounts show only in the organization's own currency.
       const rates = ratesOf(source);
