@@ -29,7 +29,8 @@ export class ClustersPages {
   /** The columns' names in their order. */
   async columnNames(): Promise<string[]> {
     const names = await this.columnList().getByRole('link').allInnerTexts();
-    return names.map((text) => text.split('\n')[0]?.trim() ?? '');
+    // Each link reads 'Edit <name>' (the first word visually hidden), then its badges.
+    return names.map((text) => (text.replace(/^Edit\s+/, '').split('\n')[0] ?? '').trim());
   }
 
   async addCluster(): Promise<void> {

@@ -17,7 +17,7 @@ export const clustersMessages = {
   ruleSetCount: (count: number) => `${count} ${count === 1 ? 'rule set' : 'rule sets'}`,
   dragHandle: (name: string) => `Drag ${name}`,
   deleteColumn: (name: string) => `Delete ${name}`,
-  editColumn: (name: string) => `Edit ${name}`,
+  editColumnPrefix: 'Edit',
   deleteTitle: 'Delete cluster?',
   deleteBody: (name: string) =>
     `${name} will be removed from every report that shows it. This cannot be undone.`,

@@ -51,7 +51,7 @@ describe('clusters list', () => {
     expect(screen.getByRole('button', { name: 'Drag Funnel' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Funnel' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Delete Product' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Edit Product' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: /^Edit Product\b/ })).toHaveAttribute(
       'href',
       `${PAGE}/${state.columns[2]!.id}`,
     );
@@ -78,7 +78,7 @@ describe('clusters list', () => {
     renderClusters(PAGE, state, {
       'GET /api/organizations': () => json(200, { organizations: [{ ...acme, is_demo: true }] }),
     });
-    expect(await screen.findByRole('link', { name: 'Edit Product' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Edit Product\b/ })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add Cluster' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Drag Product' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Product' })).toBeNull();
