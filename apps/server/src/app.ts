@@ -71,7 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let jobs: Jobs | null = null;
   let warehouseFiles: WarehouseFiles | null = null;
   try {
-    jobs = await startJobs(database.ownerUrl, app.log, config.runWorker);
+    jobs = await startJobs(database.ownerUrl, app.log, config.runWorker, config.runSchedules);
     warehouseFiles = await startWarehouseFiles({
       dataDir: config.dataDir,
       keepOpenSeconds: config.warehouseKeepOpenSeconds,

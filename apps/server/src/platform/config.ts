@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RUN_WORKER: booleanFlag.default(true),
+  RUN_SCHEDULES: booleanFlag.default(true),
   SERVE_WEB: booleanFlag.default(true),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Maya <no-reply@maya.localhost>'),
@@ -86,6 +87,8 @@ export type Config = {
   secretKey: string | null;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   runWorker: boolean;
+  /** Whether a worker fires the cron queues (the hourly ETL schedule, recovery); off in tests. */
+  runSchedules: boolean;
   serveWeb: boolean;
   /** null: mail goes to the outbox under DATA_DIR/mail, listed at /dev/mailbox outside production. */
   smtpUrl: string | null;
@@ -218,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretKey: e.SECRET_KEY ?? null,
     logLevel: e.LOG_LEVEL,
     runWorker: e.RUN_WORKER,
+    runSchedules: e.RUN_SCHEDULES,
     serveWeb: e.SERVE_WEB,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,

@@ -32,6 +32,9 @@ export async function testConfig(overrides: Record<string, string> = {}): Promis
     SECRET_KEY: TEST_SECRET_KEY,
     LOG_LEVEL: 'silent',
     SERVE_WEB: 'false',
+    // No cron in tests: the hourly ETL schedule or the 5-minute recovery firing during a test
+    // started runs the test did not ask for (a test's pass must not depend on the wall clock).
+    RUN_SCHEDULES: 'false',
     ...overrides,
   });
 }
