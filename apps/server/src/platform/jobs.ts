@@ -71,7 +71,7 @@ export async function startJobs(
     async work(definitions) {
       for (const { name, handler, cron, pollingIntervalSeconds } of definitions) {
         await boss.createQueue(name);
-        if (cron && runSchedules) await boss.schedule(name, cron);
+        if (cron) await boss.schedule(name, cron); // stored; fired only where `schedule` is on
         queues.push(name);
         const polling = pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds };
         await boss.work(name, { includeMetadata: true, ...polling }, async (jobs) => {
