@@ -90,8 +90,8 @@ describe('custom tables', () => {
     await dashboard.kpi('Rows').getByText('3,000').waitFor();
     // Filtered like any report: one user's orders, every one of them in the table.
     await dashboard.openFilters();
-    await dashboard.includeValues('User id', ['u-1']);
-    await dashboard.waitForFilterSummary('User id', 'u-1');
+    await dashboard.includeValues('User ID', ['u-1']);
+    await dashboard.waitForFilterSummary('User ID', 'u-1');
     await dashboard.closeFilters();
     await dashboard.waitForAllVisuals();
     await dashboard.kpi('Rows').getByText('75', { exact: true }).waitFor();

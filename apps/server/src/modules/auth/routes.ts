@@ -261,8 +261,9 @@ export async function authRoutes(app: FastifyInstance, d: AuthRouteDeps): Promis
       },
     },
     async (request, reply) => {
+      const max = config.signInLimitPerAddress; // verifying signs in: the same allowance
       await d.deps.rateLimiter.check([
-        { key: `verify:ip:${limitedAddress(request.ip)}`, max: 30, windowSeconds: 3600 },
+        { key: `verify:ip:${limitedAddress(request.ip)}`, max, windowSeconds: 3600 },
       ]);
       const { signedIn, setPasswordRequestId } = await d.recovery.verifyEmail(
         request.body.request_id,
