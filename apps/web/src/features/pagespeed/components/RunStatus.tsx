@@ -28,7 +28,7 @@ export function RunStatus({
   if (busy)
     status = (
       <Group gap="xs">
-        <Loader size="xs" />
+        <Loader size="xs" aria-hidden />
         <Text size="sm">{run.status === 'queued' ? text.runQueued : text.runRunning}</Text>
       </Group>
     );
