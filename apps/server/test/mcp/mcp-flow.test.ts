@@ -1,6 +1,7 @@
 // The assistant's whole journey with the MCP SDK's own client, over an organization with loaded
 // data: OAuth (registration, the selection screens, PKCE), the tools, a report query that answers
 // what the report endpoint answers, SQL, and a bookmark that the product lists.
+import { CANONICAL_MODELS } from '@maya/analytics';
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/accounts';
 import { ownerQuery } from '../support/sources';
@@ -29,7 +30,13 @@ describe('an assistant authorized through the selection screens', () => {
     const performance = (
       tables.data as { tables: { name: string; columns: { name: string; description: string }[] }[] }
     ).tables.find((table) => table.name === 'marketing_performance');
-    expect(performance?.columns.find((c) => c.name === 'clicks')?.description).toBeTruthy();
+    // Each column with the canonical model's own description.
+    const canonical = CANONICAL_MODELS.find((m) => m.name === 'marketing_performance');
+    const clicksColumn = canonical?.columns.find((c) => c.name === 'clicks');
+    expect(clicksColumn?.description).toMatch(/\w/);
+    expect(performance?.columns.find((c) => c.name === 'clicks')?.description).toBe(
+      clicksColumn?.description,
+    );
 
     const model = answerOf(await client.callTool({ name: 'describe_semantic_model', arguments: {} }));
     expect(JSON.stringify(model.data)).toContain('"name":"ctr"');
