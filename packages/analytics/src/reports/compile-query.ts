@@ -10,6 +10,7 @@ import { moneyAggregate, moneyContext, type MoneyOptions, type MoneySql } from '
 import { isIsoDay } from './dates';
 import { dateRangeCondition, filterCondition } from './filter-sql';
 import { sourceFrom } from './side-tables';
+import { formulaSql } from './formula/compile';
 import {
   Params,
   countLiteral,
@@ -167,6 +168,13 @@ function typedMeasureSql(
   money: MoneySql,
 ): { sql: string; double: boolean } {
   const m = measure(table, name);
+  if (m.kind === 'formula') {
+    const input = (part: string) => {
+      const typed = typedMeasureSql(dialect, table, part, money);
+      return typed.double ? typed.sql : toDouble(dialect, typed.sql);
+    };
+    return { sql: formulaSql(dialect, m.formula, input), double: true };
+  }
   if (m.kind === 'ratio') {
     const double = (part: { sql: string; double: boolean }) =>
       part.double ? part.sql : toDouble(dialect, part.sql);

@@ -1,4 +1,3 @@
-import { unreachable } from '@maya/contracts';
 // Money in report queries (docs/data-model.md, Money): amounts are summed in one currency only.
 // A converted amount is each row's micros × that day's factor from the row's currency to the
 // organization's, the factors coming from `exchange_rates` (models/exchange-rates.ts) as a cross
@@ -10,7 +9,7 @@ import { unreachable } from '@maya/contracts';
 import { EXCHANGE_RATES } from '../models/exchange-rates';
 import { ident, tableRef, type SqlDialect } from '../models/dialect';
 import type { Params } from './report-sql';
-import { dimension, measure, type Money, type SemanticTable } from './semantic-model';
+import { dimension, measure, measureInputs, type Money, type SemanticTable } from './semantic-model';
 
 /** The organization's currency, and whether its warehouse has the rates to convert into it. */
 export type MoneyOptions = { currency: string; rates: boolean };
@@ -26,14 +25,8 @@ export type MoneySql = { target: string | null; joined: boolean };
 /** Whether the measure, or a measure a ratio divides, is an amount converted per day. */
 export function convertsMoney(table: SemanticTable, name: string): boolean {
   const m = measure(table, name);
-  switch (m.kind) {
-    case 'ratio':
-      return convertsMoney(table, m.numerator) || convertsMoney(table, m.denominator);
-    case 'aggregate':
-      return m.money?.converted === true;
-    default:
-      return unreachable(m);
-  }
+  if (m.kind === 'aggregate') return m.money?.converted === true;
+  return measureInputs(m).some((input) => convertsMoney(table, input));
 }
 
 /**

@@ -61,3 +61,12 @@ export {
   queriedVisual,
 } from './report-document';
 export * from './prompt';
+export {
+  calculatedMeasure,
+  evaluateFormula,
+  FormulaError,
+  formulaLimits,
+  parseFormula,
+  withCalculatedMeasures,
+  type FormulaNode,
+} from './formula';

@@ -11,6 +11,7 @@ import {
   type Visual,
 } from '@maya/contracts';
 import { compileReportQuery, type ReportQuery } from './compile-query';
+import { withCalculatedMeasures } from './formula/measures';
 import { ReportQueryError, semanticTable, type SemanticModel } from './semantic-model';
 import { isOverTime, visualFields } from './run-visual';
 
@@ -50,13 +51,14 @@ export function checkVisual(model: SemanticModel, visual: Visual, where: string)
 }
 
 /** Every filter and visual of the document names fields of `model`; else a `ReportQueryError`. */
-export function checkReportDocument(model: SemanticModel, doc: ReportDocument): void {
-  if (doc.model !== model.name) {
+export function checkReportDocument(semanticModel: SemanticModel, doc: ReportDocument): void {
+  if (doc.model !== semanticModel.name) {
     throw new ReportQueryError(
       'unknown_field',
-      `report ${doc.slug} reads model ${doc.model}, not ${model.name}`,
+      `report ${doc.slug} reads model ${doc.model}, not ${semanticModel.name}`,
     );
   }
+  const model = withCalculatedMeasures(semanticModel, doc);
   doc.filters.forEach((f) => checkFilter(model, f, `report filter ${f.id}`));
   for (const page of doc.pages) {
     page.filters.forEach((f) => checkFilter(model, f, `page ${page.name}, filter ${f.id}`));

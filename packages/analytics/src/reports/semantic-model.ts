@@ -10,6 +10,7 @@ import type {
   TimeGrain,
 } from '@maya/contracts';
 import { assertIdentifier, type ColumnType } from '@maya/warehouse/interface';
+import { formulaMeasures, type FormulaNode } from './formula/parse';
 
 export type ReportQueryErrorType = Exclude<ReportErrorType, 'invalid_report_state' | 'column_not_ready'>;
 
@@ -71,7 +72,28 @@ export type Measure = {
       numerator: string;
       denominator: string;
     }
+  | {
+      /**
+       * A calculated metric (formula/parse.ts): the four operations over measures of the table
+       * and numbers, each division NULL when its denominator is 0. `text` is what the user wrote.
+       */
+      kind: 'formula';
+      text: string;
+      formula: FormulaNode;
+    }
 );
+
+/** The measures a measure is computed from (none for an aggregate). */
+export function measureInputs(m: Measure): readonly string[] {
+  switch (m.kind) {
+    case 'aggregate':
+      return [];
+    case 'ratio':
+      return [m.numerator, m.denominator];
+    case 'formula':
+      return formulaMeasures(m.formula);
+  }
+}
 
 export type SemanticTable = {
   name: string;
@@ -212,9 +234,8 @@ function checkSource(sql: SqlSource | null, where: string): void {
 }
 
 function checkMeasure(table: SemanticTable, m: Measure, where: string): void {
-  if (m.kind === 'ratio') {
-    measure(table, m.numerator);
-    measure(table, m.denominator);
+  if (m.kind !== 'aggregate') {
+    measureInputs(m).forEach((name) => measure(table, name));
     return;
   }
   checkSource(m.sql, where);
@@ -236,8 +257,5 @@ function checkAcyclic(table: SemanticTable, name: string, path: readonly string[
   if (path.includes(name))
     throw new Error(`${table.name}: measures ${[...path, name].join(' → ')} form a cycle`);
   const m = measure(table, name);
-  if (m.kind === 'ratio') {
-    checkAcyclic(table, m.numerator, [...path, name]);
-    checkAcyclic(table, m.denominator, [...path, name]);
-  }
+  for (const input of measureInputs(m)) checkAcyclic(table, input, [...path, name]);
 }

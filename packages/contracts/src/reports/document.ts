@@ -175,6 +175,21 @@ export const ReportPageSchema = z.object({
 });
 export type ReportPage = z.infer<typeof ReportPageSchema>;
 
+/**
+ * A calculated metric of the report (issue 32): a formula over measures of one table
+ * (`spend / conversions`), a measure of that table for this report's visuals by `name`. Shown in
+ * the organization's currency, as a percentage or as a number; a formula never mixes an
+ * account's own currencies.
+ */
+export const CalculatedMeasureSchema = z.object({
+  table: ReportFieldNameSchema,
+  name: ReportFieldNameSchema,
+  label: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  formula: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
+  format: z.enum(['currency', 'percent', 'number']),
+});
+export type CalculatedMeasure = z.infer<typeof CalculatedMeasureSchema>;
+
 export const ReportDocumentSchema = z
   .object({
     version: z.literal(REPORT_DOCUMENT_VERSION),
@@ -185,10 +200,13 @@ export const ReportDocumentSchema = z
     model: ReportFieldNameSchema,
     pages: z.array(ReportPageSchema).check(z.minLength(1), z.maxLength(50)),
     filters: FiltersSchema,
+    /** Formulas over measures; absent in documents written before them. */
+    calculatedMeasures: z.optional(z.array(CalculatedMeasureSchema).check(z.maxLength(50))),
   })
   .check(
     z.superRefine((doc, ctx) => {
       const keys: [string, string[]][] = [
+        ['calculated metric', (doc.calculatedMeasures ?? []).map((c) => `${c.table}.${c.name}`)],
         ['page name', doc.pages.map((p) => p.name)],
         ['visual id', doc.pages.flatMap((p) => p.visuals.map((v) => v.id))],
         ['filter id', [...doc.filters, ...doc.pages.flatMap((p) => p.filters)].map((f) => f.id)],

@@ -62,6 +62,8 @@ export {
   type ReportPage,
   ReportDocumentSchema,
   type ReportDocument,
+  CalculatedMeasureSchema,
+  type CalculatedMeasure,
 } from './document';
 export * from './state';
 export * from './query';

@@ -19,6 +19,7 @@ import {
   DEMO_REPORTS,
   PAGESPEED_MODEL,
   checkReportDocument,
+  withCalculatedMeasures,
   customTablesReport,
   pagespeedReport,
   type SemanticModel,
@@ -137,7 +138,9 @@ export function createReportCatalog(deps: {
   ): Promise<CatalogReport> {
     const model = await deps.model(organizationId, document.model);
     if (model === null) throw new Error(`report ${document.slug} reads the unknown model ${document.model}`);
-    return { document: withDerivedFilters(document, model), model, isCustom, createdBy };
+    // The document's calculated metrics are measures of its model for this report alone.
+    const withCalculated = withCalculatedMeasures(model, document);
+    return { document: withDerivedFilters(document, withCalculated), model: withCalculated, isCustom, createdBy };
   }
 
   return {
