@@ -42,9 +42,9 @@ function documentWith(calcs: CalculatedMeasure[]): ReportDocument {
   };
 }
 
-function refusal(doc: ReportDocument): string {
+function refusal(doc: ReportDocument, model = MARKETING_SEMANTIC_MODEL): string {
   try {
-    checkReportDocument(MARKETING_SEMANTIC_MODEL, doc);
+    checkReportDocument(model, doc);
   } catch (error) {
     expect(error).toBeInstanceOf(ReportQueryError);
     expect((error as ReportQueryError).type).toBe('invalid_report_query');
@@ -66,6 +66,11 @@ describe('calculated metrics of a report document', () => {
       'profit',
     );
     expect(withCalculatedMeasures(MARKETING_SEMANTIC_MODEL, MAYA_REPORT)).toBe(MARKETING_SEMANTIC_MODEL);
+    // Saved again from the report as opened (save as): the metrics are found as they were.
+    expect(() => checkReportDocument(model, doc)).not.toThrow();
+    expect(refusal({ ...doc, calculatedMeasures: [calc({ formula: 'spend * 2' })] }, model)).toBe(
+      'calculated metric "Profit": Marketing performance already has a field named profit',
+    );
   });
 
   it('compile with division by zero as NULL and money converted as its measures are', () => {

@@ -48,6 +48,10 @@ export function withCalculatedMeasures(model: SemanticModel, doc: ReportDocument
     const fail = (message: string): never => {
       throw new ReportQueryError('invalid_report_query', `calculated metric "${calc.label}": ${message}`);
     };
+    // A model a document was opened with holds its metrics already (the catalog's report):
+    // checking that document against it again finds each metric as it was written.
+    const same = table.measures.find((m) => m.name === calc.name);
+    if (same?.kind === 'formula' && same.text === calc.formula) continue;
     if ([...table.dimensions, ...table.measures].some((f) => f.name === calc.name)) {
       fail(`${table.label} already has a field named ${calc.name}`);
     }
