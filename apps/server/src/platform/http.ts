@@ -31,6 +31,8 @@ export const BODY_LIMITS = {
   bookmarkBatch: bookmarkLimits.maxBatch * REPORT_STATE_BODY,
   /** A visual's query: a list filter at its longest (1,000 values of 1,000 characters) fits. */
   reportQuery: 1024 * 1024,
+  /** A report document from edit mode: 50 pages of 50 visuals with their filters fit. */
+  reportDocument: 2 * 1024 * 1024,
 } as const;
 
 /**

@@ -101,7 +101,12 @@ export async function startReportsApp(
   await app.ready();
 
   /** A JSON call through the app's whole HTTP stack (guards, schemas, error envelope). */
-  async function call(method: 'GET' | 'POST' | 'DELETE', path: string, token: string | null, body?: unknown) {
+  async function call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    token: string | null,
+    body?: unknown,
+  ) {
     const response = await app.inject({
       method,
       url: `${API_PREFIX}${path}`,

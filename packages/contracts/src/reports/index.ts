@@ -71,3 +71,4 @@ export * from './access';
 export * from './custom';
 export * from './embed';
 export * from './generate';
+export * from './versions';

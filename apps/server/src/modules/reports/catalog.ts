@@ -140,7 +140,12 @@ export function createReportCatalog(deps: {
     if (model === null) throw new Error(`report ${document.slug} reads the unknown model ${document.model}`);
     // The document's calculated metrics are measures of its model for this report alone.
     const withCalculated = withCalculatedMeasures(model, document);
-    return { document: withDerivedFilters(document, withCalculated), model: withCalculated, isCustom, createdBy };
+    return {
+      document: withDerivedFilters(document, withCalculated),
+      model: withCalculated,
+      isCustom,
+      createdBy,
+    };
   }
 
   return {

@@ -25,7 +25,7 @@ import {
   reportEditForbidden,
   reportNotFound,
 } from './errors';
-import { reportsRepository as repo } from './repository';
+import { reportsRepository as repo, reportVersionsRepository as versionsRepo } from './repository';
 import { documentFromView } from './view-document';
 
 /** spec 002 §4: access_level Edit is for owners and admins, and nobody edits a demo organization. */
@@ -79,7 +79,7 @@ export function createCustomReports(deps: {
         await lockOrganization(tx, 'custom-reports', access.organizationId);
         if (!withinLimit(limit, (await repo.customSlugs(tx)).length))
           throw planLimitReached('custom_reports');
-        return repo.insertCustom(tx, {
+        const saved = await repo.insertCustom(tx, {
           id,
           organizationId: access.organizationId,
           slug,
@@ -87,6 +87,17 @@ export function createCustomReports(deps: {
           document,
           createdBy: userId,
         });
+        // Its first version: what edit mode's history starts from (versions.ts).
+        if (saved !== null) {
+          await versionsRepo.insert(tx, {
+            organizationId: access.organizationId,
+            reportId: saved.id,
+            version: 1,
+            document,
+            createdBy: userId,
+          });
+        }
+        return saved;
       });
       // Another request took the slug since the check.
       if (row === null) throw new ReportNameTaken();

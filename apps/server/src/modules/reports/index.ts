@@ -3,6 +3,7 @@ import type { Module } from '../module';
 import { embedGrantRoutes } from './embed-grant-routes';
 import { embedRoutes } from './embed-routes';
 import { reportsRoutes } from './routes';
+import { reportVersionRoutes } from './version-routes';
 import { createReportsService, type ReportsDeps } from './service';
 
 export { createReportsService, type ReportsService, type ReportsModelling } from './service';
@@ -28,6 +29,7 @@ export function createReportsModule(platform: Platform, services: Omit<ReportsDe
     routes: async (api) => {
       await reportsRoutes(api, service);
       await embedGrantRoutes(api, service.embeds);
+      await reportVersionRoutes(api, service.versions);
       await embedRoutes(api, service.embeds);
     },
   };

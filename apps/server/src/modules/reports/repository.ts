@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { ReportDocument } from '@maya/contracts';
 import type { Transaction } from '../../platform/db/pool';
-import { customReports, reportEmbeds } from './schema';
+import { customReportVersions, customReports, reportEmbeds } from './schema';
 
 export type CustomReportRow = typeof customReports.$inferSelect;
 export type ReportEmbedRow = typeof reportEmbeds.$inferSelect;
+export type ReportVersionRow = typeof customReportVersions.$inferSelect;
 
 /** A custom report as the reports list shows it, without its document. */
 export type CustomReportEntry = Pick<CustomReportRow, 'id' | 'slug' | 'name'> & { model: string };
@@ -113,5 +115,64 @@ export const reportsRepository = {
           or(isNull(reportEmbeds.lastUsedAt), lt(reportEmbeds.lastUsedAt, minuteBefore)),
         ),
       );
+  },
+};
+
+/** A custom report's versions (issue 32); every call runs inside withOrganization. */
+export const reportVersionsRepository = {
+  /** The report's id and newest version, the row locked until the transaction ends. */
+  async lockReport(tx: Transaction, slug: string): Promise<{ id: string; version: number } | null> {
+    const [row] = await tx
+      .select({ id: customReports.id, version: customReports.version })
+      .from(customReports)
+      .where(eq(customReports.slug, slug))
+      .for('update');
+    return row ?? null;
+  },
+
+  async insert(
+    tx: Transaction,
+    row: Pick<
+      typeof customReportVersions.$inferInsert,
+      'organizationId' | 'reportId' | 'version' | 'document' | 'createdBy'
+    >,
+  ): Promise<void> {
+    await tx.insert(customReportVersions).values(row);
+  },
+
+  /** Makes `document` the report's, as its version `version`. */
+  async setCurrent(
+    tx: Transaction,
+    reportId: string,
+    version: number,
+    document: ReportDocument,
+  ): Promise<void> {
+    await tx
+      .update(customReports)
+      .set({ document, version, updatedAt: sql`now()` })
+      .where(eq(customReports.id, reportId));
+  },
+
+  /** Newest first, without their documents. */
+  async list(tx: Transaction, reportId: string): Promise<Omit<ReportVersionRow, 'document'>[]> {
+    return tx
+      .select({
+        organizationId: customReportVersions.organizationId,
+        reportId: customReportVersions.reportId,
+        version: customReportVersions.version,
+        createdBy: customReportVersions.createdBy,
+        createdAt: customReportVersions.createdAt,
+      })
+      .from(customReportVersions)
+      .where(eq(customReportVersions.reportId, reportId))
+      .orderBy(desc(customReportVersions.version));
+  },
+
+  async find(tx: Transaction, reportId: string, version: number): Promise<ReportVersionRow | null> {
+    const [row] = await tx
+      .select()
+      .from(customReportVersions)
+      .where(and(eq(customReportVersions.reportId, reportId), eq(customReportVersions.version, version)));
+    return row ?? null;
   },
 };

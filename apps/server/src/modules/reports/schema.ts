@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { ReportDocument } from '@maya/contracts';
 import { tenantPolicy } from '../../platform/db/tenant';
 import { organizationIdColumn } from '../organizations/schema';
@@ -19,6 +19,8 @@ export const customReports = pgTable(
     name: text('name').notNull(),
     /** A ReportDocument, validated against its semantic model before it is stored. */
     document: jsonb('document').$type<ReportDocument>().notNull(),
+    /** The newest of its versions (custom_report_versions), the one `document` holds. */
+    version: integer('version').notNull().default(1),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
@@ -28,6 +30,28 @@ export const customReports = pgTable(
   (t) => [
     unique('custom_reports_organization_slug').on(t.organizationId, t.slug),
     tenantPolicy('custom_reports'),
+  ],
+).enableRLS();
+
+/**
+ * Every document a custom report has had (issue 32): save as writes version 1, each save from
+ * edit mode and each restore the next. Deleting the report deletes its history.
+ */
+export const customReportVersions = pgTable(
+  'custom_report_versions',
+  {
+    organizationId: organizationIdColumn(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => customReports.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    document: jsonb('document').$type<ReportDocument>().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('custom_report_versions_report_version').on(t.reportId, t.version),
+    tenantPolicy('custom_report_versions'),
   ],
 ).enableRLS();
 

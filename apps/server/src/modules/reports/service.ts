@@ -21,6 +21,7 @@ import type { ModellingService } from '../modelling';
 import { createReportEngine, type EngineDeps, type ReportsModelling } from './engine';
 import { reportNotFound } from './errors';
 import { sourceWarnings } from './warnings';
+import { createReportVersions } from './versions';
 
 export type { ReportsModelling } from './engine';
 
@@ -50,6 +51,7 @@ export function createReportsService(deps: ReportsDeps) {
   });
   const engine = createReportEngine(deps);
   const custom = createCustomReports({ db, catalog, limit: deps.customReportsLimit });
+  const versions = createReportVersions({ db, catalog, people: deps.people });
   const embeds = createEmbeds({
     platform: deps.platform,
     db,
@@ -158,6 +160,8 @@ export function createReportsService(deps: ReportsDeps) {
     /** Deletes a custom report (owners, admins, or who saved it). */
     remove: (access: OrganizationAccess, userId: string, slug: string) => custom.remove(access, userId, slug),
     embeds,
+    /** Edit mode's saves, the version history and restore (issue 32). */
+    versions,
 
     cacheStats: () => engine.cacheStats(),
   };
