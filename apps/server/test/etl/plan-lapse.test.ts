@@ -37,6 +37,14 @@ async function runs(who: Owner): Promise<Run[]> {
   return (logs.body.all_logs as { runs: Run[] }[]).flatMap((day) => day.runs);
 }
 
+async function nextEtlTime(who: Owner): Promise<string | null> {
+  const next = await call(t.base, 'GET', `/etl/next?organization_id=${who.organizationId}`, {
+    token: who.token,
+  });
+  expect(next.status).toBe(200);
+  return next.body.next_etl_time as string | null;
+}
+
 /** One tick of the hourly schedule, worked to its end by the job worker. */
 async function scheduleTick(): Promise<void> {
   const boss = t.app.platform.jobs.boss;
@@ -82,6 +90,7 @@ describe('a lapsed plan', () => {
     const refused = await trigger(owner);
     expect(refused.status).toBe(403);
     expect(refused.body.detail).toEqual(expired);
+    expect(await nextEtlTime(owner)).toBeNull(); // 'Not scheduled'
     // The schedule, which would start this organization's first run, skips it.
     await scheduleTick();
     expect(await runs(owner)).toEqual([
@@ -91,6 +100,7 @@ describe('a lapsed plan', () => {
 
     // Past due is the provider's grace, not a lapse; active resumes for good.
     await givePlan(t, owner.organizationId, 'growth', 'active');
+    expect(await nextEtlTime(owner)).not.toBeNull();
     await scheduleTick();
     const [run] = await runs(owner);
     expect(run).toMatchObject({ step: expect.not.stringMatching(/^First load/) });

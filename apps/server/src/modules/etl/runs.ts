@@ -301,8 +301,10 @@ export function createEtlRuns(
     return { running: latest.status === 'running', description: latest.step, points: latest.points };
   }
 
+  /** When the schedule loads next: never while ETL is off or the plan lapsed (it skips them). */
   async function next(organizationId: string): Promise<EtlNext> {
-    if (!(await deps.isEtlEnabled(organizationId))) return { next_etl_time: null };
+    if (!(await deps.isEtlEnabled(organizationId)) || (await deps.planExpired(organizationId)))
+      return { next_etl_time: null };
     const latest = await inOrganization(organizationId, (tx) => repo.latest(tx));
     const due = latest ? Math.max(latest.startedAt.getTime() + DAY_MS, now().getTime()) : now().getTime();
     return { next_etl_time: nextTick(new Date(due)).toISOString() };
