@@ -38,7 +38,10 @@ describe('a plan canceled through the local portal', () => {
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
 
+    // The shell asks the entitlements once it has started: the banner follows their answer.
+    const entitlements = page.waitForResponse((response) => response.url().includes('/api/entitlements'));
     await page.goto(at('dashboard/-maya'));
+    expect((await entitlements).status()).toBe(200);
     await page
       .getByRole('alert')
       .filter({ hasText: 'Your subscription is not active.' })
