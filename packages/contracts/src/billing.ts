@@ -50,6 +50,11 @@ export const EntitlementsSchema = z.object({
   status: PlanStatusSchema,
   is_trial: z.boolean(),
   trial_ends_at: z.nullable(z.iso.datetime()),
+  /**
+   * The plan lapsed (canceled, unpaid, or the free trial ended): the data loads stop until a plan
+   * is chosen (spec 002 §2 "Expired-ETL organizations").
+   */
+  etl_expired: z.boolean(),
   accounts: z.int(),
   users: z.int(),
   integrations: z.int(),

@@ -10,7 +10,16 @@ export const EtlErrorType = {
   alreadyRunning: 'etl_already_running',
   /** The organization does not load data (a demo organization, or ETL turned off). */
   disabled: 'etl_disabled',
+  /** The plan lapsed (entitlements' `etl_expired`): no load until a plan is chosen. */
+  planExpired: 'etl_plan_expired',
 } as const;
+
+/**
+ * Why nothing loads while the plan lapsed: the refused 'Load data now', a first load's account
+ * and the upgrade warning on dashboards (spec 002 §2 names the warning, not its words).
+ */
+export const ETL_EXPIRED_MESSAGE =
+  'Your plan has expired, so your data is no longer updated. Choose a plan to load data again.';
 
 export const EtlOrganizationQuerySchema = z.object({ organization_id: z.uuid() });
 export const EtlTriggerRequestSchema = z.object({ organization_id: z.uuid() });

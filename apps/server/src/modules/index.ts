@@ -64,7 +64,10 @@ export function createModules(
     organizationCreatedAt: async (organizationId) =>
       (await organizations.service.findById(organizationId))?.createdAt ?? null,
     marketplacePlan: (organizationId) => subscriptions.service.marketplacePlan(organizationId),
+    now: options.now,
   });
+  const hasDatabaseAccess = async (organizationId: string) =>
+    (await billing.service.entitlements(organizationId)).database_access;
   const invitations = createInvitationsModule(platform, {
     users,
     organizations: organizations.service,
@@ -131,6 +134,7 @@ export function createModules(
         },
       };
     },
+    hasDatabaseAccess,
     modelling: modelling.service,
     reports: reports.service,
     bookmarks: bookmarks.service,
@@ -139,6 +143,7 @@ export function createModules(
   const etl = createEtlModule(platform, {
     sources: sources.service,
     historyYears: async (organizationId) => (await billing.service.entitlements(organizationId)).data_history,
+    planExpired: async (organizationId) => (await billing.service.entitlements(organizationId)).etl_expired,
     isEtlEnabled: (organizationId) => organizations.service.isEtlEnabled(organizationId),
     listEtlEnabled: () => organizations.service.listEtlEnabled(),
     modelling: modelling.service,
@@ -176,8 +181,7 @@ export function createModules(
   const developers = createDevelopersModule(platform, {
     users,
     notify: (organizationId, input) => notifications.service.notify(organizationId, input),
-    hasDatabaseAccess: async (organizationId) =>
-      (await billing.service.entitlements(organizationId)).database_access,
+    hasDatabaseAccess,
     destination: (organizationId) => destinations.service.readConfig(organizationId),
   });
   const customTables = createCustomTablesModule(platform, {

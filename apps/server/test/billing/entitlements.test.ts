@@ -48,6 +48,7 @@ describe('entitlements', () => {
       status: 'trialing',
       is_trial: true,
       trial_ends_at: new Date(created!.created_at.getTime() + 14 * 86_400_000).toISOString(),
+      etl_expired: false,
       accounts: 50,
       users: 3,
       integrations: -1,
@@ -91,6 +92,7 @@ describe('entitlements', () => {
       source: 'local',
       status: 'active',
       is_trial: false,
+      etl_expired: false,
       users: 20,
       database_access: true,
     });
@@ -101,7 +103,12 @@ describe('entitlements', () => {
       )?.has_subscription,
     ).toBe(true);
     await givePlan(t, owner.organizationId, 'growth', 'past_due');
-    expect((await entitlements(owner)).body).toMatchObject({ plan_id: 'growth', status: 'past_due' });
+    // The grace while the provider retries: the plan, and its loads, go on.
+    expect((await entitlements(owner)).body).toMatchObject({
+      plan_id: 'growth',
+      status: 'past_due',
+      etl_expired: false,
+    });
     for (const lapsed of ['canceled', 'unpaid'] as const) {
       await givePlan(t, owner.organizationId, 'growth', lapsed);
       expect((await entitlements(owner)).body).toMatchObject({
@@ -110,6 +117,7 @@ describe('entitlements', () => {
         status: lapsed,
         is_trial: true,
         trial_ends_at: null,
+        etl_expired: true,
       });
     }
   });

@@ -4,6 +4,7 @@
 import { CANONICAL_MODELS } from '@maya/analytics';
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/accounts';
+import { givePlan } from '../support/billing';
 import { ownerQuery } from '../support/sources';
 import { loadedOrganization } from '../reports/loaded-organization';
 import { answerOf, authorizeAssistant } from './support';
@@ -14,6 +15,8 @@ const { loaded, sql } = loadedOrganization('mcp-flow@example.com', NOW);
 describe('an assistant authorized through the selection screens', () => {
   it('lists the tools, queries the report engine and SQL, and saves a bookmark', async () => {
     const { t, owner, period } = loaded;
+    // SQL is the plan's database access (decision 623): a plan that has it.
+    await givePlan(t, owner.organizationId, 'growth');
     const { client } = await authorizeAssistant(t, owner, owner.organizationId);
 
     const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();

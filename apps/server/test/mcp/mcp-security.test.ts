@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAUTH_RATE_LIMITS } from '../../src/modules/assistant-auth';
 import { call, startAccountsApp, verifiedUser, type AccountsApp } from '../support/accounts';
+import { givePlan } from '../support/billing';
 import { organizationOwner, ownerQuery } from '../support/sources';
 import { answerOf, authorizeAssistant, consent, rawMcp, REDIRECT_URI, TestAssistant } from './support';
 
@@ -14,6 +15,8 @@ beforeAll(async () => {
   t = await startAccountsApp();
   owner = await organizationOwner(t, 'mcp-owner@acme.example');
   other = await organizationOwner(t, 'mcp-other@rival.example');
+  // SQL is the plan's database access (decision 623): the owner's plan has it.
+  await givePlan(t, owner.organizationId, 'growth');
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -292,6 +295,29 @@ describe('revocation', () => {
 });
 
 describe('the SQL tool', () => {
+  it("is refused, audited and changing nothing, on a plan without database access, as the API's sharing is", async () => {
+    const trial = await organizationOwner(t, 'mcp-trial@acme.example');
+    const { client } = await authorizeAssistant(t, trial, trial.organizationId);
+    const sql = async () =>
+      answerOf(await client.callTool({ name: 'run_sql', arguments: { sql: 'SELECT 41 + 1 AS answer' } }));
+    const refusal = 'plan_limit_reached: Upgrade plan for dataset access';
+    expect(await sql()).toMatchObject({ isError: true, text: refusal }); // the free trial
+    await givePlan(t, trial.organizationId, 'growth');
+    expect(await sql()).toMatchObject({ isError: false, data: { rows: [{ answer: 42 }] } });
+    await givePlan(t, trial.organizationId, 'growth', 'canceled');
+    expect(await sql()).toMatchObject({ isError: true, text: refusal }); // lapsed: the trial's limits
+    // The other tools are not the database: they still answer.
+    expect((await client.callTool({ name: 'list_bookmarks', arguments: {} })).isError).toBeFalsy();
+    const calls = await ownerQuery<{ outcome: string }>(
+      t,
+      trial.organizationId,
+      "SELECT outcome FROM assistant_calls WHERE tool = 'run_sql' ORDER BY created_at",
+      [],
+    );
+    expect(calls.map((c) => c.outcome)).toEqual(['error', 'ok', 'error']);
+    await client.close();
+  });
+
   it('refuses writes, files, settings and other organizations, and the warehouse is unchanged', async () => {
     const { client } = await authorizeAssistant(t, owner, owner.organizationId);
     const listTables = () =>

@@ -9,6 +9,7 @@ export function entitlementsFixture(over: Partial<Entitlements> = {}): Entitleme
     status: 'trialing',
     is_trial: true,
     trial_ends_at: '2026-03-20T09:00:00.000Z',
+    etl_expired: false,
     accounts: 5,
     users: 3,
     integrations: -1,

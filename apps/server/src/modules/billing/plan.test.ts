@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolvePlan, type PlanInputs } from './plan';
+import { etlExpired, resolvePlan, type PlanInputs } from './plan';
 
 const createdAt = new Date('2026-03-01T10:00:00Z');
 const known = new Set(['trial', 'starter', 'growth']);
@@ -74,4 +74,29 @@ describe('resolvePlan', () => {
   it('ignores a provider subscription whose product left the catalogue', () => {
     expect(resolvePlan(inputs({ billing: billing('active', 'retired') }), known).productId).toBe('trial');
   });
+});
+
+describe('etlExpired', () => {
+  const trial = resolvePlan(inputs({}), known); // ends 2026-03-15T10:00Z
+
+  it('stops the loads when the free trial has ended, not a millisecond before', () => {
+    expect(etlExpired(trial, new Date('2026-03-15T09:59:59.999Z'))).toBe(false);
+    expect(etlExpired(trial, new Date('2026-03-15T10:00:00Z'))).toBe(true);
+    expect(etlExpired(trial, new Date('2027-01-01T00:00:00Z'))).toBe(true);
+  });
+
+  it.each(['canceled', 'unpaid'] as const)('stops them for a %s subscription, whenever', (status) => {
+    const lapsed = resolvePlan(inputs({ billing: billing(status) }), known);
+    expect(etlExpired(lapsed, createdAt)).toBe(true);
+    const suspended = resolvePlan(inputs({ marketplace: { planId: 'growth', status: 'suspended' } }), known);
+    expect(etlExpired(suspended, createdAt)).toBe(true);
+  });
+
+  it.each(['active', 'trialing', 'past_due'] as const)(
+    'keeps them for a %s subscription, long after the free trial',
+    (status) => {
+      const paying = resolvePlan(inputs({ billing: billing(status) }), known);
+      expect(etlExpired(paying, new Date('2030-01-01T00:00:00Z'))).toBe(false);
+    },
+  );
 });

@@ -95,8 +95,18 @@ export function resolvePlan(inputs: PlanInputs, knownProducts: ReadonlySet<strin
   };
 }
 
-/** The API's entitlements: the resolved plan with its product's limits. */
-export function toEntitlements(plan: ResolvedPlan, product: ProductRow): Entitlements {
+/**
+ * Whether the plan lapsed, so the organization's data loads stop (spec 002 §2 "Expired-ETL",
+ * decision 620): a canceled or unpaid subscription, or the free trial once its end has passed.
+ * A past_due plan keeps loading while the provider retries.
+ */
+export function etlExpired(plan: ResolvedPlan, now: Date): boolean {
+  if (plan.status === 'canceled' || plan.status === 'unpaid') return true;
+  return plan.source === 'trial' && plan.trialEndsAt !== null && plan.trialEndsAt <= now;
+}
+
+/** The API's entitlements: the resolved plan with its product's limits, as of `now`. */
+export function toEntitlements(plan: ResolvedPlan, product: ProductRow, now: Date): Entitlements {
   return {
     plan_id: product.id,
     plan_title: product.title,
@@ -104,6 +114,7 @@ export function toEntitlements(plan: ResolvedPlan, product: ProductRow): Entitle
     status: plan.status,
     is_trial: product.id === TRIAL_PRODUCT_ID,
     trial_ends_at: plan.trialEndsAt?.toISOString() ?? null,
+    etl_expired: etlExpired(plan, now),
     accounts: product.accounts,
     users: product.users,
     integrations: product.integrations,

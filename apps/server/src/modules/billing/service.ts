@@ -22,6 +22,8 @@ export type BillingDeps = Pick<Platform, 'database'> & {
   organizationCreatedAt: (organizationId: string) => Promise<Date | null>;
   /** The marketplace subscription linked to the organization (subscriptions). */
   marketplacePlan: (organizationId: string) => Promise<PlanInputs['marketplace']>;
+  /** The clock the free trial's end is compared with; the wall clock by default. */
+  now?: () => Date;
 };
 
 /** What the organization uses of what its plan limits (counted by the modules that own them). */
@@ -43,6 +45,7 @@ export type BillingService = ReturnType<typeof createBillingService>;
 export function createBillingService(deps: BillingDeps) {
   const { db } = deps.database;
   const catalogue = productsRepository(db);
+  const now = deps.now ?? (() => new Date());
 
   async function productsById(): Promise<Map<string, ProductRow>> {
     return new Map((await catalogue.list()).map((row) => [row.id, row]));
@@ -61,7 +64,7 @@ export function createBillingService(deps: BillingDeps) {
     );
     const product = known.get(plan.productId);
     if (!product) throw new Error(`the product ${plan.productId} is not in the catalogue`);
-    return toEntitlements(plan, product);
+    return toEntitlements(plan, product, now());
   }
 
   function toProduct(row: ProductRow, current: string): Product {

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import {
   DeveloperErrorType,
   NOTIFICATION_TOKEN_PREFIX,
-  PLAN_LIMIT_MESSAGES,
   PostNotificationSchema,
   ShareDatasetSchema,
   sharedDatasetName,
@@ -17,6 +16,7 @@ import {
 import { withOrganization } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
 import type { Auth, OrganizationAccess } from '../../platform/guards';
+import { planLimitReached } from '../billing';
 import { createApiKeys, requireDeveloperAdmin } from './api-keys';
 import { bearerOf, newCredential, parseCredential, sameHash } from './credentials';
 import type { DevelopersDeps } from './deps';
@@ -48,12 +48,7 @@ export function createDevelopersService(deps: DevelopersDeps) {
   const keys = createApiKeys(deps);
 
   async function requireDatabaseAccess(organizationId: string): Promise<void> {
-    if (!(await deps.hasDatabaseAccess(organizationId))) {
-      throw new AppError(403, 'plan_limit_reached', {
-        limit: 'database_access',
-        message: PLAN_LIMIT_MESSAGES.database_access,
-      });
-    }
+    if (!(await deps.hasDatabaseAccess(organizationId))) throw planLimitReached('database_access');
   }
 
   return {

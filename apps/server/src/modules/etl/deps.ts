@@ -7,6 +7,8 @@ export type EtlDeps = {
   sources: Pick<SourcesService, 'loadTarget' | 'reportSync' | 'list' | 'renameAccount'>;
   /** Years of history the organization's plan loads (its features' `data_history`). */
   historyYears: (organizationId: string) => Promise<number> | number;
+  /** Whether the organization's plan lapsed (entitlements' `etl_expired`): then nothing loads. */
+  planExpired: (organizationId: string) => Promise<boolean>;
   /** Whether the organization loads data (`is_etl_enabled`, not a demo). */
   isEtlEnabled: (organizationId: string) => Promise<boolean>;
   /** The organizations the daily schedule loads. */

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { findService, type Connector } from '@maya/connectors';
 import {
+  ETL_EXPIRED_MESSAGE,
   ETL_QUEUED_STEP,
   EtlErrorType,
   etlRunSummary,
@@ -114,9 +115,11 @@ export function createEtlRuns(
   const inOrganization = <T>(organizationId: string, work: Parameters<typeof withOrganization<T>>[2]) =>
     withOrganization(db, organizationId, work);
 
-  /** Starts a run and queues it; 409 while one is running. */
+  /** Starts a run and queues it; 409 while one is running, 403 while the plan lapsed. */
   async function trigger(organizationId: string, how: EtlTrigger): Promise<{ run_id: string }> {
     if (!(await deps.isEtlEnabled(organizationId))) throw new AppError(403, EtlErrorType.disabled);
+    if (await deps.planExpired(organizationId))
+      throw new AppError(403, EtlErrorType.planExpired, { message: ETL_EXPIRED_MESSAGE });
     const run = await inOrganization(organizationId, (tx) =>
       repo.start(tx, { organizationId, trigger: how, step: ETL_QUEUED_STEP }),
     );
@@ -224,7 +227,11 @@ export function createEtlRuns(
     });
   }
 
-  /** The hourly schedule: a run for each organization that loads data, has accounts and ran over 24 h ago. */
+  /**
+   * The hourly schedule: a run for each organization that loads data, has accounts, ran over 24 h
+   * ago and whose plan has not lapsed (`trigger` refuses it; the first run after a plan resumes
+   * catches up every day).
+   */
   async function schedule(): Promise<number> {
     let started = 0;
     for (const organizationId of await deps.listEtlEnabled()) {
@@ -236,7 +243,7 @@ export function createEtlRuns(
         await trigger(organizationId, 'schedule');
         started += 1;
       } catch (error) {
-        if (!(error instanceof AppError)) throw error; // started meanwhile, or disabled
+        if (!(error instanceof AppError)) throw error; // started meanwhile, disabled or lapsed
       }
     }
     return started;
@@ -294,8 +301,10 @@ export function createEtlRuns(
     return { running: latest.status === 'running', description: latest.step, points: latest.points };
   }
 
+  /** When the schedule loads next: never while ETL is off or the plan lapsed (it skips them). */
   async function next(organizationId: string): Promise<EtlNext> {
-    if (!(await deps.isEtlEnabled(organizationId))) return { next_etl_time: null };
+    if (!(await deps.isEtlEnabled(organizationId)) || (await deps.planExpired(organizationId)))
+      return { next_etl_time: null };
     const latest = await inOrganization(organizationId, (tx) => repo.latest(tx));
     const due = latest ? Math.max(latest.startedAt.getTime() + DAY_MS, now().getTime()) : now().getTime();
     return { next_etl_time: nextTick(new Date(due)).toISOString() };

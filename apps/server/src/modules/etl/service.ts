@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ServiceAccount } from '@maya/contracts';
+import { ETL_EXPIRED_MESSAGE, type ServiceAccount } from '@maya/contracts';
 import type { JobRun } from '../../platform/jobs';
 import { FIRST_LOAD_QUEUE, type FirstLoadJob } from '../sources';
 import type { EtlDeps } from './deps';
@@ -59,6 +59,12 @@ export function createEtlService(deps: EtlDeps) {
       try {
         const target = await deps.sources.loadTarget(organizationId, serviceAccountId);
         if (!target) return; // deleted meanwhile: nothing to load
+        if (await deps.planExpired(organizationId)) {
+          // Connected while the plan lapsed: the first run once a plan is chosen loads it.
+          const expired = { status: 'failed', error: ETL_EXPIRED_MESSAGE, reconnect: false } as const;
+          await deps.sources.reportSync(organizationId, serviceAccountId, expired);
+          return;
+        }
         await deps.sources.reportSync(organizationId, serviceAccountId, { status: 'running' });
         await catchUp(deps, {
           organizationId,

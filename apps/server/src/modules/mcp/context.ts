@@ -14,6 +14,8 @@ export type McpDeps = {
   caller(grant: McpGrant): Promise<McpCaller | null>;
   /** The audit log (assistant-auth): one row per tool call. */
   record(grant: McpGrant, tool: string, outcome: 'ok' | 'error', rows: number | null): Promise<void>;
+  /** Whether the organization's plan includes database access (billing's entitlements): SQL needs it. */
+  hasDatabaseAccess(organizationId: string): Promise<boolean>;
   modelling: Pick<ModellingService, 'models' | 'semanticModels' | 'withWarehouse'>;
   reports: Pick<ReportsService, 'access' | 'query'>;
   bookmarks: Pick<BookmarksService, 'list' | 'create'>;

@@ -9,6 +9,7 @@ import {
   type ReportQueryRequest,
 } from '@maya/contracts';
 import { AppError } from '../../platform/errors';
+import { planLimitReached } from '../billing';
 import { errorResult, jsonResult, type McpCaller, type McpDeps, type ToolAnswer } from './context';
 import { checkReadOnlySql } from './sql-guard';
 
@@ -156,6 +157,8 @@ export function registerTools(server: McpServer, deps: McpDeps, caller: McpCalle
       limit: z.number().int().min(1).max(SQL_LIMITS.maxRows).default(SQL_LIMITS.defaultRows),
     },
     async (args) => {
+      // SQL on the dataset is the plan's database access, as sharing it is (decision 623).
+      if (!(await deps.hasDatabaseAccess(organizationId))) throw planLimitReached('database_access');
       const verdict = checkReadOnlySql(args.sql);
       if (!verdict.ok) throw new ToolInputError(`refused: ${verdict.reason}`);
       const result = await deps.modelling.withWarehouse(

@@ -32,7 +32,7 @@ describe('subscriptionBanner', () => {
   });
 
   it.each(['2026-03-10T18:00:00.000Z', '2026-03-01T00:00:00.000Z'])(
-    'says the trial expires soon on its last day and after it (ends %s)',
+    'says the trial expires soon on its last day, and while the server has not yet stopped its loads (ends %s)',
     (end) => {
       const banner = subscriptionBanner(entitlements({ trial_ends_at: end }), NOW, true);
       expect(banner).toMatchObject({
@@ -43,6 +43,18 @@ describe('subscriptionBanner', () => {
       });
     },
   );
+
+  it('says the free trial has ended once its loads stopped, in danger colours, a plan link to managers', () => {
+    const ended = entitlements({ trial_ends_at: '2026-03-10T09:00:00.000Z', etl_expired: true });
+    expect(subscriptionBanner(ended, NOW, true)).toEqual({
+      kind: 'trial-ended',
+      color: 'red',
+      message: bannerMessages.trialEnded,
+      daysLeft: null,
+      link: { label: bannerMessages.choosePlan, page: 'billing/products' },
+    });
+    expect(subscriptionBanner(ended, NOW, false)?.link).toBeNull();
+  });
 
   it('is quiet for a provider trial with days left, not for its last day', () => {
     const stripeTrial = entitlements({ source: 'stripe', plan_id: 'growth', is_trial: false });

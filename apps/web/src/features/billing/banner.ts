@@ -10,6 +10,7 @@ export const bannerMessages = {
   pastDue: 'We could not collect your last payment. Please update your payment method to keep your plan.',
   inactive:
     'Your subscription is not active. You can still make changes, but your data is no longer updated.',
+  trialEnded: 'Your free trial has ended. You can still make changes, but your data is no longer updated.',
   addPayment: 'Add payment method',
   choosePlan: 'Choose a plan',
   manageSubscription: 'Manage Subscription',
@@ -19,7 +20,7 @@ export const bannerMessages = {
 export type BannerLink = { label: string; page: 'billing/products' | 'billing/portal' };
 
 export type SubscriptionBannerState = {
-  kind: 'trial-ending' | 'trial' | 'past-due' | 'inactive';
+  kind: 'trial-ending' | 'trial' | 'trial-ended' | 'past-due' | 'inactive';
   color: 'blue' | 'yellow' | 'red';
   message: string;
   /** The trial's days left, for 'trial'. */
@@ -40,8 +41,8 @@ export function daysLeftText(days: number): string {
 
 /**
  * Which banner the shell shows for an organization's entitlements (spec 002 §4, decisions 480–):
- * the trial ending today (or already over), the free trial with its days left, a failed payment,
- * a canceled or unpaid plan; none for a plan in force.
+ * the trial ending today, the free trial with its days left or ended, a failed payment, a canceled
+ * or unpaid plan; none for a plan in force.
  */
 export function subscriptionBanner(
   entitlements: Entitlements,
@@ -53,6 +54,16 @@ export function subscriptionBanner(
   switch (entitlements.status) {
     case 'trialing': {
       if (entitlements.trial_ends_at === null) return null;
+      // The free trial is over and its loads stopped (the server's answer, decision 621).
+      if (entitlements.source === 'trial' && entitlements.etl_expired) {
+        return {
+          kind: 'trial-ended',
+          color: 'red',
+          message: bannerMessages.trialEnded,
+          daysLeft: null,
+          link: link(bannerMessages.choosePlan, 'billing/products'),
+        };
+      }
       const days = trialDaysLeft(entitlements.trial_ends_at, nowMs);
       if (days <= 0) {
         return {

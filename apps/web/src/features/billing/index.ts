@@ -2,3 +2,4 @@
 export { billingKeys } from './api/keys';
 export { billingDetailsPath, checkoutPath } from './navigation';
 export { SubscriptionBanner } from './components/SubscriptionBanner';
+export { useEntitlements } from './hooks/useEntitlements';

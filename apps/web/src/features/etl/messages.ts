@@ -1,3 +1,4 @@
+import { ETL_EXPIRED_MESSAGE } from '@maya/contracts';
 import { describeApiError } from '../../shared/api/describeError';
 import { isApiError } from '../../shared/api/ApiError';
 
@@ -41,6 +42,7 @@ export function tableLabel(name: string): string {
 export function triggerFailedMessage(error: unknown): string {
   if (isApiError(error) && error.type === 'etl_already_running') return etlMessages.alreadyRunning;
   if (isApiError(error) && error.type === 'etl_disabled') return etlMessages.disabled;
+  if (isApiError(error) && error.type === 'etl_plan_expired') return ETL_EXPIRED_MESSAGE;
   return describeApiError(error);
 }
 

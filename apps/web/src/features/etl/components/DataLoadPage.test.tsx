@@ -1,4 +1,4 @@
-import type { EtlLogs, EtlProgress } from '@maya/contracts';
+import { ETL_EXPIRED_MESSAGE, type EtlLogs, type EtlProgress } from '@maya/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -174,6 +174,15 @@ describe('data load page', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Load data now' }));
     expect(await screen.findByText('A data load is already running.')).toBeInTheDocument();
+  });
+
+  it('says why when the plan lapsed and the server refuses the load', async () => {
+    renderPage({
+      'POST /api/etl/trigger': () =>
+        json(403, { detail: { type: 'etl_plan_expired', message: ETL_EXPIRED_MESSAGE } }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Load data now' }));
+    expect(await screen.findByText(ETL_EXPIRED_MESSAGE)).toBeInTheDocument();
   });
 
   it('shows the next ETL time failure and the logs error detail', async () => {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/api';
+import { entitlementsFixture } from '../../../test/billingFixtures';
 import { organizationFixture } from '../../../test/organizationFixtures';
 import { defaultReportState, withFilter } from '../model/state';
 import { answerFixture, embedReportFixture, testDocument } from '../testFixtures';
@@ -10,6 +11,12 @@ import { accessWith, defaultAnswers, queries, renderDashboard } from './dashboar
 import { mockMediaQueries } from '../../../test/media';
 
 const PAGE = '/organization/acme/dashboard/-maya';
+
+/** GET /entitlements of a canceled plan whose loads the server stopped, or not. */
+const entitlementsRoute = (etlExpired: boolean) => ({
+  'GET /api/entitlements': () =>
+    json(200, entitlementsFixture({ source: 'local', status: 'canceled', etl_expired: etlExpired })),
+});
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -271,6 +278,22 @@ describe('dashboard routes and modes (spec 002 §2)', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Internal' }));
     expect(await screen.findByRole('region', { name: 'Campaign type' })).toBeInTheDocument();
     await waitFor(() => expect(calls.some((call) => call.path === '/api/reports/filter-values')).toBe(true));
+  });
+
+  it('warns when the plan lapsed and its loads stopped (decision 621), with the way to the plans', async () => {
+    renderDashboard(PAGE, { extra: entitlementsRoute(true) });
+    expect(await screen.findByText('Your data is no longer updated')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      '/organization/acme/billing/products',
+    );
+  });
+
+  it('does not warn while the plan keeps loading', async () => {
+    const { calls } = renderDashboard(PAGE, { extra: entitlementsRoute(false) });
+    await screen.findByRole('region', { name: 'Campaigns' });
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/entitlements')).toBe(true));
+    expect(screen.queryByText('Your data is no longer updated')).toBeNull();
   });
 
   it('warns organizations whose data loads expired, with the way to the plans', async () => {

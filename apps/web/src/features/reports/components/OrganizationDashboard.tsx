@@ -1,6 +1,7 @@
 import { Box } from '@mantine/core';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { NotFoundPage } from '../../../shared/ui/NotFoundPage';
+import { useEntitlements } from '../../billing';
 import { organizationPath, useCurrentOrganization } from '../../organizations';
 import { appReportSource } from '../api/source';
 import { ReportSourceContext } from '../hooks/useReportSource';
@@ -44,6 +45,7 @@ export function OrganizationDashboard({
   const organizationId = organization?.id ?? '';
   const currency = organization?.currency_id ?? 'USD';
   const source = useMemo(() => appReportSource(organizationId, currency), [organizationId, currency]);
+  const entitlements = useEntitlements(organizationId);
   // An unknown report is a page that does not exist; an organization of its own whose first data
   // has not loaded shows where that load stands (the demo one keeps the spec's message).
   const failure = useCallback(
@@ -57,7 +59,9 @@ export function OrganizationDashboard({
   );
   if (organization === null) return null;
   const basePath = organizationPath(organization.slug, `dashboard/${slug}`);
-  const expired = !organization.is_etl_enabled && !organization.is_demo;
+  // Expired-ETL (spec 002 §2): loads turned off, or stopped because the plan lapsed (decision 621).
+  const expired =
+    !organization.is_demo && (!organization.is_etl_enabled || entitlements.data?.etl_expired === true);
 
   return (
     <ReportSourceContext value={source}>

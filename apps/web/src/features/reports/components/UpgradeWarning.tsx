@@ -7,8 +7,8 @@ import { reportMessages } from '../messages';
 const { upgrade: text } = reportMessages;
 
 /**
- * spec 002 §2: organizations whose data loads have expired (ETL disabled, not a demo) see an
- * upgrade warning on dashboard and demo pages, with the way to the plans.
+ * spec 002 §2: organizations whose data loads have expired (ETL disabled, or the plan lapsed; not
+ * a demo) see an upgrade warning on dashboard and demo pages, with the way to the plans.
  */
 export function UpgradeWarning({ organizationSlug }: { organizationSlug: string }) {
   return (
