@@ -77,10 +77,8 @@ function bind(
   if (text[text.length - 1] !== 0x0a)
     throw new WarehouseError('schema_mismatch', 'a text batch must end with \\n');
   prepared.bindBlob(1, text.subarray(0, text.length - 1));
-  if (!numbered) {
-    // No number column: $2 is not in the statement.
-  } else if (typeof numbers === 'number') prepared.bindBigInt(2, BigInt(numbers));
-  else {
+  if (numbered && typeof numbers === 'number') prepared.bindBigInt(2, BigInt(numbers));
+  else if (numbered && typeof numbers !== 'number') {
     if (numbers.length !== batch.rows) {
       throw new WarehouseError(
         'schema_mismatch',
