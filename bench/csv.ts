@@ -167,6 +167,12 @@ try {
   const pid = app.pid;
   if (pid === undefined) throw new Error('the app has no process id');
   const before = await memoryMb(pid);
+  // The high-water mark so far is the start's and the sign-up's (its password hash takes tens of
+  // MB for a moment); "5" resets it to the resident size now, so after the upload it is the upload's.
+  const reset = await writeFile(`/proc/${pid}/clear_refs`, '5').then(
+    () => true,
+    () => false,
+  );
   const cpuBefore = await cpuSeconds(pid);
   const loadBefore = os.loadavg()[0] ?? 0;
   const stopSampling = sampleMemory(pid);
@@ -195,7 +201,9 @@ try {
     serverCpuSeconds: Number(cpu.toFixed(1)),
     megabytesPerCpuSecond: Number((size / 1e6 / cpu).toFixed(1)),
     serverRssBeforeMb: Math.round(before.rss),
+    serverPeakBeforeMb: Math.round(before.peak),
     serverPeakRssMb: Math.round(after.peak),
+    peakIsUploads: reset,
     anonBeforeMb: Math.round(before.anon),
     anonPeakMb: Math.round(sampled.anonPeak),
     fileBackedPeakMb: Math.round(sampled.filePeak),
