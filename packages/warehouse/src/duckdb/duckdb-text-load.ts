@@ -77,18 +77,20 @@ function bind(
   if (text[text.length - 1] !== 0x0a)
     throw new WarehouseError('schema_mismatch', 'a text batch must end with \\n');
   prepared.bindBlob(1, text.subarray(0, text.length - 1));
-  if (numbered && typeof numbers === 'number') prepared.bindBigInt(2, BigInt(numbers));
-  else if (numbered && typeof numbers !== 'number') {
+  let next = 2;
+  if (numbered && typeof numbers === 'number') {
+    prepared.bindBigInt(next++, BigInt(numbers));
+    prepared.bindBigInt(next++, BigInt(numbers + batch.rows));
+  } else if (numbered && typeof numbers !== 'number') {
     if (numbers.length !== batch.rows) {
       throw new WarehouseError(
         'schema_mismatch',
         `a text batch of ${batch.rows} rows has ${numbers.length} numbers`,
       );
     }
-    prepared.bindList(2, numbers);
+    prepared.bindList(next++, numbers);
   }
-  const first = numbered ? 3 : 2;
-  constants.forEach((value, i) => prepared.bindVarchar(first + i, value));
+  constants.forEach((value, i) => prepared.bindVarchar(next + i, value));
 }
 
 /** The layout's non-null constants, as text, in the table's column order. */
@@ -108,8 +110,8 @@ function constantValues(table: TableSchema, layout: TextLayout): string[] {
 
 /**
  * `INSERT INTO table SELECT <each column> FROM <the batch's records, numbered>`: $1 the batch's
- * text, $2 the first row's number (or the list of numbers) when the layout numbers rows, then the
- * constants.
+ * text; when the layout numbers rows, $2 and $3 the first row's number and the last's plus one, or
+ * $2 the list of numbers; then the constants.
  */
 function insertStatement(schema: string, table: TableSchema, layout: TextLayout, variant: Variant): string {
   const delimiter = `chr(${delimiterByte(layout.delimiter)})`;
@@ -126,23 +128,26 @@ function insertStatement(schema: string, table: TableSchema, layout: TextLayout,
     variant.escaped
       ? `replace(replace(replace(replace(${expr}, ${esc} || 'd', ${delimiter}), ${esc} || 'n', chr(10)), ${esc} || 'r', chr(13)), ${esc} || 'e', ${esc})`
       : expr;
-  let constant = layout.numberColumn === undefined ? 2 : 3;
+  const numbered = layout.numberColumn !== undefined;
+  let constant = !numbered ? 2 : variant.listed ? 3 : 4;
   const values = table.columns.map((column) => {
     const index = layout.columns.indexOf(column.name);
     if (index !== -1) return cast(unescape(`nullif(v[${index + 1}], '')`), column);
     if (column.name === layout.numberColumn) {
-      return variant.listed ? `CAST($2[n] AS BIGINT)` : `$2 + n - 1`;
+      return 'CAST(n AS BIGINT)';
     }
     const value = layout.constants?.[column.name];
     if (value === null || value === undefined) return 'NULL';
     return cast(`$${constant++}`, column);
   });
   const names = table.columns.map((column) => quoteIdentifier(column.name));
+  // Unnested beside the records, row by row (cheaper than numbering them WITH ORDINALITY).
+  const numbers = !numbered ? '' : variant.listed ? ', unnest($2) AS n' : ', unnest(range($2, $3)) AS n';
   return `INSERT INTO ${qualifiedName(schema, table.name)} (${names.join(', ')})
     SELECT ${values.join(', ')}
     FROM (
-      SELECT string_split(rtrim(line, chr(13)), ${delimiter}) AS v, n
-      FROM unnest(string_split(decode($1), chr(10))) WITH ORDINALITY AS records(line, n)
+      SELECT string_split(rtrim(line, chr(13)), ${delimiter}) AS v${numbered ? ', n' : ''}
+      FROM (SELECT unnest(string_split(decode($1), chr(10))) AS line${numbers})
     )`;
 }
 

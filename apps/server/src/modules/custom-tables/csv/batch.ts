@@ -5,6 +5,7 @@
 import type { TextBatch } from '@maya/warehouse';
 
 const LF = 0x0a;
+const ESC = 0x1b;
 
 export class BatchBuilder {
   private out: Buffer;
@@ -57,8 +58,13 @@ export class BatchBuilder {
       if (c > 0) this.writeString(this.escapeDelimiter, false);
       const value = values[c];
       if (value === null) continue;
-      if (value === undefined) this.writeBytes(window, ranges.starts[c] as number, ranges.ends[c] as number);
-      else this.writeString(value, true);
+      const start = ranges.starts[c] as number;
+      const end = ranges.ends[c] as number;
+      if (value !== undefined) this.writeString(value, true);
+      // ESC in a value kept as written is escaped like any other.
+      else if (window.subarray(start, end).includes(ESC))
+        this.writeString(window.toString('utf8', start, end), true);
+      else this.writeBytes(window, start, end);
     }
     this.writeString('\n', false);
     this.count(line);

@@ -53,6 +53,7 @@ const FILE =
   'a-3,2024-03-03T10:15:00Z, -3.25 ,Zürich ✓ 😀\r\n' +
   'a-4,,,\x1bescape\r' +
   'a-5,2024-02-29,0,""\n' +
+  'a-7,2024-01-02,1,x\x1bdone\n' +
   'a-6,2024-12-31,123456789.123456789,last without a line break';
 
 const EXPECTED = [
@@ -61,12 +62,13 @@ const EXPECTED = [
   { id: 'a-3', day: '2024-03-03', amount: '-3.25', note: 'Zürich ✓ 😀', line: FILLED + 6 },
   { id: 'a-4', day: null, amount: null, note: '\x1bescape', line: FILLED + 7 },
   { id: 'a-5', day: '2024-02-29', amount: '0', note: null, line: FILLED + 8 },
+  { id: 'a-7', day: '2024-01-02', amount: '1', note: 'x\x1bdone', line: FILLED + 9 },
   {
     id: 'a-6',
     day: '2024-12-31',
     amount: '123456789.123456789',
     note: 'last without a line break',
-    line: FILLED + 9,
+    line: FILLED + 10,
   },
 ];
 
@@ -79,8 +81,10 @@ describe('readCsv', () => {
   });
 
   it('reads UTF-8 with a byte-order mark, and UTF-16 LE and BE with code units cut between chunks', async () => {
-    const text = FILE.replace('\x1bescape', 'plain');
-    const expected = EXPECTED.map((row) => (row.id === 'a-4' ? { ...row, note: 'plain' } : row));
+    const text = FILE.replace('\x1bescape', 'plain').replace('x\x1bdone', 'x done');
+    const expected = EXPECTED.map((row) =>
+      row.id === 'a-4' ? { ...row, note: 'plain' } : row.id === 'a-7' ? { ...row, note: 'x done' } : row,
+    );
     const utf16le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
     const utf16be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]);
     const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
