@@ -62,10 +62,20 @@ export function rowNumber(batch: TextBatch, index: number): number {
 /** The batches' rows as objects, for engines without a text load of their own. */
 export async function* textBatchRows(batches: TextBatches, layout: TextLayout): AsyncGenerator<Row[]> {
   const delimiter = String.fromCharCode(delimiterByte(layout.delimiter));
-  const unescape = (value: string) =>
-    value.replace(/\x1b([dnre])/g, (_, code: string) =>
-      code === 'd' ? delimiter : code === 'n' ? '\n' : code === 'r' ? '\r' : '\x1b',
-    );
+  const escape = String.fromCharCode(TEXT_ESCAPE);
+  const unescape = (value: string) => {
+    let out = '';
+    for (let i = 0; i < value.length; i++) {
+      const char = value[i] as string;
+      if (char !== escape) {
+        out += char;
+        continue;
+      }
+      const code = value[++i];
+      out += code === 'd' ? delimiter : code === 'n' ? '\n' : code === 'r' ? '\r' : escape;
+    }
+    return out;
+  };
   const decoder = new TextDecoder('utf-8', { fatal: true });
   for await (const batch of batches) {
     const lines = decoder.decode(batch.text).split('\n');
