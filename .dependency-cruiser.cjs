@@ -22,7 +22,7 @@ const SERVER_DB_PLATFORM = '^apps/server/src/platform/db/';
 // (@maya/warehouse/interface and the files it is made of), the engines' npm clients, and the
 // sandbox providers' sources.
 const WAREHOUSE_INTERFACE =
-  '^packages/warehouse/src/(interface|warehouse|errors|identifiers|sql-types|values)\\.ts$';
+  '^packages/warehouse/src/(interface|warehouse|errors|identifiers|sql-types|values|text-batches)\\.ts$';
 const ENGINE_CLIENTS = '(^|/)node_modules/(@duckdb/[^/]+|pg|@google-cloud/bigquery|@databricks/sql)/';
 const SANDBOX_SOURCES = '^packages/connectors/src/(sandbox/|services/[^/]+/sandbox[^/]*\\.ts$)';
 

@@ -55,6 +55,19 @@ async function writeCsv(file: string, mb: number): Promise<{ bytes: number; rows
 
 type Memory = { rss: number; peak: number; anon: number; file: number };
 
+/**
+ * The process's CPU time so far in seconds (user + system, all its threads: DuckDB's workers
+ * included), from /proc/<pid>/stat. On a shared machine the wall time moves with others' load;
+ * the CPU time is what the upload cost.
+ */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) in parentheses: utime is the 14th field.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerSecond = 100;
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+}
+
 /** The process's memory in MB: resident, its high-water mark, and the resident anonymous and file-backed parts. */
 async function memoryMb(pid: number): Promise<Memory> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -140,12 +153,28 @@ try {
   await buildApp();
   app = await startApp({
     label: 'maya-bench-csv',
-    env: { NODE_ENV: 'production', SECRET_KEY: randomBytes(36).toString('base64url'), LOG_LEVEL: 'warn' },
+    env: {
+      NODE_ENV: 'production',
+      SECRET_KEY: randomBytes(36).toString('base64url'),
+      LOG_LEVEL: 'warn',
+      // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server during the run.
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS === undefined
+        ? {}
+        : { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }),
+    },
   });
   const session = await signUp(`http://127.0.0.1:${app.port}`, app.dataDir);
   const pid = app.pid;
   if (pid === undefined) throw new Error('the app has no process id');
   const before = await memoryMb(pid);
+  // The high-water mark so far is the start's and the sign-up's (its password hash takes tens of
+  // MB for a moment); "5" resets it to the resident size now, so after the upload it is the upload's.
+  const reset = await writeFile(`/proc/${pid}/clear_refs`, '5').then(
+    () => true,
+    () => false,
+  );
+  const cpuBefore = await cpuSeconds(pid);
+  const loadBefore = os.loadavg()[0] ?? 0;
   const stopSampling = sampleMemory(pid);
   console.log(`uploading ${(size / 1e6).toFixed(0)} MB (${generated.rows} rows)`);
   const started = process.hrtime.bigint();
@@ -156,6 +185,7 @@ try {
     size,
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpu = (await cpuSeconds(pid)) - cpuBefore;
   if (answer.status !== 200) throw new Error(`upload: ${answer.status} ${answer.text.slice(0, 500)}`);
   const loaded = (JSON.parse(answer.text) as { rows: number }).rows;
   if (loaded !== generated.rows) throw new Error(`loaded ${loaded} rows of ${generated.rows}`);
@@ -168,13 +198,18 @@ try {
     seconds: Number(seconds.toFixed(1)),
     megabytesPerSecond: Number(mbPerSecond.toFixed(1)),
     rowsPerSecond: Math.round(loaded / seconds),
+    serverCpuSeconds: Number(cpu.toFixed(1)),
+    megabytesPerCpuSecond: Number((size / 1e6 / cpu).toFixed(1)),
     serverRssBeforeMb: Math.round(before.rss),
+    serverPeakBeforeMb: Math.round(before.peak),
     serverPeakRssMb: Math.round(after.peak),
+    peakIsUploads: reset,
     anonBeforeMb: Math.round(before.anon),
     anonPeakMb: Math.round(sampled.anonPeak),
     fileBackedPeakMb: Math.round(sampled.filePeak),
     goals: { megabytesPerSecond: GOAL_MB_PER_SECOND, peakRssMb: GOAL_PEAK_RSS_MB },
     cpus: os.cpus().length,
+    loadAverageBefore: Number(loadBefore.toFixed(1)),
     loadAverage: os.loadavg().map((n) => Number(n.toFixed(1))),
   };
   console.table([result]);

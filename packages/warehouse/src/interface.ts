@@ -3,6 +3,13 @@
 // Warehouse someone else opened (the analytics domain, @maya/analytics) imports this entry
 // point only, so it never pulls in an engine client (DuckDB, pg, BigQuery, Databricks).
 export * from './warehouse';
+export {
+  TEXT_ESCAPE,
+  textBatchRows,
+  type TextBatch,
+  type TextBatches,
+  type TextLayout,
+} from './text-batches';
 export { WarehouseError, errorMessage, isWarehouseError, type WarehouseErrorType } from './errors';
 export {
   IDENTIFIER_PATTERN,

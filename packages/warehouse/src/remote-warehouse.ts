@@ -17,6 +17,7 @@ import {
 } from './read-only-sql';
 import { createRemoteLifecycle, type AbortReason } from './remote-lifecycle';
 import { validateTableSchema } from './table-schema';
+import { textBatchRows, type TextBatches, type TextLayout } from './text-batches';
 import type { LoadValue } from './values';
 import type {
   ColumnInfo,
@@ -248,6 +249,17 @@ export function openRemoteWarehouse<Statement, Checked>(engine: RemoteEngine<Sta
           throw error;
         }
       });
+    },
+
+    async loadText(
+      this: Warehouse,
+      schema: string,
+      table: string,
+      batches: TextBatches,
+      layout: TextLayout,
+      opts: LoadOptions = {},
+    ): Promise<LoadResult> {
+      return this.loadBatch(schema, table, textBatchRows(batches, layout), opts);
     },
 
     async stage(schema: string, table: string, opts: StageOptions = {}): Promise<LoadResult> {

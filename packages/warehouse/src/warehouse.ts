@@ -6,6 +6,8 @@
  * reaches SQL is validated and quoted; every value is bound as a parameter.
  */
 
+import type { TextBatches, TextLayout } from './text-batches';
+
 export type WarehouseEngine = 'duckdb' | 'postgres' | 'bigquery' | 'databricks';
 
 /**
@@ -109,6 +111,17 @@ export interface Warehouse {
    * was. Unknown keys in a row are a `schema_mismatch`.
    */
   loadBatch(schema: string, table: string, rows: RowBatches, opts?: LoadOptions): Promise<LoadResult>;
+  /**
+   * `loadBatch` for rows packed as delimited text (text-batches.ts): the same semantics, without
+   * an object per row. DuckDB splits and casts each batch itself, while the next one is read.
+   */
+  loadText(
+    schema: string,
+    table: string,
+    batches: TextBatches,
+    layout: TextLayout,
+    opts?: LoadOptions,
+  ): Promise<LoadResult>;
   /**
    * Starts a staged load of `table`: replaces its staged twin (`stagedTableName(table)`) by a
    * copy of the live table, in one transaction and inside the engine (rows never pass through

@@ -7,9 +7,11 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { WarehouseError } from '../errors';
 import { qualifiedName, quoteIdentifier } from '../identifiers';
+import { textBatchRows, type TextBatches, type TextLayout } from '../text-batches';
 import type { RowBatches, TableSchema } from '../warehouse';
 import { declaredKeyComment, describeDuckDbStorage, describeDuckDbTable } from './duckdb-catalog';
 import { appendAndMerge, appendRows } from './duckdb-load';
+import { appendTextBatches } from './duckdb-text-load';
 import { duckDbSqlType } from '../sql-types';
 
 /** Creates `staged` with the live table's columns and NOT NULLs but no primary key. */
@@ -25,6 +27,9 @@ export async function createStagedTwin(
   await conn.run(`CREATE TABLE ${qualifiedName(schema, staged)} (${columns.join(', ')})`);
 }
 
+/** The rows of a load into a staged twin: objects, or text batches with their layout. */
+export type StagedRows = { rows: RowBatches } | { text: TextBatches; layout: TextLayout };
+
 /**
  * Loads batches into the staged twin `staged` of `table`, creating it (empty) when missing.
  * A twin that has its primary-key index (made by an older version) is upserted into as an
@@ -35,16 +40,20 @@ export async function loadStagedTwin(
   schema: string,
   table: string,
   staged: string,
-  batches: RowBatches,
+  input: StagedRows,
   flushRows: number,
 ): Promise<number> {
-  const twin = await describeDuckDbStorage(conn, schema, staged);
-  if (twin !== null && twin.keyIndexed) return appendAndMerge(conn, schema, twin.table, batches, flushRows);
-  if (twin !== null) return appendRows(conn, schema, twin.table, batches, flushRows);
-  const live = await describeDuckDbTable(conn, schema, table);
-  if (live === null) throw missingTable(schema, table);
-  await createStagedTwin(conn, schema, live, staged);
-  return appendRows(conn, schema, { ...live, name: staged, primaryKey: [] }, batches, flushRows);
+  let twin = await describeDuckDbStorage(conn, schema, staged);
+  if (twin === null) {
+    const live = await describeDuckDbTable(conn, schema, table);
+    if (live === null) throw missingTable(schema, table);
+    await createStagedTwin(conn, schema, live, staged);
+    twin = { table: { ...live, name: staged, primaryKey: [] }, keyIndexed: false };
+  }
+  const rows = 'rows' in input ? input.rows : textBatchRows(input.text, input.layout);
+  if (twin.keyIndexed) return appendAndMerge(conn, schema, twin.table, rows, flushRows);
+  if ('text' in input) return appendTextBatches(conn, schema, twin.table, input.text, input.layout);
+  return appendRows(conn, schema, twin.table, rows, flushRows);
 }
 
 /**

@@ -4,6 +4,7 @@ import { WarehouseError, errorMessage } from '../errors';
 import { assertIdentifier, qualifiedName, quoteIdentifier, stagedTableName } from '../identifiers';
 import { stageCopyStatement } from '../stage-sql';
 import { tableChangeStatements, validateTableSchema } from '../table-schema';
+import { textBatchRows, type TextBatches, type TextLayout } from '../text-batches';
 import type {
   ColumnInfo,
   LoadOptions,
@@ -150,7 +151,7 @@ export async function openDuckDbWarehouse(options: DuckDbWarehouseOptions): Prom
         const staged = stagedTableName(table);
         return write((conn) =>
           inTransaction(conn, async () => ({
-            rows: await loadStagedTwin(conn, schema, table, staged, rows, flushRows),
+            rows: await loadStagedTwin(conn, schema, table, staged, { rows }, flushRows),
           })),
         );
       }
@@ -169,6 +170,25 @@ export async function openDuckDbWarehouse(options: DuckDbWarehouseOptions): Prom
             rows: await appendAndMerge(conn, schema, definition, rows, flushRows, storage.keyIndexed),
           };
         }),
+      );
+    },
+
+    async loadText(
+      this: Warehouse,
+      schema: string,
+      table: string,
+      batches: TextBatches,
+      layout: TextLayout,
+      opts: LoadOptions = {},
+    ): Promise<LoadResult> {
+      if (opts.staging !== true) return this.loadBatch(schema, table, textBatchRows(batches, layout));
+      assertIdentifier(schema, 'schema');
+      assertIdentifier(table, 'table');
+      const staged = stagedTableName(table);
+      return write((conn) =>
+        inTransaction(conn, async () => ({
+          rows: await loadStagedTwin(conn, schema, table, staged, { text: batches, layout }, flushRows),
+        })),
       );
     },
 

@@ -3,6 +3,7 @@ import { WarehouseError, errorMessage } from '../errors';
 import { assertIdentifier, qualifiedName, quoteIdentifier, stagedTableName } from '../identifiers';
 import { stageCopyStatement } from '../stage-sql';
 import { tableChangeStatements, validateTableSchema } from '../table-schema';
+import { textBatchRows, type TextBatches, type TextLayout } from '../text-batches';
 import type {
   ColumnInfo,
   LoadOptions,
@@ -147,6 +148,17 @@ export async function openPostgresWarehouse(options: PostgresWarehouseOptions): 
         }
         return { rows: await upsertBatches(client, schema, definition, rows) };
       });
+    },
+
+    async loadText(
+      this: Warehouse,
+      schema: string,
+      table: string,
+      batches: TextBatches,
+      layout: TextLayout,
+      opts: LoadOptions = {},
+    ): Promise<LoadResult> {
+      return this.loadBatch(schema, table, textBatchRows(batches, layout), opts);
     },
 
     async stage(schema: string, table: string, opts: StageOptions = {}): Promise<LoadResult> {

@@ -7,8 +7,9 @@ import {
   stagedTableName,
   type Column,
   type ColumnType,
-  type Row,
   type TableSchema,
+  type TextBatch,
+  type TextLayout,
   type Warehouse,
 } from '@maya/warehouse';
 import type { CustomColumnType, CustomTableColumn, CustomTableId } from '@maya/contracts';
@@ -49,14 +50,16 @@ export function extraColumns(tableId: CustomTableId, columns: readonly CustomTab
 }
 
 /**
- * Replaces the table by `rows`, or changes nothing. The rows are appended to a staged twin
- * without a key index (the fast path of the engine's appender), whose key the swap checks;
- * a table this upload created is dropped again when the upload fails. Returns the rows written.
+ * Replaces the table by the rows of `batches`, or changes nothing. The rows are appended to a
+ * staged twin without a key index (DuckDB splits and casts each batch itself: decision 610), whose
+ * key the swap checks; a table this upload created is dropped again when the upload fails.
+ * Returns the rows written.
  */
 export async function replaceTable(
   warehouse: Warehouse,
   table: TableSchema,
-  rows: AsyncIterable<Row[]>,
+  batches: AsyncIterable<TextBatch>,
+  layout: TextLayout,
 ): Promise<number> {
   const staged = stagedTableName(table.name);
   await warehouse.ensureSchema(RAW_SCHEMA);
@@ -65,7 +68,7 @@ export async function replaceTable(
   // A twin a crashed upload left behind would be appended to.
   await warehouse.dropTable(RAW_SCHEMA, staged);
   try {
-    const loaded = await warehouse.loadBatch(RAW_SCHEMA, table.name, rows, { staging: true });
+    const loaded = await warehouse.loadText(RAW_SCHEMA, table.name, batches, layout, { staging: true });
     await warehouse.swap(RAW_SCHEMA, staged, table.name);
     return loaded.rows;
   } catch (error) {

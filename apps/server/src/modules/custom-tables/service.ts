@@ -170,7 +170,6 @@ export function createCustomTablesService(deps: CustomTablesDeps) {
       try {
         const reading = await readCsv(input.file, {
           plan: (header) => planColumns(tableId, header, existing?.columns ?? null, input.columns),
-          lineKey: LINE_KEY,
           onRows: (rows, bytesRead) => {
             bytes = bytesRead;
             if (rows % PROGRESS_ROWS === 0 || rows < PROGRESS_ROWS) tell('receiving', rows);
@@ -184,12 +183,13 @@ export function createCustomTablesService(deps: CustomTablesDeps) {
             c.name === 'currency' ? currency : null,
           ]),
         );
-        const rows = withRows(reading.batches, (row) => {
-          if (hasKey) delete row[LINE_KEY];
-          Object.assign(row, constants);
-        });
         loaded = await deps.withWarehouse(organizationId, (warehouse) =>
-          replaceTable(warehouse, table, rows),
+          replaceTable(warehouse, table, reading.batches, {
+            columns: reading.columns.map((c) => c.alias),
+            delimiter: reading.delimiter,
+            constants,
+            ...(hasKey ? {} : { numberColumn: LINE_KEY }),
+          }),
         );
         bytes = reading.bytesRead();
         const saved = await inOrganization(organizationId, (tx) =>
@@ -294,14 +294,4 @@ export function createCustomTablesService(deps: CustomTablesDeps) {
       };
     },
   };
-}
-
-async function* withRows<T extends Record<string, unknown>>(
-  batches: AsyncIterable<T[]>,
-  each: (row: T) => void,
-): AsyncGenerator<T[]> {
-  for await (const batch of batches) {
-    for (const row of batch) each(row);
-    yield batch;
-  }
 }

@@ -146,6 +146,7 @@ export function createReportCache(limits: ReportCacheLimits, clock: () => number
       createTable: readOnly,
       dropTable: readOnly,
       loadBatch: readOnly,
+      loadText: readOnly,
       stage: readOnly,
       swap: readOnly,
       materialize: readOnly,

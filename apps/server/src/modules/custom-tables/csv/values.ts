@@ -81,3 +81,68 @@ export function checkCell(
 }
 
 const clip = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}...` : text);
+
+const ZERO = 0x30;
+const NINE = 0x39;
+const isDigit = (byte: number | undefined) => byte !== undefined && byte >= ZERO && byte <= NINE;
+
+/**
+ * Whether `checkCell` would keep the cell `bytes[start, end)` (UTF-8, unquoted) exactly as it is:
+ * a value the warehouse takes as written. False says nothing about the cell: `checkCell` decides.
+ * Text: starts with a visible ASCII character (so not empty once trimmed) and has at most
+ * `maxLength` bytes (a character is at least one). Numeric: `-?(0|[1-9]\d{0,8})(\.\d{1,9})?`,
+ * what `numericCell` writes. Date: a valid `YYYY-MM-DD`.
+ */
+export function keptAsWritten(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  type: CustomColumnType,
+  maxLength: number,
+): boolean {
+  if (end <= start) return false;
+  switch (type) {
+    case 'String': {
+      const first = bytes[start] as number;
+      return first > 0x20 && first < 0x7f && end - start <= maxLength;
+    }
+    case 'Numeric': {
+      let i = start;
+      if (bytes[i] === 0x2d) i++;
+      const whole = i;
+      while (i < end && isDigit(bytes[i])) i++;
+      const digits = i - whole;
+      if (digits === 0 || digits > 9 || (digits > 1 && bytes[whole] === ZERO)) return false;
+      if (i === end) return true;
+      if (bytes[i] !== 0x2e) return false;
+      const fraction = ++i;
+      while (i < end && isDigit(bytes[i])) i++;
+      return i === end && i - fraction >= 1 && i - fraction <= 9;
+    }
+    case 'Date': {
+      if (end - start !== 10 || bytes[start + 4] !== 0x2d || bytes[start + 7] !== 0x2d) return false;
+      const year = digitsAt(bytes, start, 4);
+      const month = digitsAt(bytes, start + 5, 2);
+      const date = digitsAt(bytes, start + 8, 2);
+      return year >= 1 && month >= 1 && month <= 12 && date >= 1 && date <= daysIn(year, month);
+    }
+    default:
+      return false;
+  }
+}
+
+/** The number `size` digits at `at` write, or -1. */
+function digitsAt(bytes: Uint8Array, at: number, size: number): number {
+  let n = 0;
+  for (let i = at; i < at + size; i++) {
+    const byte = bytes[i] as number;
+    if (byte < ZERO || byte > NINE) return -1;
+    n = n * 10 + byte - ZERO;
+  }
+  return n;
+}
+
+function daysIn(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
