@@ -58,6 +58,7 @@ describe('chart options', () => {
       'USD',
     );
     expect(config.type).toBe('line');
+    expect(config.options).toMatchObject({ animation: false, responsive: true, maintainAspectRatio: false });
     expect(config.data.labels).toEqual(['01/11/2026', '02/11/2026']);
     expect(config.data.datasets).toEqual([
       expect.objectContaining({ label: 'Spend', data: [10, 20], yAxisID: 'y', fill: false }),

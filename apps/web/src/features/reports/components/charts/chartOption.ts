@@ -26,7 +26,12 @@ const MARKED_POINTS = 31;
 const PARTIAL_SUFFIX = reportMessages.visual.partialPeriod('');
 /** An area's fill: its line's colour at 15 % opacity (hex alpha 0x26). */
 const AREA_ALPHA = '26';
-const ANIMATION = { duration: 300 };
+/**
+ * Drawn at once, not animated: a chart draws in one task (drawing.ts) and nothing of it runs
+ * after; an animation would redraw it every frame, and a resize during one left bars and lines
+ * where the old size put them until it ended.
+ */
+const ANIMATION = false;
 
 function column(response: ReportQueryResponse, name: string): ReportColumn | null {
   return response.columns.find((c) => c.name === name) ?? null;
