@@ -252,7 +252,7 @@ export function axisChartOption(
       pointBackgroundColor: s.color,
       borderWidth: 2,
       tension: 0,
-      pointRadius: points <= MARKED_POINTS ? 2.5 : 0,
+      pointRadius: points <= MARKED_POINTS ? 3 : 0,
       pointHoverRadius: 4,
       fill: visual.kind === 'area' ? (legendColumn === null ? 'origin' : 'stack') : false,
     }));
@@ -307,8 +307,7 @@ export function pieChartOption(
     animation: ANIMATION,
     // A donut's hole is two thirds of its radius.
     cutout: donut ? '66%' : 0,
-    radius: '90%',
-    layout: { padding: 8 },
+    layout: { padding: 4 },
     plugins: { legend: legend(true), tooltip: tooltip(label) },
   };
   const config: ChartConfig = donut
