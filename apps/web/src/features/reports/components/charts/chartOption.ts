@@ -31,7 +31,7 @@ const AREA_ALPHA = '26';
  * after; an animation would redraw it every frame, and a resize during one left bars and lines
  * where the old size put them until it ended.
  */
-const ANIMATION = false;
+const ANIMATION = false as const;
 
 function column(response: ReportQueryResponse, name: string): ReportColumn | null {
   return response.columns.find((c) => c.name === name) ?? null;
@@ -122,7 +122,7 @@ function valueAxis(
       padding: 8,
       callback: (value) => formatMeasure(value, measure?.format ?? null, { currency, style: 'axis' }),
     },
-  } as ScaleOptions<'linear'>;
+  };
 }
 
 /** A category label as the axis draws it: a partial period's mark on a line under its date. */
@@ -150,7 +150,7 @@ function categoryAxis(labels: readonly string[], line: boolean): ScaleOptions<'c
       maxRotation: 0,
       callback: (value) => tickLabel(labels[Number(value)]),
     },
-  } as ScaleOptions<'category'>;
+  };
 }
 
 /** The tooltip's look: Mantine's white surface with a gray border, the series' values formatted. */

@@ -50,8 +50,11 @@ const donut: PieChartVisual = {
 
 /** Each series' colour by name. */
 function colorsOf(rows: ReportRow[]): Record<string, unknown> {
-  const { datasets } = axisChartOption(stacked, answer(rows), 'EUR').config.data;
-  return Object.fromEntries(datasets.map((s) => [s.label, s.backgroundColor]));
+  const colors: Record<string, unknown> = {};
+  for (const dataset of axisChartOption(stacked, answer(rows), 'EUR').config.data.datasets) {
+    colors[dataset.label ?? ''] = dataset.backgroundColor;
+  }
+  return colors;
 }
 
 describe('series colours', () => {
