@@ -6,9 +6,9 @@
 //
 // What a goal counts: what the browser must download to draw the route, that is the entry and
 // every chunk it imports statically, plus the route's page chunks and their static imports. For
-// the dashboard: the organization shell, the dashboard page, and the ECharts chunk its charts
-// import on demand to draw (line, bar and pie charts, their grid and scrolling legend, the canvas
-// renderer). A member's dashboard: the staff-only notification bell loads when it shows.
+// the dashboard: the organization shell, the dashboard page, and the Chart.js chunk its charts
+// import on demand to draw (line, bar, pie and doughnut charts, their scales, legend and area
+// fill). A member's dashboard: the staff-only notification bell loads when it shows.
 // Not counted: what the dashboard loads only on a click or a hover, or once it is drawn and the
 // browser idle (prefetch): the menus and their positioning library, tooltips, dialogs, the filters
 // pane's editors, the AI Builder, the toasts, the charts' tooltip and zoom, the subscription
@@ -78,7 +78,7 @@ const routes = [
       ...entry,
       sourceKey('app/shell/ProtectedShell.tsx'),
       sourceKey('app/pages/dashboard/DashboardPages.tsx'),
-      sourceKey('features/reports/components/charts/echarts.ts'),
+      sourceKey('features/reports/components/charts/chartjs.ts'),
     ],
     goalKb: 320,
   },

@@ -226,13 +226,6 @@ export default defineConfig({
     sourcemap: true,
     // bench/bundle.ts reads what each route loads from it.
     manifest: true,
-    // One chunk passes Vite's 500 kB: ECharts' (517 kB minified, 170 kB gzipped), the tree-shaken
-    // core with the line, bar and pie charts (features/reports/components/charts/echarts.ts). It is
-    // not split because nothing would load less: a dashboard loads it on demand, and whole, to draw
-    // its first chart (splitting off zrender, its drawing library, makes two requests for the same
-    // bytes, needed at the same moment); no other route loads it. The limit sits just above it, so
-    // that it growing, or any other chunk reaching its size, still warns.
-    chunkSizeWarningLimit: 530,
     modulePreload: {
       // Every browser the build targets has modulepreload.
       polyfill: false,
@@ -256,7 +249,7 @@ export default defineConfig({
       output: {
         // React in one long-lived chunk, so a deploy of app code does not invalidate it. The other
         // packages are split by what imports them: one chunk of everything in node_modules put
-        // ECharts (and every Mantine component) on the sign-in route (bench/bundle.ts).
+        // the chart library (and every Mantine component) on the sign-in route (bench/bundle.ts).
         codeSplitting: {
           groups: [
             {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { whenIdle } from './idle';
 
 /**
- * What the page is still drawing with code it fetches on demand (a chart waiting for ECharts):
+ * What the page is still drawing with code it fetches on demand (a chart waiting for Chart.js):
  * prefetching what a click may open waits for it, so that it never competes with the drawing.
  */
 let pending = 0;
@@ -44,7 +44,7 @@ type Schedule = (run: () => void) => void;
 
 /**
  * A queue of drawings run one per task, in the order asked. Charts that become ready at the same
- * moment (ECharts' code arriving, the hover layer registered) would otherwise all draw in the one
+ * moment (Chart.js' code arriving, the hover layer registered) would otherwise all draw in the one
  * task that resolved them: a long task that keeps the page from painting and answering input.
  * `schedule` runs a function in a later task (tests hand in their own).
  */

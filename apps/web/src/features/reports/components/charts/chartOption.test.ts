@@ -35,7 +35,7 @@ function answer(columns: ReportColumn[], rows: ReportQueryResponse['rows']): Rep
 const layout: Visual['layout'] = { x: 0, y: 0, w: 12, h: 4 };
 
 describe('chart options', () => {
-  it('draws a line per measure over time, in date order, the second measure on its own axis, sampled with LTTB', () => {
+  it('draws a line per measure over time, in date order, the second measure on its own right axis', () => {
     const visual: AxisChartVisual = {
       id: 'l',
       kind: 'line',
@@ -46,7 +46,7 @@ describe('chart options', () => {
       legend: null,
       measures: ['spend', 'conversions'],
     };
-    const option = axisChartOption(
+    const { config, formatValue } = axisChartOption(
       visual,
       answer(
         [date, spend, conversions],
@@ -57,21 +57,28 @@ describe('chart options', () => {
       ),
       'USD',
     );
-    expect(option.xAxis).toMatchObject({ type: 'category', data: ['01/11/2026', '02/11/2026'] });
-    expect(option.yAxis).toHaveLength(2);
-    expect(option.series).toEqual([
-      expect.objectContaining({
-        type: 'line',
-        name: 'Spend',
-        data: [10, 20],
-        yAxisIndex: 0,
-        sampling: 'lttb',
-      }),
-      expect.objectContaining({ type: 'line', name: 'Conversions', data: [1, 2], yAxisIndex: 1 }),
+    expect(config.type).toBe('line');
+    expect(config.options).toMatchObject({ animation: false, responsive: true, maintainAspectRatio: false });
+    expect(config.data.labels).toEqual(['01/11/2026', '02/11/2026']);
+    expect(config.data.datasets).toEqual([
+      expect.objectContaining({ label: 'Spend', data: [10, 20], yAxisID: 'y', fill: false }),
+      expect.objectContaining({ label: 'Conversions', data: [1, 2], yAxisID: 'y1' }),
     ]);
+    expect(config.options?.scales).toMatchObject({
+      x: { type: 'category', offset: false },
+      y: { type: 'linear', position: 'left' },
+      y1: { type: 'linear', position: 'right', grid: { drawOnChartArea: false } },
+    });
+    // Each series reads in its own format: the spend as money, the conversions as a count.
+    expect(formatValue(1234.5, 0)).toBe('$1,234.50');
+    expect(formatValue(1234, 1)).toBe('1,234');
+    expect(formatValue(null, 0)).toBe('–');
+    // The axes read short: "$25K".
+    const ticks = (config.options?.scales?.y as { ticks: { callback: (value: number) => string } }).ticks;
+    expect(ticks.callback(25_000)).toBe('$25K');
   });
 
-  it('stacks a column per legend value, largest total first, with gaps as null', () => {
+  it('stacks a column per legend value, largest total first, with gaps as null, each value its own colour', () => {
     const visual: AxisChartVisual = {
       id: 's',
       kind: 'stacked_column',
@@ -84,25 +91,38 @@ describe('chart options', () => {
       sort: [],
       limit: null,
     };
-    const option = axisChartOption(
+    const { config } = axisChartOption(
       visual,
       answer(
         [date, channel, spend],
         [
-          { date: '2026-11-02', channel: 'Search', spend: 5 },
-          { date: '2026-11-02', channel: 'Display', spend: 50 },
-          { date: '2026-11-09', channel: 'Display', spend: 60 },
+          { date: '2026-11-02', channel: 'Google Ads', spend: 5 },
+          { date: '2026-11-02', channel: 'Meta Ads', spend: 50 },
+          { date: '2026-11-09', channel: 'Meta Ads', spend: 60 },
         ],
       ),
       'USD',
     );
-    expect(option.series).toEqual([
-      expect.objectContaining({ type: 'bar', name: 'Display', data: [50, 60], stack: 'total' }),
-      expect.objectContaining({ type: 'bar', name: 'Search', data: [5, null], stack: 'total' }),
+    expect(config.type).toBe('bar');
+    expect(config.data.datasets).toEqual([
+      expect.objectContaining({
+        label: 'Meta Ads',
+        data: [50, 60],
+        stack: 'total',
+        backgroundColor: '#fab005',
+      }),
+      expect.objectContaining({
+        label: 'Google Ads',
+        data: [5, null],
+        stack: 'total',
+        backgroundColor: '#4c6ef5',
+      }),
     ]);
+    expect(config.options?.scales).toMatchObject({ x: { stacked: true }, y: { stacked: true } });
+    expect(config.options?.plugins?.legend).toMatchObject({ display: true, position: 'bottom' });
   });
 
-  it('puts bars on a category axis read top-down, in large mode past 400 bars', () => {
+  it('puts bars on a category axis read top-down, and zooms no horizontal axis', () => {
     const visual: AxisChartVisual = {
       id: 'b',
       kind: 'bar',
@@ -116,12 +136,43 @@ describe('chart options', () => {
       limit: null,
     };
     const rows = Array.from({ length: 401 }, (_, i) => ({ channel: `c${i}`, spend: 401 - i }));
-    const option = axisChartOption(visual, answer([channel, spend], rows), 'USD');
-    expect(option.yAxis).toMatchObject({ type: 'category', inverse: true });
-    expect(option.series).toEqual([expect.objectContaining({ type: 'bar', large: true })]);
+    const { config } = axisChartOption(visual, answer([channel, spend], rows), 'USD');
+    expect(config.options).toMatchObject({
+      indexAxis: 'y',
+      scales: { y: { type: 'category', offset: true }, x: { type: 'linear' } },
+    });
+    expect(config.data.datasets).toEqual([expect.objectContaining({ xAxisID: 'x', borderRadius: 4 })]);
+    expect(config.options?.plugins).not.toHaveProperty('zoom');
+    expect(config.options?.plugins?.legend).toMatchObject({ display: false });
   });
 
-  it('slices a donut by legend value', () => {
+  it('zooms a long time axis, with the wheel or a pinch, and leaves a short one as it is', () => {
+    const visual: AxisChartVisual = {
+      id: 'c',
+      kind: 'column',
+      title: null,
+      table: 'performance',
+      layout,
+      axis: { name: 'date', grain: 'day' },
+      legend: null,
+      measures: ['spend'],
+      sort: [],
+      limit: null,
+    };
+    const days = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        date: new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10),
+        spend: i,
+      }));
+    const long = axisChartOption(visual, answer([date, spend], days(91)), 'USD').config;
+    expect(long.options?.plugins).toMatchObject({
+      zoom: { zoom: { wheel: { enabled: true }, pinch: { enabled: true }, mode: 'x' } },
+    });
+    const short = axisChartOption(visual, answer([date, spend], days(90)), 'USD').config;
+    expect(short.options?.plugins).not.toHaveProperty('zoom');
+  });
+
+  it('slices a donut by legend value, a blank value read as such', () => {
     const visual: PieChartVisual = {
       id: 'd',
       kind: 'donut',
@@ -132,7 +183,7 @@ describe('chart options', () => {
       measure: 'spend',
       limit: null,
     };
-    const option = pieChartOption(
+    const { config, formatValue } = pieChartOption(
       visual,
       answer(
         [channel, spend],
@@ -143,18 +194,45 @@ describe('chart options', () => {
       ),
       'USD',
     );
-    expect(option.series).toEqual([
+    expect(config.type).toBe('doughnut');
+    expect(config.options).toMatchObject({ cutout: '66%' });
+    expect(config.data.labels).toEqual(['Search', '(Blank)']);
+    expect(config.data.datasets).toEqual([
       expect.objectContaining({
-        type: 'pie',
-        radius: ['48%', '72%'],
-        data: [
-          { name: 'Search', value: 3, itemStyle: { color: expect.any(String) } },
-          { name: '(Blank)', value: 1, itemStyle: { color: expect.any(String) } },
-        ],
+        label: 'Spend',
+        data: [3, 1],
+        backgroundColor: [expect.stringMatching(/^#/), expect.stringMatching(/^#/)],
       }),
     ]);
+    expect(formatValue(3, 0)).toBe('$3.00');
+    // A slice's tooltip: its value and its share of the whole.
+    const { label } = (
+      config.options?.plugins?.tooltip as { callbacks: { label: (item: unknown) => string } }
+    ).callbacks;
+    expect(label({ label: 'Search', raw: 3 })).toBe('Search: $3.00 (75.0%)');
   });
-  it('marks a partial first or last week on the axis', () => {
+
+  it('draws a pie without a hole', () => {
+    const visual: PieChartVisual = {
+      id: 'p',
+      kind: 'pie',
+      title: null,
+      table: 'performance',
+      layout,
+      legend: { name: 'channel', grain: null },
+      measure: 'spend',
+      limit: null,
+    };
+    const { config } = pieChartOption(
+      visual,
+      answer([channel, spend], [{ channel: 'Search', spend: 3 }]),
+      'USD',
+    );
+    expect(config.type).toBe('pie');
+    expect(config.options).toMatchObject({ cutout: 0 });
+  });
+
+  it('marks a partial first or last week on the axis, the mark under the date', () => {
     const visual: AxisChartVisual = {
       id: 'w',
       kind: 'column',
@@ -168,7 +246,7 @@ describe('chart options', () => {
       limit: null,
     };
     const week = { ...date, grain: 'week' as const };
-    const option = axisChartOption(
+    const { config } = axisChartOption(
       visual,
       {
         ...answer(
@@ -183,33 +261,39 @@ describe('chart options', () => {
       },
       'EUR',
     );
-    expect(option.xAxis).toMatchObject({
-      data: ['02/11/2026 (partial)', '09/11/2026', '16/11/2026 (partial)'],
-    });
+    expect(config.data.labels).toEqual(['02/11/2026 (partial)', '09/11/2026', '16/11/2026 (partial)']);
     // On the axis the mark goes under the date, so that a narrow column's label fits its band.
-    const { formatter } = (option.xAxis as { axisLabel: { formatter: (label: string) => string } }).axisLabel;
-    expect(formatter('16/11/2026 (partial)')).toBe('16/11/2026\n(partial)');
-    expect(formatter('09/11/2026')).toBe('09/11/2026');
-    // Columns keep their labels centred under them; only a line's end labels turn inward.
-    expect(option.xAxis).not.toHaveProperty('axisLabel.alignMaxLabel');
+    const x = config.options?.scales?.x as { ticks: { callback: (value: number) => string | string[] } };
+    expect(x.ticks.callback(2)).toEqual(['16/11/2026', '(partial)']);
+    expect(x.ticks.callback(1)).toBe('09/11/2026');
+    // Columns sit in bands, their labels centred under them.
+    expect(config.options?.scales?.x).toMatchObject({ offset: true });
   });
 
-  it('keeps the first and last labels of a line inside the plot', () => {
+  it('fills an area under its line, stacking the areas of a legend', () => {
     const visual: AxisChartVisual = {
-      id: 'l',
-      kind: 'line',
+      id: 'a',
+      kind: 'area',
       title: null,
       table: 'performance',
       layout,
       axis: { name: 'date', grain: 'day' },
-      legend: null,
+      legend: { name: 'channel', grain: null },
       measures: ['spend'],
     };
     const rows = [
-      { date: '2026-11-01', spend: 5 },
-      { date: '2026-11-02', spend: 7 },
+      { date: '2026-11-01', channel: 'Search', spend: 5 },
+      { date: '2026-11-01', channel: 'Social', spend: 7 },
     ];
-    const option = axisChartOption(visual, answer([date, spend], rows), 'EUR');
-    expect(option.xAxis).toMatchObject({ axisLabel: { alignMinLabel: 'left', alignMaxLabel: 'right' } });
+    const { config } = axisChartOption(visual, answer([date, channel, spend], rows), 'EUR');
+    expect(config.data.datasets).toEqual([
+      expect.objectContaining({
+        label: 'Social',
+        fill: 'stack',
+        backgroundColor: expect.stringMatching(/^#.{6}26$/),
+      }),
+      expect.objectContaining({ label: 'Search', fill: 'stack' }),
+    ]);
+    expect(config.options?.scales).toMatchObject({ y: { stacked: true } });
   });
 });

@@ -50,11 +50,11 @@ const donut: PieChartVisual = {
 
 /** Each series' colour by name. */
 function colorsOf(rows: ReportRow[]): Record<string, unknown> {
-  const series = axisChartOption(stacked, answer(rows), 'EUR').series as {
-    name: string;
-    itemStyle: { color: string };
-  }[];
-  return Object.fromEntries(series.map((s) => [s.name, s.itemStyle.color]));
+  const colors: Record<string, unknown> = {};
+  for (const dataset of axisChartOption(stacked, answer(rows), 'EUR').config.data.datasets) {
+    colors[dataset.label ?? ''] = dataset.backgroundColor;
+  }
+  return colors;
 }
 
 describe('series colours', () => {
@@ -72,12 +72,9 @@ describe('series colours', () => {
     // Larger than Google Ads now: the rank changes, the colour does not.
     const reordered = colorsOf([...all.slice(1), { date: week, channel: 'Google Ads', spend: 1 }]);
     expect(reordered).toEqual(unfiltered);
-    const slices = (
-      pieChartOption(donut, answer(all), 'EUR').series as {
-        data: { name: string; itemStyle: { color: string } }[];
-      }[]
-    )[0]!.data;
-    expect(Object.fromEntries(slices.map((s) => [s.name, s.itemStyle.color]))).toEqual(unfiltered);
+    const { labels = [], datasets } = pieChartOption(donut, answer(all), 'EUR').config.data;
+    const sliceColors = datasets[0]?.backgroundColor as string[];
+    expect(Object.fromEntries(labels.map((label, i) => [label, sliceColors[i]]))).toEqual(unfiltered);
     expect(new Set(Object.values(unfiltered)).size).toBe(3);
   });
 

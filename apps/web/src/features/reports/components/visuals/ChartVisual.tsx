@@ -5,9 +5,9 @@ import { useDashboard } from '../../hooks/useDashboard';
 import { useVisualAnswer } from '../../hooks/useVisualAnswer';
 import { reportMessages } from '../../messages';
 import { ChartDataTable } from '../charts/ChartDataTable';
+import { ChartCanvas } from '../charts/ChartCanvas';
 import { chartOption, type ChartVisual as ChartVisualType } from '../charts/chartOption';
 import { chartTable } from '../charts/chartTable';
-import { EChart } from '../charts/EChart';
 import { VisualEmpty, VisualError, VisualFrame, VisualLoading } from './VisualFrame';
 
 const { visual: text } = reportMessages;
@@ -24,7 +24,7 @@ function categoryColumn(visual: ChartVisualType): string {
 }
 
 /**
- * Line, area, bar, column, pie and donut charts (ECharts, loaded with the first chart). A toggle
+ * Line, area, bar, column, pie and donut charts (Chart.js, loaded with the first chart). A toggle
  * in the header shows the chart's data as a table instead: the canvas's text alternative.
  */
 export function ChartVisual({ visual }: { visual: ChartVisualType }) {
@@ -45,7 +45,7 @@ export function ChartVisual({ visual }: { visual: ChartVisualType }) {
   else if (asTable) {
     const category = labels.get(categoryColumn(visual)) ?? categoryColumn(visual);
     body = <ChartDataTable table={chartTable(option, category)} title={title} />;
-  } else body = <EChart option={option} label={title} />;
+  } else body = <ChartCanvas config={option.config} label={title} />;
   const toggle = (
     <ActionIcon
       variant={asTable ? 'light' : 'subtle'}
