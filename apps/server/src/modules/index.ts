@@ -34,7 +34,7 @@ export type { Module } from './module';
  * The composition root of the feature modules: each service is created once and handed to the
  * modules that use it (an acyclic graph: users ← organizations ← invitations, assistant-auth;
  * users, organizations ← auth, notifications; assistant-auth, modelling, reports,
- * bookmarks ← mcp; users, auth ← subscriptions; destinations ←
+ * bookmarks ← mcp; modelling (its read-only SQL), destinations, billing ← developers; users, auth ← subscriptions; destinations ←
  * modelling ← etl, reports, ai-builder, clusters (whose columns it applies as derived columns),
  * expenses (which it writes to the warehouse and rebuilds), custom-tables and pagespeed (whose
  * semantic models it answers):
@@ -179,6 +179,8 @@ export function createModules(
     hasDatabaseAccess: async (organizationId) =>
       (await billing.service.entitlements(organizationId)).database_access,
     destination: (organizationId) => destinations.service.readConfig(organizationId),
+    readOnlySql: (organizationId, sql, maxRows) =>
+      modelling.service.readOnlySql(organizationId, sql, maxRows),
   });
   const customTables = createCustomTablesModule(platform, {
     withWarehouse: (organizationId, work) => modelling.service.withWarehouse(organizationId, work),
@@ -251,6 +253,7 @@ export function createModules(
         // A key acts for its creator while they are a member, and never as more than a member.
         return user.apiKey ? { ...access, role: 'member' } : access;
       },
+      datasetSharedWith: (organizationId, email) => developers.service.datasetAccess(organizationId, email),
     },
     modelling: modelling.service,
   };

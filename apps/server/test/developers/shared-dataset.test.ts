@@ -29,6 +29,7 @@ const access = () =>
     notify: async () => ({ id: '' }),
     hasDatabaseAccess: async (organizationId) => organizationId === acme.organizationId,
     destination: async () => null,
+    readOnlySql: (organizationId, sql, maxRows) => t.app.modelling.readOnlySql(organizationId, sql, maxRows),
   }).service;
 
 describe('shared dataset', () => {

@@ -1,4 +1,4 @@
-import type { DestinationConfig } from '@maya/warehouse';
+import type { DestinationConfig, QueryResult } from '@maya/warehouse';
 import type { Platform } from '../../platform/platform';
 import type { NotifyInput } from '../notifications';
 import type { UsersService } from '../users';
@@ -13,5 +13,7 @@ export type DevelopersDeps = {
   hasDatabaseAccess(organizationId: string): Promise<boolean>;
   /** The organization's destination settings, null for the managed DuckDB warehouse. */
   destination(organizationId: string): Promise<DestinationConfig | null>;
+  /** One read-only SELECT on the organization's dataset (modelling's runner, the MCP tool's too). */
+  readOnlySql(organizationId: string, sql: string, maxRows: number): Promise<QueryResult>;
   now(): Date;
 };

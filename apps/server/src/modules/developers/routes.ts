@@ -6,6 +6,8 @@ import {
   ApiKeyParamsSchema,
   CreateApiKeySchema,
   CreatedApiKeySchema,
+  DatasetSqlRequestSchema,
+  DatasetSqlResponseSchema,
   Ga4EmailsResponseSchema,
   NotificationTokenSchema,
   OrganizationIdParamsSchema,
@@ -18,7 +20,7 @@ import {
   SharedDatasetResponseSchema,
   UnshareDatasetQuerySchema,
 } from '@maya/contracts';
-import { authOf, organizationOf } from '../../platform/guards';
+import { authOf, datasetReaderOf, organizationOf } from '../../platform/guards';
 import { errorResponses } from '../../platform/http';
 import type { DevelopersService } from './service';
 
@@ -172,6 +174,27 @@ export async function developersRoutes(app: FastifyInstance, developers: Develop
       await developers.unshare(organizationOf(request), authOf(request), request.query);
       return reply.status(204).send(null);
     },
+  );
+
+  api.post(
+    '/organizations/:id/shared-dataset/sql',
+    {
+      // Members (and their API keys, read-only ones too: it only reads) and the people it is shared with.
+      config: { guard: 'dataset', reads: true },
+      schema: {
+        tags,
+        summary: 'Run one read-only SQL SELECT on the shared dataset',
+        description:
+          'For members of a plan with database access, their API keys, and the people the dataset is shared ' +
+          'with (signed in). One SELECT (or WITH … SELECT) on the dataset’s tables (`analytics.*`): no ' +
+          'writes, files, URLs, settings or other databases (400 `sql_refused`). At most `limit` rows ' +
+          '(1 000; `truncated` says more matched) and 15 s (504 `sql_timeout`).',
+        params: OrganizationIdParamsSchema,
+        body: DatasetSqlRequestSchema,
+        response: { 200: DatasetSqlResponseSchema, ...errorResponses(400, 401, 403, 404, 504) },
+      },
+    },
+    async (request) => developers.querySharedDataset(datasetReaderOf(request), request.body),
   );
 
   api.get(

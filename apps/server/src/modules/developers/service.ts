@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  DatasetSqlRequestSchema,
   DeveloperErrorType,
   NOTIFICATION_TOKEN_PREFIX,
   PLAN_LIMIT_MESSAGES,
@@ -7,6 +8,8 @@ import {
   ShareDatasetSchema,
   sharedDatasetName,
   type DatasetShare,
+  type DatasetSqlRequest,
+  type DatasetSqlResponse,
   type Ga4EmailsResponse,
   type NotificationToken,
   type PostNotification,
@@ -14,7 +17,7 @@ import {
   type ShareDatasetResponse,
   type SharedDatasetResponse,
 } from '@maya/contracts';
-import { withOrganization } from '../../platform/db/tenant';
+import { isTenantId, withOrganization } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
 import type { Auth, OrganizationAccess } from '../../platform/guards';
 import { createApiKeys, requireDeveloperAdmin } from './api-keys';
@@ -150,11 +153,26 @@ export function createDevelopersService(deps: DevelopersDeps) {
      * that e-mail and the plan still includes database access. Other modules call this.
      */
     async datasetAccess(organizationId: string, userEmail: string): Promise<boolean> {
+      if (!isTenantId(organizationId)) return false;
       const email = userEmail.trim().toLowerCase();
       const share = await withOrganization(db, organizationId, (tx) =>
         repository.share(tx, organizationId, email),
       );
       return share !== null && (await deps.hasDatabaseAccess(organizationId));
+    },
+
+    /**
+     * One read-only SELECT on the shared dataset, for a member on a plan with database access or
+     * a person it is shared with (the `dataset` guard checked the share, on this very request).
+     */
+    async querySharedDataset(
+      reader: { organizationId: string; member: OrganizationAccess | null },
+      input: DatasetSqlRequest,
+    ): Promise<DatasetSqlResponse> {
+      if (reader.member !== null) await requireDatabaseAccess(reader.organizationId);
+      const { sql, limit } = DatasetSqlRequestSchema.parse(input);
+      const { columns, rows, truncated } = await deps.readOnlySql(reader.organizationId, sql, limit);
+      return { columns, rows, truncated };
     },
 
     /**

@@ -14,7 +14,7 @@ export type McpDeps = {
   caller(grant: McpGrant): Promise<McpCaller | null>;
   /** The audit log (assistant-auth): one row per tool call. */
   record(grant: McpGrant, tool: string, outcome: 'ok' | 'error', rows: number | null): Promise<void>;
-  modelling: Pick<ModellingService, 'models' | 'semanticModels' | 'withWarehouse'>;
+  modelling: Pick<ModellingService, 'models' | 'semanticModels' | 'readOnlySql'>;
   reports: Pick<ReportsService, 'access' | 'query'>;
   bookmarks: Pick<BookmarksService, 'list' | 'create'>;
   appUrl: string;

@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import {
+  DATASET_SQL_LIMITS,
   DateRangeSchema,
   ReportQueryRequestSchema,
   ReportStateSchema,
@@ -10,10 +11,6 @@ import {
 } from '@maya/contracts';
 import { AppError } from '../../platform/errors';
 import { errorResult, jsonResult, type McpCaller, type McpDeps, type ToolAnswer } from './context';
-import { checkReadOnlySql } from './sql-guard';
-
-/** The SQL tool's limits (decision 574). */
-export const SQL_LIMITS = { defaultRows: 200, maxRows: 1_000, timeoutMs: 15_000 } as const;
 const REPORT_ROWS = { default: 200, max: 1_000 } as const;
 
 class ToolInputError extends Error {}
@@ -150,20 +147,13 @@ export function registerTools(server: McpServer, deps: McpDeps, caller: McpCalle
 
   tool(
     'run_sql',
-    `One read-only SELECT on the dataset (DuckDB SQL; tables in the analytics schema). At most ${SQL_LIMITS.maxRows} rows, ${SQL_LIMITS.timeoutMs / 1000} s.`,
+    `One read-only SELECT on the dataset (DuckDB SQL; tables in the analytics schema). At most ${DATASET_SQL_LIMITS.maxRows} rows, ${DATASET_SQL_LIMITS.timeoutMs / 1000} s.`,
     {
-      sql: z.string().max(20_000),
-      limit: z.number().int().min(1).max(SQL_LIMITS.maxRows).default(SQL_LIMITS.defaultRows),
+      sql: z.string().max(DATASET_SQL_LIMITS.maxLength),
+      limit: z.number().int().min(1).max(DATASET_SQL_LIMITS.maxRows).default(DATASET_SQL_LIMITS.defaultRows),
     },
     async (args) => {
-      const verdict = checkReadOnlySql(args.sql);
-      if (!verdict.ok) throw new ToolInputError(`refused: ${verdict.reason}`);
-      const result = await deps.modelling.withWarehouse(
-        organizationId,
-        (warehouse) =>
-          warehouse.query(verdict.sql, [], { timeoutMs: SQL_LIMITS.timeoutMs, maxRows: args.limit }),
-        'read',
-      );
+      const result = await deps.modelling.readOnlySql(organizationId, args.sql, args.limit);
       return { data: result, rows: result.rows.length };
     },
   );

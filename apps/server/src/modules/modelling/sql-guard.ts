@@ -1,5 +1,5 @@
 /**
- * The first of the SQL tool's defences (decision 574): one SELECT (or WITH ... SELECT) statement
+ * The first of read-only SQL's defences (decision 574; the MCP SQL tool and the shared-dataset endpoint): one SELECT (or WITH ... SELECT) statement
  * that names no file, no other database and no setting. The warehouse then runs it in a READ ONLY
  * transaction, as a prepared statement that must be a SELECT, on a DuckDB instance whose external
  * access is off and whose configuration is locked; and each organization's warehouse is its own
