@@ -28,6 +28,8 @@ export const DeveloperErrorType = {
   sqlFailed: 'sql_failed',
   /** The query ran past the time limit. */
   sqlTimeout: 'sql_timeout',
+  /** A PostgreSQL destination refused to make or drop a reader's login (its user lacks CREATEROLE, say). */
+  databaseRoleFailed: 'database_role_failed',
 } as const;
 export type DeveloperErrorType = (typeof DeveloperErrorType)[keyof typeof DeveloperErrorType];
 

@@ -121,6 +121,7 @@ export function createModules(
       return {
         grant,
         access: { organizationId: grant.organizationId, role: member.role, isDemo: organization.isDemo },
+        organizationSlug: organization.slug,
         // An assistant acts as the member who authorized it, never with staff powers.
         auth: {
           userId: member.id,
@@ -181,6 +182,15 @@ export function createModules(
     destination: (organizationId) => destinations.service.readConfig(organizationId),
     readOnlySql: (organizationId, sql, maxRows) =>
       modelling.service.readOnlySql(organizationId, sql, maxRows),
+    // Only a PostgreSQL destination has logins of its own: nothing else is opened for them.
+    readers: async (organizationId, work) =>
+      (await destinations.service.warehouseConfig(organizationId))?.kind === 'postgresql'
+        ? modelling.service.withWarehouse(organizationId, async (warehouse) => {
+            if (!warehouse.readers) return false;
+            await work(warehouse.readers);
+            return true;
+          })
+        : false,
   });
   const customTables = createCustomTablesModule(platform, {
     withWarehouse: (organizationId, work) => modelling.service.withWarehouse(organizationId, work),

@@ -30,6 +30,7 @@ const access = () =>
     hasDatabaseAccess: async (organizationId) => organizationId === acme.organizationId,
     destination: async () => null,
     readOnlySql: (organizationId, sql, maxRows) => t.app.modelling.readOnlySql(organizationId, sql, maxRows),
+    readers: async () => false,
   }).service;
 
 describe('shared dataset', () => {

@@ -152,7 +152,7 @@ export async function developersRoutes(app: FastifyInstance, developers: Develop
         summary: 'Share the dataset read-only with an e-mail (needs the plan’s database access)',
         params: OrganizationIdParamsSchema,
         body: ShareDatasetSchema,
-        response: { 200: ShareDatasetResponseSchema, ...errorResponses(401, 403, 404) },
+        response: { 200: ShareDatasetResponseSchema, ...errorResponses(401, 403, 404, 502) },
       },
     },
     async (request) => developers.share(organizationOf(request), authOf(request), request.body),
@@ -167,7 +167,7 @@ export async function developersRoutes(app: FastifyInstance, developers: Develop
         summary: 'Unshare the dataset with an e-mail, at once',
         params: OrganizationIdParamsSchema,
         querystring: UnshareDatasetQuerySchema,
-        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 502) },
       },
     },
     async (request, reply) => {

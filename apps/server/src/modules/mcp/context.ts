@@ -6,7 +6,13 @@ import type { ModellingService } from '../modelling';
 import type { ReportsService } from '../reports';
 
 /** Who is calling: the grant behind the token, as the organization's services see a member. */
-export type McpCaller = { grant: McpGrant; access: OrganizationAccess; auth: Auth };
+export type McpCaller = {
+  grant: McpGrant;
+  access: OrganizationAccess;
+  auth: Auth;
+  /** The organization's slug: the links the tools return open its pages. */
+  organizationSlug: string;
+};
 
 export type McpDeps = {
   oauth: Pick<OAuthService, 'verify' | 'resource'>;

@@ -166,7 +166,12 @@ export function registerTools(server: McpServer, deps: McpDeps, caller: McpCalle
       const list = await deps.bookmarks.list(caller, args.report_slug ?? null, 'menu');
       const bookmarks = flatten([...list.bookmarks, ...list.navigation_bookmarks])
         .filter((b) => !b.is_category)
-        .map((b) => ({ id: b.id, name: b.name, report_slug: b.report_slug, link: linkOf(deps.appUrl, b) }));
+        .map((b) => ({
+          id: b.id,
+          name: b.name,
+          report_slug: b.report_slug,
+          link: linkOf(deps.appUrl, caller.organizationSlug, b),
+        }));
       return { data: { bookmarks }, rows: bookmarks.length };
     },
   );
@@ -187,14 +192,19 @@ export function registerTools(server: McpServer, deps: McpDeps, caller: McpCalle
         { name: args.name, state: encodeReportState(state), is_private: true },
       ]);
       if (created === undefined) throw new Error('the bookmark was not created');
-      const data = { id: created.id, name: created.name, link: linkOf(deps.appUrl, created) };
+      const data = {
+        id: created.id,
+        name: created.name,
+        link: linkOf(deps.appUrl, caller.organizationSlug, created),
+      };
       return { data, rows: 1 };
     },
   );
 }
 
-function linkOf(appUrl: string, bookmark: Bookmark): string {
-  return `${appUrl}/dashboard/${encodeURIComponent(bookmark.report_slug)}/bookmarks/${encodeURIComponent(bookmark.slug)}`;
+/** The bookmark's page in the app: under its organization, as every dashboard route is. */
+function linkOf(appUrl: string, organizationSlug: string, bookmark: Bookmark): string {
+  return `${appUrl}/organization/${encodeURIComponent(organizationSlug)}/dashboard/${encodeURIComponent(bookmark.report_slug)}/bookmarks/${encodeURIComponent(bookmark.slug)}`;
 }
 
 /** The query the dashboard would send for an ad-hoc table visual of these fields. */
