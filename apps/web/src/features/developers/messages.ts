@@ -23,8 +23,10 @@ export const developersMessages = {
   roleFailed:
     'Your PostgreSQL destination could not make a read-only login: its user needs the CREATEROLE privilege.',
   accessTitle: 'How they read it',
-  accessApi: (organizationId: string) =>
-    `Signed in with the e-mail you shared with, they send one SELECT to POST /api/organizations/${organizationId}/shared-dataset/sql (members can use an API key).`,
+  accessApi: 'Signed in with the e-mail you shared with, they send one SELECT to',
+  accessApiEndpoint: (organizationId: string) =>
+    `POST /api/organizations/${organizationId}/shared-dataset/sql`,
+  accessApiKeys: '(members can use an API key).',
   accessPostgres:
     'PostgreSQL destination: each person gets a read-only login of their own on your database, with its password by e-mail. Unsharing removes it at once. Your destination user needs CREATEROLE.',
   accessBigQuery:

@@ -71,7 +71,9 @@ function HowTheyReadIt({ organizationId }: { organizationId: string }) {
         {m.accessTitle}
       </Text>
       <List size="xs" spacing={4} c="dark.4" styles={{ itemWrapper: { overflowWrap: 'anywhere' } }}>
-        <List.Item>{m.accessApi(organizationId)}</List.Item>
+        <List.Item>
+          {m.accessApi} <Code>{m.accessApiEndpoint(organizationId)}</Code> {m.accessApiKeys}
+        </List.Item>
         <List.Item>{m.accessPostgres}</List.Item>
         <List.Item>{m.accessBigQuery}</List.Item>
         <List.Item>{m.accessDatabricks}</List.Item>
