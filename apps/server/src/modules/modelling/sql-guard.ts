@@ -38,9 +38,9 @@ const FORBIDDEN_WORDS = [
   'rollback',
 ];
 
-/** Table and scalar functions that read files, URLs, the environment or other databases. */
+/** Table and scalar functions that read files, URLs, the environment or other databases (DuckDB's, and PostgreSQL's on a destination). */
 const FORBIDDEN_FUNCTIONS =
-  /\b(read_\w+|\w+_scan|parquet_\w+|glob|sniff_csv|getenv|query|query_table|sqlite_\w+|postgres_\w+|mysql_\w+|iceberg_\w+|delta_\w+|duckdb_\w+|pragma_\w+|which_secret|load_aws_credentials)\s*\(/i;
+  /\b(read_\w+|\w+_scan|parquet_\w+|glob|sniff_csv|getenv|query|query_table|sqlite_\w+|postgres_\w+|mysql_\w+|iceberg_\w+|delta_\w+|duckdb_\w+|pragma_\w+|which_secret|load_aws_credentials|pg_read_\w+|pg_ls_\w+|pg_stat_file|lo_\w+|dblink\w*)\s*\(/i;
 
 /** Strings and comments blanked (kept the same length), so that words inside them are not read as SQL. */
 function blankLiterals(sql: string): { code: string; strings: string[]; names: string[] } {
