@@ -44,8 +44,8 @@ export function postgresReaders(transaction: Transaction): DatasetReaders {
         await client.query(
           `CREATE ROLE ${name} LOGIN PASSWORD '${password}' NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION CONNECTION LIMIT 5`,
         );
-        const database = (await client.query<{ name: string }>('SELECT current_database() AS name')).rows[0]!
-          .name;
+        const [current] = (await client.query<{ name: string }>('SELECT current_database() AS name')).rows;
+        const database = current?.name ?? '';
         const canConnect = await client.query<{ ok: boolean }>(
           `SELECT has_database_privilege($1, current_database(), 'CONNECT') AS ok`,
           [role],

@@ -33,16 +33,14 @@ export function createReadOnlySql(withWarehouse: WithWarehouse) {
       );
     } catch (error) {
       if (!(error instanceof WarehouseError)) throw error;
-      switch (error.type) {
-        case 'query_timeout':
-          throw new AppError(504, DeveloperErrorType.sqlTimeout, {
-            message: `The query did not finish within ${DATASET_SQL_LIMITS.timeoutMs / 1000} s.`,
-          });
-        case 'read_only_violation':
-          throw new AppError(400, DeveloperErrorType.sqlRefused, { message: error.message });
-        default:
-          throw new AppError(400, DeveloperErrorType.sqlFailed, { message: error.message });
+      if (error.type === 'query_timeout') {
+        throw new AppError(504, DeveloperErrorType.sqlTimeout, {
+          message: `The query did not finish within ${DATASET_SQL_LIMITS.timeoutMs / 1000} s.`,
+        });
       }
+      const type =
+        error.type === 'read_only_violation' ? DeveloperErrorType.sqlRefused : DeveloperErrorType.sqlFailed;
+      throw new AppError(400, type, { message: error.message });
     }
   };
 }
