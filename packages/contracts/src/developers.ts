@@ -22,6 +22,14 @@ export const DeveloperErrorType = {
   invalidNotificationToken: 'invalid_notification_token',
   apiKeyNotFound: 'api_key_not_found',
   notShared: 'dataset_not_shared',
+  /** SQL on the shared dataset that is not one read of it (a write, a file, another organization). */
+  sqlRefused: 'sql_refused',
+  /** The engine refused or failed the query (an unknown table, a syntax error). */
+  sqlFailed: 'sql_failed',
+  /** The query ran past the time limit. */
+  sqlTimeout: 'sql_timeout',
+  /** A PostgreSQL destination refused to make or drop a reader's login (its user lacks CREATEROLE, say). */
+  databaseRoleFailed: 'database_role_failed',
 } as const;
 export type DeveloperErrorType = (typeof DeveloperErrorType)[keyof typeof DeveloperErrorType];
 
@@ -102,6 +110,31 @@ export const ShareDatasetSchema = z.object({ email: emailSchema });
 export const ShareDatasetResponseSchema = z.object({ success: z.boolean(), message: z.string() });
 export type ShareDatasetResponse = z.infer<typeof ShareDatasetResponseSchema>;
 export const UnshareDatasetQuerySchema = z.object({ email: emailSchema });
+
+/** Read-only SQL on the shared dataset: its limits (decision 574), the MCP SQL tool's too. */
+export const DATASET_SQL_LIMITS = {
+  maxLength: 20_000,
+  defaultRows: 200,
+  maxRows: 1_000,
+  timeoutMs: 15_000,
+} as const;
+
+/** POST /api/organizations/{id}/shared-dataset/sql: one read-only SELECT on the dataset. */
+export const DatasetSqlRequestSchema = z.object({
+  sql: z.string().check(z.minLength(1), z.maxLength(DATASET_SQL_LIMITS.maxLength)),
+  limit: z._default(
+    z.int().check(z.minimum(1), z.maximum(DATASET_SQL_LIMITS.maxRows)),
+    DATASET_SQL_LIMITS.defaultRows,
+  ),
+});
+export type DatasetSqlRequest = z.input<typeof DatasetSqlRequestSchema>;
+export const DatasetSqlResponseSchema = z.object({
+  columns: z.array(z.object({ name: z.string(), type: z.string() })),
+  rows: z.array(z.record(z.string(), z.unknown())),
+  /** More rows matched than `limit`: only the first `limit` are here. */
+  truncated: z.boolean(),
+});
+export type DatasetSqlResponse = z.infer<typeof DatasetSqlResponseSchema>;
 
 /** spec 002 §3 GA4 emails: the service accounts to grant in Google Analytics. */
 export const Ga4EmailsResponseSchema = z.object({

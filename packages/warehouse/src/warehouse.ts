@@ -93,8 +93,21 @@ export type QueryColumn = { name: string; type: ColumnType };
 
 export type QueryResult = { columns: QueryColumn[]; rows: Row[]; truncated: boolean };
 
+/**
+ * The engine's own read-only logins for the people an organization's dataset is shared with
+ * (PostgreSQL destinations; the other engines have none: the organization grants access itself).
+ */
+export type DatasetReaders = {
+  /** A LOGIN role that reads every table of the dataset, now and later, and changes nothing. */
+  grant(role: string, password: string): Promise<void>;
+  /** Revokes what the role was granted, ends its sessions and drops it; nothing if it is gone. */
+  drop(role: string): Promise<void>;
+};
+
 export interface Warehouse {
   readonly engine: WarehouseEngine;
+  /** Read-only logins on the engine itself, where it has them (PostgreSQL). */
+  readonly readers?: DatasetReaders;
   /** Creates the schema if it does not exist. */
   ensureSchema(schema: string): Promise<void>;
   /**

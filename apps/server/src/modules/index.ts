@@ -34,7 +34,7 @@ export type { Module } from './module';
  * The composition root of the feature modules: each service is created once and handed to the
  * modules that use it (an acyclic graph: users ← organizations ← invitations, assistant-auth;
  * users, organizations ← auth, notifications; assistant-auth, modelling, reports,
- * bookmarks ← mcp; users, auth ← subscriptions; destinations ←
+ * bookmarks ← mcp; modelling (its read-only SQL), destinations, billing ← developers; users, auth ← subscriptions; destinations ←
  * modelling ← etl, reports, ai-builder, clusters (whose columns it applies as derived columns),
  * expenses (which it writes to the warehouse and rebuilds), custom-tables and pagespeed (whose
  * semantic models it answers):
@@ -124,6 +124,7 @@ export function createModules(
       return {
         grant,
         access: { organizationId: grant.organizationId, role: member.role, isDemo: organization.isDemo },
+        organizationSlug: organization.slug,
         // An assistant acts as the member who authorized it, never with staff powers.
         auth: {
           userId: member.id,
@@ -183,6 +184,17 @@ export function createModules(
     notify: (organizationId, input) => notifications.service.notify(organizationId, input),
     hasDatabaseAccess,
     destination: (organizationId) => destinations.service.readConfig(organizationId),
+    readOnlySql: (organizationId, sql, maxRows) =>
+      modelling.service.readOnlySql(organizationId, sql, maxRows),
+    // Only a PostgreSQL destination has logins of its own: nothing else is opened for them.
+    readers: async (organizationId, work) =>
+      (await destinations.service.warehouseConfig(organizationId))?.kind === 'postgresql'
+        ? modelling.service.withWarehouse(organizationId, async (warehouse) => {
+            if (!warehouse.readers) return false;
+            await work(warehouse.readers);
+            return true;
+          })
+        : false,
   });
   const customTables = createCustomTablesModule(platform, {
     withWarehouse: (organizationId, work) => modelling.service.withWarehouse(organizationId, work),
@@ -255,6 +267,7 @@ export function createModules(
         // A key acts for its creator while they are a member, and never as more than a member.
         return user.apiKey ? { ...access, role: 'member' } : access;
       },
+      datasetSharedWith: (organizationId, email) => developers.service.datasetAccess(organizationId, email),
     },
     modelling: modelling.service,
   };

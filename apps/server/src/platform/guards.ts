@@ -10,8 +10,11 @@ import { API_PREFIX } from './http';
  * - user: a valid access token (`request.auth`), verified e-mail or not.
  * - organization: a verified user who belongs to the organization the call names
  *   (`id` route param, or `organization_id` in the query or body); a non-member gets 404.
+ * - dataset: as organization, and also a verified person, no member, whom the organization's
+ *   dataset is shared with (Settings → Developers): `request.organization` stays null for them
+ *   (`datasetReaderOf`). Anyone else gets the same 404 as a non-member.
  */
-export type Guard = 'public' | 'user' | 'organization';
+export type Guard = 'public' | 'user' | 'organization' | 'dataset';
 
 export type Auth = {
   userId: string;
@@ -43,6 +46,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: Auth | null;
     organization: OrganizationAccess | null;
+    /** The organization whose shared dataset a `dataset` route's caller reads. */
+    datasetOrganizationId: string | null;
   }
 }
 
@@ -54,6 +59,8 @@ export type GuardHandlers = {
     auth: Auth,
     organizationId: string,
   ): Promise<OrganizationAccess>;
+  /** Whether the organization's dataset is shared with this (verified) e-mail, now. */
+  datasetSharedWith(organizationId: string, email: string): Promise<boolean>;
 };
 
 const UNGUARDED_PREFIXES = [`${API_PREFIX}/docs`];
@@ -61,6 +68,7 @@ const UNGUARDED_PREFIXES = [`${API_PREFIX}/docs`];
 export function requireRouteGuards(app: FastifyInstance, handlers: GuardHandlers): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('organization', null);
+  app.decorateRequest('datasetOrganizationId', null);
 
   const user = async (request: FastifyRequest) => {
     const auth = await handlers.authenticate(request);
@@ -72,9 +80,26 @@ export function requireRouteGuards(app: FastifyInstance, handlers: GuardHandlers
     const auth = await handlers.authenticate(request);
     request.auth = auth;
     request.organization = await handlers.authorizeOrganization(request, auth, organizationIdOf(request));
-    if (auth.apiKey?.readOnly && !readsOnly(request)) {
-      throw new AppError(403, DeveloperErrorType.apiKeyReadOnly, { message: 'This API key is read-only.' });
+    refuseReadOnlyKeyChanges(request, auth);
+  };
+  const dataset = async (request: FastifyRequest) => {
+    const auth = await handlers.authenticate(request);
+    request.auth = auth;
+    const organizationId = organizationIdOf(request);
+    try {
+      request.organization = await handlers.authorizeOrganization(request, auth, organizationId);
+    } catch (error) {
+      // No member: a person (never a key, which opens its own organization only) it is shared with.
+      const notMember = error instanceof AppError && error.status === 404;
+      const shared =
+        notMember &&
+        !auth.apiKey &&
+        auth.emailVerified &&
+        (await handlers.datasetSharedWith(organizationId, auth.email));
+      if (!shared) throw error;
     }
+    request.datasetOrganizationId = organizationId;
+    refuseReadOnlyKeyChanges(request, auth);
   };
 
   app.addHook('onRoute', (route) => {
@@ -84,7 +109,8 @@ export function requireRouteGuards(app: FastifyInstance, handlers: GuardHandlers
     if (!guard) throw new Error(`route ${String(route.method)} ${url} declares no guard (config.guard)`);
     if (guard === 'public') return;
     const existing = route.preHandler ? [route.preHandler].flat() : [];
-    const check: preHandlerAsyncHookHandler = guard === 'user' ? user : organization;
+    const check: preHandlerAsyncHookHandler =
+      guard === 'user' ? user : guard === 'dataset' ? dataset : organization;
     route.preHandler = [check, ...existing];
   });
 }
@@ -92,6 +118,12 @@ export function requireRouteGuards(app: FastifyInstance, handlers: GuardHandlers
 const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const readsOnly = (request: FastifyRequest) =>
   READING_METHODS.has(request.method) || request.routeOptions.config.reads === true;
+
+function refuseReadOnlyKeyChanges(request: FastifyRequest, auth: Auth): void {
+  if (auth.apiKey?.readOnly && !readsOnly(request)) {
+    throw new AppError(403, DeveloperErrorType.apiKeyReadOnly, { message: 'This API key is read-only.' });
+  }
+}
 
 export const apiKeyRefused = (status: 401 | 403, message: string) =>
   new AppError(status, DeveloperErrorType.apiKeyNotAllowed, { message });
@@ -127,4 +159,17 @@ export function organizationOf(request: FastifyRequest): OrganizationAccess {
   if (!request.organization)
     throw new Error(`${request.routeOptions.url ?? ''}: no organization; is the guard 'organization'?`);
   return request.organization;
+}
+
+/**
+ * The caller of a route guarded by `dataset`: the organization whose dataset they read, and their
+ * access as a member, null for a person the dataset is shared with.
+ */
+export function datasetReaderOf(request: FastifyRequest): {
+  organizationId: string;
+  member: OrganizationAccess | null;
+} {
+  if (!request.datasetOrganizationId)
+    throw new Error(`${request.routeOptions.url ?? ''}: no dataset; is the guard 'dataset'?`);
+  return { organizationId: request.datasetOrganizationId, member: request.organization };
 }

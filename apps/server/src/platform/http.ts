@@ -45,7 +45,7 @@ export const BODY_LIMITS = {
 export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
 
 /** Error answers for a route's OpenAPI entry: the envelope for each status, the 422 list. */
-export function errorResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 429 | 502)[]) {
+export function errorResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 429 | 502 | 504)[]) {
   const map: Record<number, typeof ErrorResponseSchema | typeof ValidationErrorResponseSchema> = {
     422: ValidationErrorResponseSchema,
   };

@@ -91,6 +91,7 @@ function securityOf(route: RouteOptions, url: string): Security {
   const guard = route.config?.guard;
   switch (guard) {
     case 'organization':
+    case 'dataset':
       return [{ bearer: [] }, { apiKey: [] }];
     case 'user':
       return [{ bearer: [] }];

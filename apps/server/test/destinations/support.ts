@@ -11,17 +11,22 @@ export type DestinationDatabase = {
 
 /**
  * A destination that is really there: a fresh database of the test server, reached as a role of
- * its own that may create schemas in it, so a wrong password really fails to connect.
+ * its own that may create schemas in it (and roles, when asked), so a wrong password really fails
+ * to connect.
  */
 export async function createDestinationDatabase(
   role: string,
   password: string,
+  options: { createRole?: boolean } = {},
 ): Promise<DestinationDatabase> {
   const url = new URL(await createTestDatabase());
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
   try {
-    await admin.query(`CREATE ROLE ${role} LOGIN PASSWORD '${password}'`);
+    // CREATEROLE: what the read-only logins of the people the dataset is shared with need.
+    await admin.query(
+      `CREATE ROLE ${role} LOGIN PASSWORD '${password}'${options.createRole ? ' CREATEROLE' : ''}`,
+    );
     await admin.query(`GRANT CREATE, CONNECT ON DATABASE ${url.pathname.slice(1)} TO ${role}`);
   } finally {
     await admin.end();

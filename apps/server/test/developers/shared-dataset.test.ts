@@ -29,6 +29,8 @@ const access = () =>
     notify: async () => ({ id: '' }),
     hasDatabaseAccess: async (organizationId) => organizationId === acme.organizationId,
     destination: async () => null,
+    readOnlySql: (organizationId, sql, maxRows) => t.app.modelling.readOnlySql(organizationId, sql, maxRows),
+    readers: async () => false,
   }).service;
 
 describe('shared dataset', () => {

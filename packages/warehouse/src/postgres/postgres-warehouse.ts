@@ -20,6 +20,7 @@ import { describePgTable, listPgColumns, listPgTables } from './postgres-catalog
 import { upsertBatches } from './postgres-load';
 import { materializePg, replaceLiveTable } from './postgres-materialize';
 import { runPgQuery } from './postgres-query';
+import { postgresReaders } from './postgres-readers';
 import { pgSqlType } from '../sql-types';
 
 /** The settings of each connection the pool opens: every one goes to the same host. */
@@ -96,6 +97,7 @@ export async function openPostgresWarehouse(options: PostgresWarehouseOptions): 
 
   return {
     engine: 'postgres',
+    readers: postgresReaders(transaction),
 
     async ensureSchema(schema: string): Promise<void> {
       const name = quoteIdentifier(schema, 'schema');

@@ -115,6 +115,18 @@ export const developersRepository = {
     return row ?? null;
   },
 
+  async setShareRole(
+    tx: Transaction,
+    organizationId: string,
+    email: string,
+    databaseRole: string,
+  ): Promise<void> {
+    await tx
+      .update(datasetShares)
+      .set({ databaseRole })
+      .where(and(eq(datasetShares.organizationId, organizationId), eq(datasetShares.email, email)));
+  },
+
   async deleteShare(tx: Transaction, organizationId: string, email: string): Promise<DatasetShareRow | null> {
     const [row] = await tx
       .delete(datasetShares)

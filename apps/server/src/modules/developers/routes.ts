@@ -6,6 +6,8 @@ import {
   ApiKeyParamsSchema,
   CreateApiKeySchema,
   CreatedApiKeySchema,
+  DatasetSqlRequestSchema,
+  DatasetSqlResponseSchema,
   Ga4EmailsResponseSchema,
   NotificationTokenSchema,
   OrganizationIdParamsSchema,
@@ -18,7 +20,7 @@ import {
   SharedDatasetResponseSchema,
   UnshareDatasetQuerySchema,
 } from '@maya/contracts';
-import { authOf, organizationOf } from '../../platform/guards';
+import { authOf, datasetReaderOf, organizationOf } from '../../platform/guards';
 import { errorResponses } from '../../platform/http';
 import type { DevelopersService } from './service';
 
@@ -150,7 +152,7 @@ export async function developersRoutes(app: FastifyInstance, developers: Develop
         summary: 'Share the dataset read-only with an e-mail (needs the plan’s database access)',
         params: OrganizationIdParamsSchema,
         body: ShareDatasetSchema,
-        response: { 200: ShareDatasetResponseSchema, ...errorResponses(401, 403, 404) },
+        response: { 200: ShareDatasetResponseSchema, ...errorResponses(401, 403, 404, 502) },
       },
     },
     async (request) => developers.share(organizationOf(request), authOf(request), request.body),
@@ -165,13 +167,34 @@ export async function developersRoutes(app: FastifyInstance, developers: Develop
         summary: 'Unshare the dataset with an e-mail, at once',
         params: OrganizationIdParamsSchema,
         querystring: UnshareDatasetQuerySchema,
-        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 502) },
       },
     },
     async (request, reply) => {
       await developers.unshare(organizationOf(request), authOf(request), request.query);
       return reply.status(204).send(null);
     },
+  );
+
+  api.post(
+    '/organizations/:id/shared-dataset/sql',
+    {
+      // Members (and their API keys, read-only ones too: it only reads) and the people it is shared with.
+      config: { guard: 'dataset', reads: true },
+      schema: {
+        tags,
+        summary: 'Run one read-only SQL SELECT on the shared dataset',
+        description:
+          'For members of a plan with database access, their API keys, and the people the dataset is shared ' +
+          'with (signed in). One SELECT (or WITH … SELECT) on the dataset’s tables (`analytics.*`): no ' +
+          'writes, files, URLs, settings or other databases (400 `sql_refused`). At most `limit` rows ' +
+          '(1 000; `truncated` says more matched) and 15 s (504 `sql_timeout`).',
+        params: OrganizationIdParamsSchema,
+        body: DatasetSqlRequestSchema,
+        response: { 200: DatasetSqlResponseSchema, ...errorResponses(400, 401, 403, 404, 504) },
+      },
+    },
+    async (request) => developers.querySharedDataset(datasetReaderOf(request), request.body),
   );
 
   api.get(

@@ -1,11 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  DatasetSqlRequestSchema,
   DeveloperErrorType,
   NOTIFICATION_TOKEN_PREFIX,
   PostNotificationSchema,
   ShareDatasetSchema,
   sharedDatasetName,
   type DatasetShare,
+  type DatasetSqlRequest,
+  type DatasetSqlResponse,
   type Ga4EmailsResponse,
   type NotificationToken,
   type PostNotification,
@@ -13,12 +16,14 @@ import {
   type ShareDatasetResponse,
   type SharedDatasetResponse,
 } from '@maya/contracts';
-import { withOrganization } from '../../platform/db/tenant';
+import { isTenantId, withOrganization } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
 import type { Auth, OrganizationAccess } from '../../platform/guards';
 import { planLimitReached } from '../billing';
+import { WarehouseError } from '@maya/warehouse';
 import { createApiKeys, requireDeveloperAdmin } from './api-keys';
 import { bearerOf, newCredential, parseCredential, sameHash } from './credentials';
+import { newReaderLogin, sharedDatasetMail } from './dataset-readers';
 import type { DevelopersDeps } from './deps';
 import { developersRepository as repository, type NotificationTokenRow } from './repository';
 
@@ -34,6 +39,12 @@ const toToken = (row: NotificationTokenRow): NotificationToken => ({
   last_used_at: row.lastUsedAt?.toISOString() ?? null,
 });
 
+/** The destination refused to make or drop a reader's login: nothing was changed. */
+const roleRefused = (error: WarehouseError) =>
+  new AppError(502, DeveloperErrorType.databaseRoleFailed, {
+    message: `The PostgreSQL destination refused the read-only login: ${error.message}`,
+  });
+
 const invalidToken = () =>
   new AppError(401, DeveloperErrorType.invalidNotificationToken, {
     message: 'The notification token is not valid.',
@@ -46,6 +57,9 @@ const invalidToken = () =>
 export function createDevelopersService(deps: DevelopersDeps) {
   const { db } = deps.platform.database;
   const keys = createApiKeys(deps);
+
+  const dropReader = (organizationId: string, role: string) =>
+    deps.readers(organizationId, (readers) => readers.drop(role));
 
   async function requireDatabaseAccess(organizationId: string): Promise<void> {
     if (!(await deps.hasDatabaseAccess(organizationId))) throw planLimitReached('database_access');
@@ -109,7 +123,11 @@ export function createDevelopersService(deps: DevelopersDeps) {
       return { dataset: sharedDatasetName(access.organizationId), users };
     },
 
-    /** Shares the dataset read-only with an e-mail; needs the plan's database access. */
+    /**
+     * Shares the dataset read-only with an e-mail; needs the plan's database access. On a
+     * PostgreSQL destination the person gets a login role of their own, made before the share is
+     * committed (a refusal stores nothing); the mail tells them how to read the dataset.
+     */
     async share(
       access: OrganizationAccess,
       auth: Auth,
@@ -118,21 +136,55 @@ export function createDevelopersService(deps: DevelopersDeps) {
       requireDeveloperAdmin(access, auth);
       await requireDatabaseAccess(access.organizationId);
       const { email } = ShareDatasetSchema.parse(input);
-      const inserted = await withOrganization(db, access.organizationId, (tx) =>
-        repository.insertShare(tx, { organizationId: access.organizationId, email, databaseRole: null }),
+      const { organizationId } = access;
+      const login = newReaderLogin();
+      let granted = false;
+      let inserted: boolean;
+      try {
+        inserted = await withOrganization(db, organizationId, async (tx) => {
+          if (!(await repository.insertShare(tx, { organizationId, email, databaseRole: null })))
+            return false;
+          granted = await deps.readers(organizationId, (readers) =>
+            readers.grant(login.role, login.password),
+          );
+          if (granted) await repository.setShareRole(tx, organizationId, email, login.role);
+          return true;
+        });
+      } catch (error) {
+        if (granted) await dropReader(organizationId, login.role).catch(() => undefined);
+        if (error instanceof WarehouseError) throw roleRefused(error);
+        throw error;
+      }
+      if (!inserted) return { success: true, message: `The dataset is already shared with ${email}` };
+      const destination = granted ? await deps.destination(organizationId) : null;
+      await deps.platform.mailer.send(
+        sharedDatasetMail({
+          to: email,
+          organizationId,
+          appUrl: deps.platform.config.appUrl,
+          postgres: destination?.kind === 'postgresql' ? { login, destination } : null,
+        }),
       );
-      return inserted
-        ? { success: true, message: `Dataset shared with ${email}` }
-        : { success: true, message: `The dataset is already shared with ${email}` };
+      return { success: true, message: `Dataset shared with ${email}` };
     },
 
-    /** Unshares at once: `datasetAccess` reads the shares on every call. */
+    /**
+     * Unshares at once: `datasetAccess` reads the shares on every call, and the person's
+     * PostgreSQL login is dropped (its sessions ended) before the unsharing is committed.
+     */
     async unshare(access: OrganizationAccess, auth: Auth, input: { email: string }): Promise<void> {
       requireDeveloperAdmin(access, auth);
       const { email } = ShareDatasetSchema.parse(input);
-      const deleted = await withOrganization(db, access.organizationId, (tx) =>
-        repository.deleteShare(tx, access.organizationId, email),
-      );
+      const { organizationId } = access;
+      const deleted = await withOrganization(db, organizationId, async (tx) => {
+        const row = await repository.deleteShare(tx, organizationId, email);
+        if (row?.databaseRole) {
+          await dropReader(organizationId, row.databaseRole).catch((error: unknown) => {
+            throw error instanceof WarehouseError ? roleRefused(error) : error;
+          });
+        }
+        return row;
+      });
       if (!deleted) {
         throw new AppError(404, DeveloperErrorType.notShared, {
           message: `The dataset is not shared with ${email}`,
@@ -145,11 +197,26 @@ export function createDevelopersService(deps: DevelopersDeps) {
      * that e-mail and the plan still includes database access. Other modules call this.
      */
     async datasetAccess(organizationId: string, userEmail: string): Promise<boolean> {
+      if (!isTenantId(organizationId)) return false;
       const email = userEmail.trim().toLowerCase();
       const share = await withOrganization(db, organizationId, (tx) =>
         repository.share(tx, organizationId, email),
       );
       return share !== null && (await deps.hasDatabaseAccess(organizationId));
+    },
+
+    /**
+     * One read-only SELECT on the shared dataset, for a member on a plan with database access or
+     * a person it is shared with (the `dataset` guard checked the share, on this very request).
+     */
+    async querySharedDataset(
+      reader: { organizationId: string; member: OrganizationAccess | null },
+      input: DatasetSqlRequest,
+    ): Promise<DatasetSqlResponse> {
+      if (reader.member !== null) await requireDatabaseAccess(reader.organizationId);
+      const { sql, limit } = DatasetSqlRequestSchema.parse(input);
+      const { columns, rows, truncated } = await deps.readOnlySql(reader.organizationId, sql, limit);
+      return { columns, rows, truncated };
     },
 
     /**

@@ -6,7 +6,13 @@ import type { ModellingService } from '../modelling';
 import type { ReportsService } from '../reports';
 
 /** Who is calling: the grant behind the token, as the organization's services see a member. */
-export type McpCaller = { grant: McpGrant; access: OrganizationAccess; auth: Auth };
+export type McpCaller = {
+  grant: McpGrant;
+  access: OrganizationAccess;
+  auth: Auth;
+  /** The organization's slug: the links the tools return open its pages. */
+  organizationSlug: string;
+};
 
 export type McpDeps = {
   oauth: Pick<OAuthService, 'verify' | 'resource'>;
@@ -16,7 +22,7 @@ export type McpDeps = {
   record(grant: McpGrant, tool: string, outcome: 'ok' | 'error', rows: number | null): Promise<void>;
   /** Whether the organization's plan includes database access (billing's entitlements): SQL needs it. */
   hasDatabaseAccess(organizationId: string): Promise<boolean>;
-  modelling: Pick<ModellingService, 'models' | 'semanticModels' | 'withWarehouse'>;
+  modelling: Pick<ModellingService, 'models' | 'semanticModels' | 'readOnlySql'>;
   reports: Pick<ReportsService, 'access' | 'query'>;
   bookmarks: Pick<BookmarksService, 'list' | 'create'>;
   appUrl: string;

@@ -3,8 +3,6 @@ import type { McpDeps } from './context';
 import { mcpRoutes } from './routes';
 
 export type { McpCaller, McpDeps } from './context';
-export { checkReadOnlySql } from './sql-guard';
-export { SQL_LIMITS } from './tools';
 
 /**
  * The MCP server (issue 28): an AI assistant authorized through organization-select and

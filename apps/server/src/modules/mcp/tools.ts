@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import {
+  DATASET_SQL_LIMITS,
   DateRangeSchema,
   ReportQueryRequestSchema,
   ReportStateSchema,
@@ -11,10 +12,6 @@ import {
 import { AppError } from '../../platform/errors';
 import { planLimitReached } from '../billing';
 import { errorResult, jsonResult, type McpCaller, type McpDeps, type ToolAnswer } from './context';
-import { checkReadOnlySql } from './sql-guard';
-
-/** The SQL tool's limits (decision 574). */
-export const SQL_LIMITS = { defaultRows: 200, maxRows: 1_000, timeoutMs: 15_000 } as const;
 const REPORT_ROWS = { default: 200, max: 1_000 } as const;
 
 class ToolInputError extends Error {}
@@ -151,22 +148,15 @@ export function registerTools(server: McpServer, deps: McpDeps, caller: McpCalle
 
   tool(
     'run_sql',
-    `One read-only SELECT on the dataset (DuckDB SQL; tables in the analytics schema). At most ${SQL_LIMITS.maxRows} rows, ${SQL_LIMITS.timeoutMs / 1000} s.`,
+    `One read-only SELECT on the dataset (DuckDB SQL; tables in the analytics schema). At most ${DATASET_SQL_LIMITS.maxRows} rows, ${DATASET_SQL_LIMITS.timeoutMs / 1000} s.`,
     {
-      sql: z.string().max(20_000),
-      limit: z.number().int().min(1).max(SQL_LIMITS.maxRows).default(SQL_LIMITS.defaultRows),
+      sql: z.string().max(DATASET_SQL_LIMITS.maxLength),
+      limit: z.number().int().min(1).max(DATASET_SQL_LIMITS.maxRows).default(DATASET_SQL_LIMITS.defaultRows),
     },
     async (args) => {
       // SQL on the dataset is the plan's database access, as sharing it is (decision 623).
       if (!(await deps.hasDatabaseAccess(organizationId))) throw planLimitReached('database_access');
-      const verdict = checkReadOnlySql(args.sql);
-      if (!verdict.ok) throw new ToolInputError(`refused: ${verdict.reason}`);
-      const result = await deps.modelling.withWarehouse(
-        organizationId,
-        (warehouse) =>
-          warehouse.query(verdict.sql, [], { timeoutMs: SQL_LIMITS.timeoutMs, maxRows: args.limit }),
-        'read',
-      );
+      const result = await deps.modelling.readOnlySql(organizationId, args.sql, args.limit);
       return { data: result, rows: result.rows.length };
     },
   );
@@ -179,7 +169,12 @@ export function registerTools(server: McpServer, deps: McpDeps, caller: McpCalle
       const list = await deps.bookmarks.list(caller, args.report_slug ?? null, 'menu');
       const bookmarks = flatten([...list.bookmarks, ...list.navigation_bookmarks])
         .filter((b) => !b.is_category)
-        .map((b) => ({ id: b.id, name: b.name, report_slug: b.report_slug, link: linkOf(deps.appUrl, b) }));
+        .map((b) => ({
+          id: b.id,
+          name: b.name,
+          report_slug: b.report_slug,
+          link: linkOf(deps.appUrl, caller.organizationSlug, b),
+        }));
       return { data: { bookmarks }, rows: bookmarks.length };
     },
   );
@@ -200,14 +195,19 @@ export function registerTools(server: McpServer, deps: McpDeps, caller: McpCalle
         { name: args.name, state: encodeReportState(state), is_private: true },
       ]);
       if (created === undefined) throw new Error('the bookmark was not created');
-      const data = { id: created.id, name: created.name, link: linkOf(deps.appUrl, created) };
+      const data = {
+        id: created.id,
+        name: created.name,
+        link: linkOf(deps.appUrl, caller.organizationSlug, created),
+      };
       return { data, rows: 1 };
     },
   );
 }
 
-function linkOf(appUrl: string, bookmark: Bookmark): string {
-  return `${appUrl}/dashboard/${encodeURIComponent(bookmark.report_slug)}/bookmarks/${encodeURIComponent(bookmark.slug)}`;
+/** The bookmark's page in the app: under its organization, as every dashboard route is. */
+function linkOf(appUrl: string, organizationSlug: string, bookmark: Bookmark): string {
+  return `${appUrl}/organization/${encodeURIComponent(organizationSlug)}/dashboard/${encodeURIComponent(bookmark.report_slug)}/bookmarks/${encodeURIComponent(bookmark.slug)}`;
 }
 
 /** The query the dashboard would send for an ad-hoc table visual of these fields. */

@@ -14,6 +14,7 @@ import { modellingRepository as repo, type ModelState } from './repository';
 import type { AppliedColumn } from './schema';
 import { organizationSemanticModels } from './semantic';
 import { createModelVersions } from './versions';
+import { createReadOnlySql } from './read-only-sql';
 import { createWithWarehouse, type DestinationSettings } from './warehouse';
 
 export type ModellingDeps = {
@@ -161,6 +162,9 @@ export function createModellingService(deps: ModellingDeps) {
   return {
     /** Runs `work` on the organization's warehouse (its destination, or the managed DuckDB file). */
     withWarehouse,
+
+    /** One read-only SELECT on the organization's dataset, within the row and time limits. */
+    readOnlySql: createReadOnlySql(withWarehouse),
 
     /** The model tables a rebuild builds, each with the derived columns registered for it now. */
     async models(organizationId: string): Promise<OrganizationModel[]> {

@@ -4,6 +4,9 @@ import type { Database, Transaction } from './pool';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether `value` can name an organization (or a user): `withOrganization` refuses anything else. */
+export const isTenantId = (value: string): boolean => UUID.test(value);
+
 /**
  * The one way to touch an organization's rows: a transaction in which `app.organization_id` is
  * set LOCAL (set_config(..., true) is SET LOCAL with a bound parameter), so the forced policies

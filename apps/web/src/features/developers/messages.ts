@@ -20,6 +20,20 @@ export const developersMessages = {
   notShared: 'The dataset is not shared with anyone yet.',
   unshare: 'Unshare',
   sharedLoadFailed: 'There was an issue getting the shared users.',
+  roleFailed:
+    'Your PostgreSQL destination could not make a read-only login: its user needs the CREATEROLE privilege.',
+  accessTitle: 'How they read it',
+  accessApi: 'Signed in with the e-mail you shared with, they send one SELECT to',
+  accessApiEndpoint: (organizationId: string) =>
+    `POST /api/organizations/${organizationId}/shared-dataset/sql`,
+  accessApiKeys: '(members can use an API key).',
+  accessPostgres:
+    'PostgreSQL destination: each person gets a read-only login of their own on your database, with its password by e-mail. Unsharing removes it at once. Your destination user needs CREATEROLE.',
+  accessBigQuery:
+    'BigQuery destination: in the Google Cloud console, grant them BigQuery Data Viewer on the datasets analytics and raw, and BigQuery Job User on the project.',
+  accessDatabricks:
+    'Databricks destination: in Unity Catalog, grant them USE CATALOG on your catalog, and USE SCHEMA and SELECT on its analytics and raw schemas.',
+  accessRevokeNote: 'On BigQuery and Databricks, revoke those grants there too when you unshare.',
   apiKeyTitle: 'API keys',
   apiKeyDescription:
     "A key calls this organization's API routes, sent as the header Authorization: Bearer <key>. Read-only keys only read.",
@@ -54,6 +68,13 @@ export const developersMessages = {
 export function loadErrorMessage(what: 'api key' | 'api token' | 'GA4 emails', error: unknown): string {
   const type = isApiError(error) ? error.type : 'unknown_error';
   return `Error loading ${what}: ${type}`;
+}
+
+/** The share's failure in words: a PostgreSQL destination that cannot make logins, or anything else. */
+export function shareErrorMessage(error: unknown): string {
+  return isApiError(error) && error.type === 'database_role_failed'
+    ? developersMessages.roleFailed
+    : developersMessages.actionFailed;
 }
 
 /** The plan refusal of a share, else null. */

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Code, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, List, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { messages as fieldMessages } from '@maya/contracts';
@@ -6,7 +6,7 @@ import { formatDate } from '../../../shared/lib/dates';
 import { SettingsCard } from '../../../shared/ui/SettingsCard';
 import { organizationPath, useFeatures } from '../../organizations';
 import { useShareDataset, useSharedDataset, useUnshareDataset } from '../hooks/useSharedDataset';
-import { developersMessages as m, isDatasetPlanRefusal } from '../messages';
+import { developersMessages as m, isDatasetPlanRefusal, shareErrorMessage } from '../messages';
 import { AdminsOnlyNote } from './SecretOnce';
 
 type Props = { organizationId: string; organizationSlug: string; canManage: boolean };
@@ -55,11 +55,33 @@ function ShareForm({ organizationId, organizationSlug }: Omit<Props, 'canManage'
         )}
         {share.isError && (
           <Text size="sm" c="red.8" role="alert">
-            {m.actionFailed}
+            {shareErrorMessage(share.error)}
           </Text>
         )}
       </Stack>
     </form>
+  );
+}
+
+/** How the people it is shared with read the dataset, on each kind of warehouse. */
+function HowTheyReadIt({ organizationId }: { organizationId: string }) {
+  return (
+    <Stack gap={6} pt="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+      <Text size="sm" fw={600} component="h4" m={0}>
+        {m.accessTitle}
+      </Text>
+      <List size="xs" spacing={4} c="dark.4" styles={{ itemWrapper: { overflowWrap: 'anywhere' } }}>
+        <List.Item>
+          {m.accessApi} <Code>{m.accessApiEndpoint(organizationId)}</Code> {m.accessApiKeys}
+        </List.Item>
+        <List.Item>{m.accessPostgres}</List.Item>
+        <List.Item>{m.accessBigQuery}</List.Item>
+        <List.Item>{m.accessDatabricks}</List.Item>
+      </List>
+      <Text size="xs" c="dimmed">
+        {m.accessRevokeNote}
+      </Text>
+    </Stack>
   );
 }
 
@@ -129,6 +151,7 @@ export function SharedDatasetPanel({ organizationId, organizationSlug, canManage
           ))}
         </Stack>
       )}
+      <HowTheyReadIt organizationId={organizationId} />
     </SettingsCard>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The first of the SQL tool's defences (decision 574): one SELECT (or WITH ... SELECT) statement
+ * The first of read-only SQL's defences (decision 574; the MCP SQL tool and the shared-dataset endpoint): one SELECT (or WITH ... SELECT) statement
  * that names no file, no other database and no setting. The warehouse then runs it in a READ ONLY
  * transaction, as a prepared statement that must be a SELECT, on a DuckDB instance whose external
  * access is off and whose configuration is locked; and each organization's warehouse is its own
@@ -38,9 +38,9 @@ const FORBIDDEN_WORDS = [
   'rollback',
 ];
 
-/** Table and scalar functions that read files, URLs, the environment or other databases. */
+/** Table and scalar functions that read files, URLs, the environment or other databases (DuckDB's, and PostgreSQL's on a destination). */
 const FORBIDDEN_FUNCTIONS =
-  /\b(read_\w+|\w+_scan|parquet_\w+|glob|sniff_csv|getenv|query|query_table|sqlite_\w+|postgres_\w+|mysql_\w+|iceberg_\w+|delta_\w+|duckdb_\w+|pragma_\w+|which_secret|load_aws_credentials)\s*\(/i;
+  /\b(read_\w+|\w+_scan|parquet_\w+|glob|sniff_csv|getenv|query|query_table|sqlite_\w+|postgres_\w+|mysql_\w+|iceberg_\w+|delta_\w+|duckdb_\w+|pragma_\w+|which_secret|load_aws_credentials|pg_read_\w+|pg_ls_\w+|pg_stat_file|lo_\w+|dblink\w*)\s*\(/i;
 
 /** Strings and comments blanked (kept the same length), so that words inside them are not read as SQL. */
 function blankLiterals(sql: string): { code: string; strings: string[]; names: string[] } {
