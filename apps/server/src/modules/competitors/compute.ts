@@ -2,6 +2,7 @@
 // terms (decision 643): organic share of voice weighted by a position click-through curve, paid
 // share by appearance rate, average organic position, the terms won and lost against the
 // organization's own domain, and the movement against the previous month.
+import type { ServiceAccount } from '@maya/contracts';
 import type { CachedSerpItem } from './schema';
 
 /**
@@ -126,4 +127,14 @@ export function propertyDomain(identifier: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The organization's own domain: the account's property, or for an ads account its first Search Console property. */
+export function ownDomainOf(
+  account: ServiceAccount | undefined,
+  accounts: readonly ServiceAccount[],
+): string | null {
+  if (account?.service === 'google_search_console') return propertyDomain(account.identifier);
+  const property = accounts.find((a) => a.service === 'google_search_console');
+  return property === undefined ? null : propertyDomain(property.identifier);
 }

@@ -5,7 +5,8 @@ import type { Platform } from '../../platform/platform';
 import { RAW_SCHEMA } from '../modelling';
 import type { Module } from '../module';
 import { competitorsRoutes } from './routes';
-import { COMPETITORS_RUN_QUEUE, createCompetitorsService, type CompetitorsDeps } from './service';
+import type { CompetitorsDeps } from './deps';
+import { COMPETITORS_RUN_QUEUE, createCompetitorsService } from './service';
 
 export { COMPETITORS_RUN_QUEUE, createCompetitorsService, type CompetitorsService } from './service';
 

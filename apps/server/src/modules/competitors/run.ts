@@ -9,11 +9,10 @@ import { googleSearchCountry, type ServiceAccount } from '@maya/contracts';
 import { ProviderError, type SerpItem } from '@maya/connectors';
 import { withOrganization } from '../../platform/db/tenant';
 import { pool } from '../../platform/concurrency';
-import { computeShares } from './compute';
+import { computeShares, ownDomainOf } from './compute';
 import { competitorsRepository as repo, type RunUpdate } from './repository';
 import type { CachedSerpItem } from './schema';
-import type { CompetitorsDeps } from './service';
-import { ownDomainOf } from './service';
+import type { CompetitorsDeps } from './deps';
 import { previousShares, topTerms, writeShares } from './warehouse';
 
 const CURRENCY = 'USD';

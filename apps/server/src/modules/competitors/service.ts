@@ -11,14 +11,11 @@ import {
   type SaveCompetitionReportRequest,
   type ServiceAccount,
 } from '@maya/contracts';
-import type { SerpClient } from '@maya/connectors';
-import type { Warehouse } from '@maya/warehouse';
-import type { FastifyBaseLogger } from 'fastify';
 import { withOrganization } from '../../platform/db/tenant';
 import { AppError, ValidationError } from '../../platform/errors';
 import type { OrganizationAccess } from '../../platform/guards';
-import type { Platform } from '../../platform/platform';
-import { propertyDomain } from './compute';
+import { ownDomainOf } from './compute';
+import type { CompetitorsDeps } from './deps';
 import { competitorsRepository as repo, type CompetitionReportRow } from './repository';
 import { createCompetitionRun } from './run';
 import { removeShares } from './warehouse';
@@ -27,41 +24,9 @@ import { removeShares } from './warehouse';
 export const COMPETITORS_RUN_QUEUE = 'competitors.run';
 export type CompetitorsRunJob = { organization_id: string; report_id: string };
 
-/** The search terms' filter columns and the label of a term (the clusters module's term labels). */
-export type TermColumns = {
-  columns(organizationId: string): Promise<{ id: string; name: string; values: string[] }[]>;
-  labeller(organizationId: string, columnId: string): Promise<((term: string) => string | null) | null>;
-};
-
-export type CompetitorsDeps = {
-  platform: Pick<Platform, 'database' | 'jobs'>;
-  withWarehouse<T>(organizationId: string, work: (warehouse: Warehouse) => Promise<T>): Promise<T>;
-  /** Tells reports the organization's data changed (modelling's version bump). */
-  changed(organizationId: string): Promise<void>;
-  /** The SERP provider's client; null when no credentials are configured. */
-  client: SerpClient | null;
-  /** SERP requests at once per run. */
-  concurrency: number;
-  /** The organization's connected accounts (sources module). */
-  accounts(organizationId: string): Promise<ServiceAccount[]>;
-  termColumns: TermColumns;
-  /** The organizations the monthly schedule computes (ETL enabled). */
-  organizations(): Promise<string[]>;
-  now?: () => Date;
-  log?: () => FastifyBaseLogger | null;
-};
+export type { CompetitorsDeps } from './deps';
 
 export type CompetitorsService = ReturnType<typeof createCompetitorsService>;
-
-/** The organization's own domain: the account's property, or for an ads account its first Search Console property. */
-export function ownDomainOf(
-  account: ServiceAccount | undefined,
-  accounts: readonly ServiceAccount[],
-): string | null {
-  if (account?.service === 'google_search_console') return propertyDomain(account.identifier);
-  const property = accounts.find((a) => a.service === 'google_search_console');
-  return property === undefined ? null : propertyDomain(property.identifier);
-}
 
 function toReport(row: CompetitionReportRow, accounts: readonly ServiceAccount[]): CompetitionReport {
   const account = accounts.find((a) => a.uuid === row.accountId);
