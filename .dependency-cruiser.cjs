@@ -54,6 +54,7 @@ const WEB_FEATURE_ORDER = [
   'custom-tables',
   'pagespeed',
   'sources',
+  'competitors',
   'reports',
   'bookmarks',
   'ai-builder',

@@ -11,6 +11,8 @@ export { ga4ExportServiceAccountEmail } from './services/ga4-events';
 export { EURO, createEcbRatesProvider, dailyRates } from './services/ecb-rates';
 export type { PublishedRate, RatesProvider } from './services/ecb-rates';
 export { createPagespeedClient, PAGESPEED_STRATEGIES } from './services/pagespeed';
+export { createSerpClient, serpDomain } from './services/dataforseo';
+export type { SerpClient, SerpItem, SerpQuery, SerpResult } from './services/dataforseo';
 export type {
   PagespeedClient,
   PagespeedMeasurement,

@@ -29,3 +29,4 @@ export * from './permissions';
 export * from './billing';
 export * from './developers';
 export * from './pagespeed';
+export * from './competitors';

@@ -9,6 +9,7 @@ import { createAuthModule } from './auth';
 import { createBillingModule } from './billing';
 import { createBookmarksModule } from './bookmarks';
 import { createClustersModule } from './clusters';
+import { createCompetitorsModule } from './competitors';
 import { createCustomTablesModule, customSemanticModel } from './custom-tables';
 import { createDemoModule } from './demo';
 import { createDestinationsModule } from './destinations';
@@ -36,8 +37,9 @@ export type { Module } from './module';
  * users, organizations ← auth, notifications; assistant-auth, modelling, reports,
  * bookmarks ← mcp; modelling (its read-only SQL), destinations, billing ← developers; users, auth ← subscriptions; destinations ←
  * modelling ← etl, reports, ai-builder, clusters (whose columns it applies as derived columns),
- * expenses (which it writes to the warehouse and rebuilds), custom-tables and pagespeed (whose
- * semantic models it answers):
+ * expenses (which it writes to the warehouse and rebuilds), custom-tables, pagespeed and
+ * competitors (whose semantic models it answers; competitors also reads sources' accounts and
+ * clusters' term labels):
  * modelling opens every warehouse and rebuilds, and its
  * version, announced to every process, retires the reports' cached answers; organizations,
  * subscriptions ← billing, whose entitlements invitations, sources, reports and etl enforce, and
@@ -216,6 +218,16 @@ export function createModules(
     organizations: () => organizations.service.listEtlEnabled(),
   });
   modelling.service.registerSemanticModels(pagespeed.semanticModels);
+  const competitors = createCompetitorsModule(platform, {
+    withWarehouse: (organizationId, work) => modelling.service.withWarehouse(organizationId, work),
+    changed: async (organizationId) => {
+      await modelling.service.rebuild(organizationId, { derivedOnly: { tables: [] } });
+    },
+    accounts: (organizationId) => sources.service.list(organizationId),
+    termColumns: clusters.termLabels,
+    organizations: () => organizations.service.listEtlEnabled(),
+  });
+  modelling.service.registerSemanticModels(competitors.semanticModels);
   return {
     modules: [
       createHealthModule(platform),
@@ -238,6 +250,7 @@ export function createModules(
       customTables.module,
       developers.module,
       pagespeed.module,
+      competitors.module,
       subscriptions.module,
       billing.module(async (organizationId) => {
         const [accounts, members, invited, customReports] = await Promise.all([

@@ -63,6 +63,10 @@ const EnvSchema = z.object({
   LLM_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
   PAGESPEED_API_KEY: z.string().min(1).optional(),
   PAGESPEED_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  /** DataForSEO's API login and password (HTTP Basic), for the competition reports. */
+  DATAFORSEO_LOGIN: z.string().min(1).optional(),
+  DATAFORSEO_PASSWORD: z.string().min(1).optional(),
+  DATAFORSEO_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
 });
 
 /** Every variable the server reads; the README's configuration table must list exactly these. */
@@ -111,6 +115,12 @@ export type Config = {
    */
   pagespeed: { apiKey: string | null; concurrency: number };
   /**
+   * DataForSEO's SERP API for the competition reports: the login and password
+   * (DATAFORSEO_LOGIN, DATAFORSEO_PASSWORD; outside production the sandbox's by default; null:
+   * the job fails saying so) and how many requests go at once.
+   */
+  serp: { credentials: { login: string; password: string } | null; concurrency: number };
+  /**
    * AES-256-GCM keys for stored source credentials, newest first (`id:base64key,...`); null: one
    * key derived from the secret key. The first encrypts, any decrypts (rotation: docs/operations.md).
    */
@@ -156,6 +166,8 @@ export type LlmConfig = { baseUrl: string; apiKey: string | null; model: string 
 
 /** The sandbox PageSpeed API's key (the connectors' PAGESPEED_SANDBOX_API_KEY). */
 export const SANDBOX_PAGESPEED_API_KEY = 'sandbox-pagespeed-key';
+/** The sandbox DataForSEO account (the connectors' DATAFORSEO_SANDBOX_CREDENTIALS). */
+export const SANDBOX_DATAFORSEO_CREDENTIALS = { login: 'sandbox@maya.example', password: 'sandbox-serp' };
 
 /** The sandbox's registered client (development and tests only). */
 export const SANDBOX_CLIENT = { clientId: 'maya-sandbox', clientSecret: 'maya-sandbox-secret' } as const;
@@ -244,6 +256,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pagespeed: {
       apiKey: e.PAGESPEED_API_KEY ?? (sandbox ? SANDBOX_PAGESPEED_API_KEY : null),
       concurrency: e.PAGESPEED_CONCURRENCY,
+    },
+    serp: {
+      credentials:
+        e.DATAFORSEO_LOGIN && e.DATAFORSEO_PASSWORD
+          ? { login: e.DATAFORSEO_LOGIN, password: e.DATAFORSEO_PASSWORD }
+          : sandbox
+            ? SANDBOX_DATAFORSEO_CREDENTIALS
+            : null,
+      concurrency: e.DATAFORSEO_CONCURRENCY,
     },
     credentialsKeys,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,

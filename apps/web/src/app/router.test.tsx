@@ -42,13 +42,13 @@ describe('router', () => {
     expect(tokenStore.get()).toBeNull();
   });
 
-  it('shows the not-found page for a spec route whose page is not built yet', async () => {
+  it('shows the not-found page for a competition report id that is not a UUID (spec 001 §2)', async () => {
     startSession({ accessToken: 't', accessTokenExpiresAt: '2999-01-01T00:00:00Z', userId: 'u1' });
     mockRoutes(accountRoutes({ organizations: [organizationFixture({ slug: 'acme' })] }));
-    const { router } = renderRoutes(createAppRoutes(), '/organization/acme/competitors');
+    const { router } = renderRoutes(createAppRoutes(), '/organization/acme/competitors/not-a-uuid');
     expect(await screen.findByText(NOT_FOUND_TEXT)).toBeInTheDocument();
     expect(router.state.matches.map((m) => m.route.path)).toContain(
-      '/organization/:organizationSlug/competitors',
+      '/organization/:organizationSlug/competitors/:competitorsId',
     );
     await waitFor(() => expect(document.title).toBe('Page Not Found - Maya'));
   });

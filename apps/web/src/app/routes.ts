@@ -127,6 +127,9 @@ const clustersIndexRedirect: LazyPage = () => clusterPages().then((m) => m.Clust
 const clusterListPage: LazyPage = () => clusterPages().then((m) => m.ClusterListPage);
 const columnEditorPage: LazyPage = () => clusterPages().then((m) => m.ColumnEditorPage);
 const wordGroupsPage: LazyPage = () => clusterPages().then((m) => m.WordGroupsPage);
+const competitorsPage: LazyPage = () => import('../features/competitors').then((m) => m.CompetitorsPage);
+const competitorEditorPage: LazyPage = () =>
+  import('../features/competitors').then((m) => m.CompetitorEditorPage);
 const pagespeedPage: LazyPage = () => import('../features/pagespeed').then((m) => m.PagespeedPage);
 const expensePages = () => import('../features/expenses');
 const expensesPage: LazyPage = () => expensePages().then((m) => m.ExpensesPage);
@@ -192,8 +195,8 @@ const sourcesRoutes = rows('001-sources', ORGANIZATION_PREFIX, [
   ['/sources/setup/moosend/:uuid', 'protected', 'Moosend Setup', moosendSetupPage],
   ['/sources/setup/custom-table/:tableId', 'protected', 'Custom Table', customTableSetupPage],
   ['/sources/setup/custom-table/:tableName/edit', 'protected', 'Edit Custom Table', customTableEditPage],
-  ['/competitors', 'protected', 'Competitors'],
-  ['/competitors/:competitorsId', 'protected', 'Competition Report'],
+  ['/competitors', 'protected', 'Competitors', competitorsPage],
+  ['/competitors/:competitorsId', 'protected', 'Competition Report', competitorEditorPage],
   ['/pagespeed', 'protected', 'PageSpeed', pagespeedPage],
   ['/clusters', 'protected', 'Clusters', clustersIndexRedirect],
   ['/clusters/word-groups', 'protected', 'Word Groups', wordGroupsPage],

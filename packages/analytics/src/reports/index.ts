@@ -22,6 +22,13 @@ export {
   rowCountMeasureName,
 } from './custom-tables-report';
 export {
+  COMPETITORS_DOMAINS,
+  COMPETITORS_DOMAINS_TABLE,
+  COMPETITORS_MODEL,
+  competitorsReport,
+  competitorsSemanticModel,
+} from './competitors-report';
+export {
   PAGESPEED_MODEL,
   PAGESPEED_RESULTS,
   PAGESPEED_RESULTS_TABLE,

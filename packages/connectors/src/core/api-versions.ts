@@ -24,6 +24,8 @@ export const CLOUD_STORAGE_API_VERSION = 'v1';
 export const MOOSEND_API_VERSION = 'v3';
 /** Google's PageSpeed Insights API (`/pagespeedonline/v5/runPagespeed`). */
 export const PAGESPEED_API_VERSION = 'v5';
+/** DataForSEO's API (`/v3/serp/google/organic/live/advanced`). */
+export const DATAFORSEO_API_VERSION = 'v3';
 
 /** A version the provider documents: null sunset while none is announced. */
 export type DocumentedVersion = { version: string; sunset: string | null };
@@ -59,7 +61,8 @@ export type ProviderApiId =
   | 'bigquery'
   | 'cloud_storage'
   | 'moosend'
-  | 'pagespeed';
+  | 'pagespeed'
+  | 'dataforseo_serp';
 
 /** A version within this many days of its sunset fails the versions test: time to upgrade. */
 export const UPGRADE_NOTICE_DAYS = 60;
@@ -183,6 +186,16 @@ export const PROVIDER_API_VERSIONS: readonly ProviderApiVersion[] = [
     version: PAGESPEED_API_VERSION,
     sunset: null,
     source: 'https://developers.google.com/speed/docs/insights/rest/v5/pagespeedapi/runpagespeed',
+    others: [],
+  },
+  {
+    api: 'dataforseo_serp',
+    name: 'DataForSEO SERP API',
+    // Not a data source: the competition reports job (server module competitors).
+    connectors: ['dataforseo'],
+    version: DATAFORSEO_API_VERSION,
+    sunset: null,
+    source: 'https://docs.dataforseo.com/v3/serp/google/organic/live/advanced/',
     others: [],
   },
 ];

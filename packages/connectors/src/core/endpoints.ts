@@ -25,6 +25,8 @@ export type ProviderEndpoints = {
   ecbData: string;
   /** Google's PageSpeed Insights API (the PageSpeed URLs job). */
   pagespeed: string;
+  /** DataForSEO's API (the competition reports' SERP data). */
+  dataforseo: string;
 };
 
 export const PRODUCTION_ENDPOINTS: ProviderEndpoints = {
@@ -54,6 +56,7 @@ export const PRODUCTION_ENDPOINTS: ProviderEndpoints = {
   moosend: 'https://api.moosend.com',
   ecbData: 'https://data-api.ecb.europa.eu',
   pagespeed: 'https://www.googleapis.com',
+  dataforseo: 'https://api.dataforseo.com',
 };
 
 /** The sandbox mounts (see sandbox/providers.ts), under `{base}/sandbox`. */
@@ -83,6 +86,7 @@ export function sandboxEndpoints(appUrl: string): ProviderEndpoints {
     moosend: `${s}/moosend`,
     ecbData: `${s}/ecb`,
     pagespeed: `${s}/pagespeed`,
+    dataforseo: `${s}/dataforseo`,
   };
 }
 

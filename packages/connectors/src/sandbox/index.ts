@@ -41,6 +41,15 @@ export {
 export { APPLE_SANDBOX_ORGS } from '../services/apple-ads/sandbox-data';
 export { ecbSandbox, ECB_SANDBOX_PREFIX } from '../services/ecb-rates/sandbox';
 export {
+  dataforseoSandbox,
+  DATAFORSEO_SANDBOX_CREDENTIALS,
+  DATAFORSEO_SANDBOX_PREFIX,
+  SANDBOX_SERP_COMPETITORS,
+  SANDBOX_SERP_COST,
+  SANDBOX_SERP_OWN_DOMAIN,
+  sandboxSerp,
+} from '../services/dataforseo/sandbox';
+export {
   pagespeedSandbox,
   PAGESPEED_SANDBOX_API_KEY,
   PAGESPEED_SANDBOX_PREFIX,

@@ -4,10 +4,12 @@ import { clusterDerivedColumns } from './derived-columns';
 import { createClusterPreviewService } from './preview';
 import { clustersRoutes } from './routes';
 import { createClustersService, type ClustersDeps } from './service';
+import { termLabels } from './term-labels';
 import { createWordGroupsService } from './word-groups';
 
 export { type ClusterDerivedColumn } from './derived-columns';
 export { createClustersService, type ClustersService } from './service';
+export { type TermColumn, type TermLabels } from './term-labels';
 
 /**
  * Clusters and word groups (spec 001 §2 Clusters, §3, §4, §5, §7, §8, §9): cluster columns per
@@ -24,5 +26,5 @@ export function createClustersModule(platform: Platform, services: Omit<Clusters
     name: 'clusters',
     routes: (api) => clustersRoutes(api, { columns: service, previews, wordGroups }),
   };
-  return { module, service, derivedColumns: clusterDerivedColumns(deps) };
+  return { module, service, derivedColumns: clusterDerivedColumns(deps), termLabels: termLabels(deps) };
 }

@@ -24,7 +24,7 @@ import type { OrganizationAccess } from '../../platform/guards';
 import type { Platform } from '../../platform/platform';
 import { pagespeedRepository as repo, type PagespeedRunRow } from './repository';
 import type { PagespeedFailure } from './schema';
-import { pool } from './pool';
+import { pool } from '../../platform/concurrency';
 import { clicksByPage, resultRow, writeResults } from './warehouse';
 
 /** The queue of measurement runs: `{organization_id, url_ids}` (null ids: every URL). */

@@ -5,6 +5,8 @@
 // Each is opened with the organization's own semantic model (modelling: the built-in model and the
 // organization's derived columns).
 import {
+  COMPETITORS_REPORT_NAME,
+  COMPETITORS_REPORT_SLUG,
   CUSTOM_TABLES_REPORT_SLUG,
   PAGESPEED_REPORT_NAME,
   PAGESPEED_REPORT_SLUG,
@@ -14,6 +16,8 @@ import {
 import {
   BUILTIN_REPORTS,
   BUILTIN_SEMANTIC_MODELS,
+  COMPETITORS_MODEL,
+  competitorsReport,
   CUSTOM_TABLES_MODEL,
   CUSTOM_TABLES_REPORT_NAME,
   DEMO_REPORTS,
@@ -46,7 +50,8 @@ export type ModelReport = {
 
 /**
  * The custom tables report: a page per uploaded table (packages/analytics custom-tables-report.ts);
- * the PageSpeed report, once the PageSpeed URLs job stored a measurement (pagespeed-report.ts).
+ * the PageSpeed report, once the PageSpeed URLs job stored a measurement (pagespeed-report.ts);
+ * the Competitors report, once a competition report was computed (competitors-report.ts).
  */
 export const MODEL_REPORTS: readonly ModelReport[] = [
   {
@@ -60,6 +65,12 @@ export const MODEL_REPORTS: readonly ModelReport[] = [
     slug: PAGESPEED_REPORT_SLUG,
     name: PAGESPEED_REPORT_NAME,
     document: pagespeedReport,
+  },
+  {
+    model: COMPETITORS_MODEL,
+    slug: COMPETITORS_REPORT_SLUG,
+    name: COMPETITORS_REPORT_NAME,
+    document: competitorsReport,
   },
 ];
 

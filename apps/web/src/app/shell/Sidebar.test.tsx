@@ -13,7 +13,7 @@ import {
 
 const acme = organizationFixture({ slug: 'acme', name: 'Acme' });
 
-/** The shell on a page that asks nothing else (competitors is not built yet: not found). */
+/** The shell on a page that asks nothing else (a malformed competition report id: not found). */
 function renderShell(path: string, warnings: { count: number; accounts: string[] } | null) {
   signIn();
   const calls = mockRoutes({
@@ -48,7 +48,7 @@ describe('sidebar reports (spec 002 §2)', () => {
       ...accountRoutes({ organizations: [demoOrganization, acme] }),
       'GET /api/reports': () => json(200, { reports }),
     });
-    return { ...renderApp('/organization/acme/competitors'), calls };
+    return { ...renderApp('/organization/acme/competitors/not-a-uuid'), calls };
   }
 
   it('lists the reports from the API by their display names, and no Custom Reports without any', async () => {
@@ -90,7 +90,7 @@ describe('sidebar reports (spec 002 §2)', () => {
 
 describe('sidebar warning on Sources (spec 001 §2)', () => {
   it('shows a warning icon on Sources when accounts have warnings', async () => {
-    const { calls } = renderShell('/organization/acme/competitors', WARNINGS);
+    const { calls } = renderShell('/organization/acme/competitors/not-a-uuid', WARNINGS);
     const sources = await screen.findByRole('link', { name: /Sources/ });
     expect(
       await within(sources).findByRole('img', { name: '2 source accounts need attention' }),
@@ -106,13 +106,13 @@ describe('sidebar warning on Sources (spec 001 §2)', () => {
   });
 
   it('shows none without warnings, or when they cannot be loaded', async () => {
-    renderShell('/organization/acme/competitors', { count: 0, accounts: [] });
+    renderShell('/organization/acme/competitors/not-a-uuid', { count: 0, accounts: [] });
     const sources = await screen.findByRole('link', { name: 'Sources' });
     expect(within(sources).queryByRole('img')).toBeNull();
   });
 
   it('keeps the warning on the collapsed icon rail', async () => {
-    renderShell('/organization/acme/competitors', WARNINGS);
+    renderShell('/organization/acme/competitors/not-a-uuid', WARNINGS);
     await screen.findByRole('img', { name: '2 source accounts need attention' });
     await userEvent.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
     expect(

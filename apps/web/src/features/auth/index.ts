@@ -1,3 +1,3 @@
 /** What other areas may use of the auth feature (dependency-cruiser: features meet through index.ts). */
 export { mergeAccountUrl, providerTokenFromDetail, providerTokenState } from './navigation';
-export { fuzzyFilter } from './components/FuzzySelect';
+export { fuzzyFilter, fuzzyOptionsFilter } from './components/FuzzySelect';

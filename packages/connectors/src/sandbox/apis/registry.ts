@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { APPLE_ADS_SANDBOX_PREFIX, appleAdsSandbox } from '../../services/apple-ads/sandbox';
 import { APPLE_OAUTH_SANDBOX_PREFIX, appleOAuthSandbox } from '../../services/apple-ads/sandbox-token';
+import { DATAFORSEO_SANDBOX_PREFIX, dataforseoSandbox } from '../../services/dataforseo/sandbox';
 import { ECB_SANDBOX_PREFIX, ecbSandbox } from '../../services/ecb-rates/sandbox';
 import { GA4_SANDBOX_PREFIX, ga4Sandbox } from '../../services/ga4/sandbox';
 import { BIGQUERY_SANDBOX_PREFIX, bigQuerySandbox } from '../../services/ga4-events/sandbox';
@@ -30,4 +31,5 @@ export const SANDBOX_APIS: readonly SandboxApiMount[] = [
   { prefix: MOOSEND_SANDBOX_PREFIX, plugin: moosendSandbox },
   { prefix: ECB_SANDBOX_PREFIX, plugin: ecbSandbox },
   { prefix: PAGESPEED_SANDBOX_PREFIX, plugin: pagespeedSandbox },
+  { prefix: DATAFORSEO_SANDBOX_PREFIX, plugin: dataforseoSandbox },
 ];

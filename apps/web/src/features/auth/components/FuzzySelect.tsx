@@ -1,5 +1,5 @@
 import { accounts } from '@maya/contracts';
-import { Combobox, TextInput, useCombobox } from '@mantine/core';
+import { Combobox, TextInput, useCombobox, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import Fuse from 'fuse.js';
 import { useMemo, useState, type ReactNode } from 'react';
 import { authMessages } from '../messages';
@@ -15,6 +15,15 @@ export function fuzzyFilter(
   const index = fuse ?? new Fuse(options, { threshold: accounts.fuzzyThreshold });
   return index.search(trimmed).map((result) => result.item);
 }
+
+/** Mantine Select's `filter`: the options whose label matches the search fuzzily (spec 001 §5). */
+export const fuzzyOptionsFilter: OptionsFilter = ({ options, search }) => {
+  const items = options as ComboboxItem[];
+  return fuzzyFilter(
+    items.map((item) => item.label),
+    search,
+  ).flatMap((label) => items.filter((item) => item.label === label));
+};
 
 /** The option spelled like `value` whatever its case, or null. */
 export function matchOption(options: readonly string[], value: string): string | null {

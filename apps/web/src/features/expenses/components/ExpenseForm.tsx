@@ -11,8 +11,6 @@ import {
   Text,
   TextInput,
   UnstyledButton,
-  type ComboboxItem,
-  type OptionsFilter,
 } from '@mantine/core';
 import {
   expenseLimits,
@@ -24,7 +22,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { IconArrowLeft, IconCheck, IconChevronDown, IconChevronRight } from '../../../shared/ui/icons';
-import { fuzzyFilter } from '../../auth';
+import { fuzzyOptionsFilter } from '../../auth';
 import { useSaveExpense } from '../hooks/useExpenses';
 import { expensesText as text, saveFailure } from '../messages';
 import { validateExpense, valuesToInput, type ExpenseFormValues } from '../model/form';
@@ -33,13 +31,7 @@ import { DayInput } from '../../../shared/ui/DayInput';
 import { showToast } from '../../../shared/ui/toast';
 
 /** Dropdown search is fuzzy with a 0.4 similarity threshold (spec 001 §5). */
-const fuzzy: OptionsFilter = ({ options, search }) => {
-  const items = options as ComboboxItem[];
-  return fuzzyFilter(
-    items.map((item) => item.label),
-    search,
-  ).flatMap((label) => items.filter((item) => item.label === label));
-};
+const fuzzy = fuzzyOptionsFilter;
 
 type ExpenseFormProps = {
   organizationId: string | null;

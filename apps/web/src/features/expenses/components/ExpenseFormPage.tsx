@@ -13,7 +13,7 @@ import { expensesText as text, loadFailure } from '../messages';
 import { emptyExpense, expenseToValues } from '../model/form';
 import { isExpenseId } from '../navigation';
 import { ExpenseForm } from './ExpenseForm';
-import { ExpensesLayout } from './ExpensesLayout';
+import { PageLayout } from '../../../shared/ui/PageLayout';
 
 /** Today as `YYYY-MM-DD` in the browser's time zone: the day a person means by "today". */
 function today(): string {
@@ -89,5 +89,5 @@ function ExpenseFormLoader({ organizationId, slug, currency, id, readOnly }: Loa
       />
     );
   }
-  return <ExpensesLayout title={expense.data === undefined ? text.title : title}>{content}</ExpensesLayout>;
+  return <PageLayout title={expense.data === undefined ? text.title : title}>{content}</PageLayout>;
 }

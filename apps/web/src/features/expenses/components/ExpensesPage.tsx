@@ -5,7 +5,7 @@ import { useCurrentOrganization } from '../../organizations';
 import { useExpenseCategories, useExpenses, useExpenseSubcategories } from '../hooks/useExpenses';
 import { expensesText as text, loadFailure } from '../messages';
 import { expensePath } from '../navigation';
-import { ExpensesLayout } from './ExpensesLayout';
+import { PageLayout } from '../../../shared/ui/PageLayout';
 import { ExpensesTable } from './ExpensesTable';
 
 /** /expenses (spec 001 §2): the organization's manual expenses, with Add expense, Edit and delete. */
@@ -82,8 +82,8 @@ function ExpensesList({
     );
   }
   return (
-    <ExpensesLayout title={text.title} description={text.description} actions={add}>
+    <PageLayout title={text.title} description={text.description} actions={add}>
       {content}
-    </ExpensesLayout>
+    </PageLayout>
   );
 }

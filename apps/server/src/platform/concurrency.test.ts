@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pool } from './pool';
+import { pool } from './concurrency';
 
 describe('the PageSpeed job’s concurrency limit', () => {
   it('never has more than the limit in flight, and runs every item once in order of start', async () => {

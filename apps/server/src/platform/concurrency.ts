@@ -1,6 +1,7 @@
 /**
- * Runs `work` over `items`, at most `limit` at once, started in their order: the PageSpeed job's
- * quota guard (PAGESPEED_CONCURRENCY). `work` must not throw (the job records failures itself).
+ * Runs `work` over `items`, at most `limit` at once, started in their order: the provider jobs'
+ * quota guard (PAGESPEED_CONCURRENCY, DATAFORSEO_CONCURRENCY). `work` must not throw (the jobs
+ * record failures themselves).
  */
 export async function pool<T>(
   items: readonly T[],

@@ -1,20 +1,23 @@
 import { Box, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** The expenses pages' frame: a title, what the page is for, controls on the right. */
-export function ExpensesLayout({
+/** A setup page's frame (expenses, competitors): a title, what the page is for, controls on the right. */
+export function PageLayout({
   title,
   description,
   actions,
   children,
+  maw = 1200,
 }: {
   title: string;
   description?: string;
   actions?: ReactNode;
   children: ReactNode;
+  /** The content's maximum width. */
+  maw?: number;
 }) {
   return (
-    <Box p={{ base: 'md', sm: 'xl' }} maw={1200}>
+    <Box p={{ base: 'md', sm: 'xl' }} maw={maw}>
       <Group justify="space-between" align="flex-start" gap="md" mb="xs">
         <Title order={1} fz={28}>
           {title}

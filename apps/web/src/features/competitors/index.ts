@@ -1,0 +1,2 @@
+export { CompetitorsPage } from './components/CompetitorsPage';
+export { CompetitorEditorPage } from './components/CompetitorEditorPage';
