@@ -53,3 +53,25 @@ export async function startWarehouseFiles(options: {
     },
   };
 }
+
+/**
+ * For a process that only borrows files (a backup, a test reading a warehouse): DuckDB sharing
+ * that asks the app's processes to let go of a file it needs, and keeps none open afterwards.
+ */
+export async function borrowWarehouseFiles(options: {
+  ownerUrl: string;
+  lockWaitMs: number;
+  log: Logger;
+}): Promise<{ sharing: DuckDbSharing; close(): Promise<void> }> {
+  const listener = await listenTo({
+    url: options.ownerUrl,
+    channel: WAREHOUSE_RELEASE_CHANNEL,
+    applicationName: 'maya-borrow-warehouse',
+    log: options.log,
+    onNotification: () => undefined,
+  });
+  return {
+    sharing: { keepOpenMs: 0, lockWaitMs: options.lockWaitMs, onLocked: (file) => listener.notify(file) },
+    close: () => listener.close(),
+  };
+}

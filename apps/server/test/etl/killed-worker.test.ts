@@ -2,18 +2,17 @@
 // ends with exactly the rows a clean load leaves (no duplicate, no lost row).
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { connectorFor } from '@maya/connectors';
-import { duckDbFileFor, openDuckDbWarehouse, type Row } from '@maya/warehouse';
+import { duckDbFileFor } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
 import { TEST_SECRET_KEY } from '../support/constants';
 import { accountSettled, connectGoogleAds, organizationOwner } from '../support/sources';
+import { GOOGLE_ADS_STREAMS, googleAdsSnapshot } from '../support/warehouse-snapshot';
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 type Account = { uuid: string; identifier: string; name: string; sync_status: string };
 
 const REPO = path.resolve(import.meta.dirname, '../../../..');
-const connector = connectorFor('google_ads')!;
 
 let t: AccountsApp;
 let owner: Owner;
@@ -82,36 +81,12 @@ async function armedFaults(faults: object[] = []): Promise<number> {
   return ((await response.json()) as { armed: number }).armed;
 }
 
-/** Every raw table's rows per account: count, days and a checksum of every column. */
-async function snapshot(): Promise<Row[]> {
-  const warehouse = await openDuckDbWarehouse({
-    file: duckDbFileFor(t.config.dataDir, owner.organizationId),
-    // The workers keep the file open after their loads: asked to, they let go.
-    sharing: t.app.platform.warehouseFiles.sharing,
-  });
-  try {
-    const rows: Row[] = [];
-    for (const stream of connector.streams) {
-      const table = `google_ads__${stream.name}`;
-      const result = await warehouse.query(
-        `SELECT '${table}' AS t, account_id, count(*) AS n, min(date) AS first, max(date) AS last,
-           sum(hash(*COLUMNS(*))) % 1000000007 AS checksum
-         FROM raw.${table} GROUP BY account_id ORDER BY account_id`,
-        [],
-        { timeoutMs: 30_000 },
-      );
-      rows.push(...result.rows);
-    }
-    const staged = await warehouse.query(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'raw' AND table_name LIKE '%staged'`,
-      [],
-      { timeoutMs: 30_000 },
-    );
-    return [...rows, { staged: staged.rows.length }];
-  } finally {
-    await warehouse.close();
-  }
-}
+/** The raw tables, read while the workers keep the file open: asked to, they let go. */
+const snapshot = () =>
+  googleAdsSnapshot(
+    duckDbFileFor(t.config.dataDir, owner.organizationId),
+    t.app.platform.warehouseFiles.sharing,
+  );
 
 beforeAll(async () => {
   // The API process here works no job: the workers are separate processes, as in production.
@@ -139,7 +114,7 @@ describe('a worker killed mid-run', () => {
   it('has its run picked up again by another worker, with no duplicate and no lost row', async () => {
     const before = await snapshot();
     expect(before.at(-1)).toEqual({ staged: 0 });
-    expect(before.length).toBeGreaterThan(connector.streams.length);
+    expect(before.length).toBeGreaterThan(GOOGLE_ADS_STREAMS);
 
     // The second account's third request waits a minute on a rate limit: the worker is then in
     // the middle of that account's load, with part of its rows staged.

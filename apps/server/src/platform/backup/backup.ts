@@ -11,9 +11,8 @@ import { backupEmbeddedPostgres, withEmbeddedPostgres } from '@maya/embedded-pos
 import { withDuckDbCheckpointed } from '@maya/warehouse';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../config';
-import { listenTo } from '../pg-listen';
 import type { Secrets } from '../secrets';
-import { WAREHOUSE_RELEASE_CHANNEL } from '../warehouse-files';
+import { borrowWarehouseFiles } from '../warehouse-files';
 import { BackupError, DATA, describeFiles, writeArchive, type Manifest } from './archive';
 
 /** How long the backup waits for a process that is using a warehouse file to let go of it. */
@@ -90,22 +89,15 @@ async function copyWarehouses(dataDir: string, into: string, ownerUrl: string, l
     : [];
   await mkdir(into, { recursive: true });
   if (files.length === 0) return 0;
-  const listener = await listenTo({
-    url: ownerUrl,
-    channel: WAREHOUSE_RELEASE_CHANNEL,
-    applicationName: 'maya-backup',
-    log,
-    onNotification: () => undefined, // this process only asks; it keeps no file for others
-  });
+  const borrowed = await borrowWarehouseFiles({ ownerUrl, lockWaitMs: FILE_WAIT_MS, log });
   try {
-    const sharing = { keepOpenMs: 0, lockWaitMs: FILE_WAIT_MS, onLocked: (file: string) => listener.notify(file) };
     for (const name of files) {
       const file = path.join(folder, name);
-      await withDuckDbCheckpointed(file, sharing, () => copyFile(file, path.join(into, name)));
+      await withDuckDbCheckpointed(file, borrowed.sharing, () => copyFile(file, path.join(into, name)));
       log.info({ file: name }, 'backup: warehouse file copied');
     }
   } finally {
-    await listener.close();
+    await borrowed.close();
   }
   return files.length;
 }
