@@ -104,10 +104,12 @@ export async function backupEmbeddedPostgres(
       'SELECT labelfile, spcmapfile FROM pg_backup_stop(false)',
     );
     await copyTree(path.join(dir, 'pg_wal'), path.join(into, 'pg_wal'), false);
-    const { labelfile, spcmapfile } = stopped.rows[0]!;
+    const [label] = stopped.rows;
+    if (!label) throw new Error('pg_backup_stop answered no backup label');
+    const { labelfile, spcmapfile } = label;
     await writeFile(path.join(into, 'backup_label'), labelfile, { mode: 0o600 });
     if (spcmapfile) await writeFile(path.join(into, 'tablespace_map'), spcmapfile, { mode: 0o600 });
-    return { serverVersion: version.rows[0]!.server_version };
+    return { serverVersion: version.rows[0]?.server_version ?? 'unknown' };
   } finally {
     await client.end();
   }

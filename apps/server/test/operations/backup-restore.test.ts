@@ -29,7 +29,10 @@ async function folder(label: string): Promise<string> {
 
 /** The app on `dataDir` with its embedded PostgreSQL (no DATABASE_URL), as `npm start` runs it. */
 async function serve(dataDir: string): Promise<ServerProcess> {
-  const server = await startServer('main', baseEnv({ DATA_DIR: dataDir, SMTP_URL: smtp.url, LOG_LEVEL: 'warn' }));
+  const server = await startServer(
+    'main',
+    baseEnv({ DATA_DIR: dataDir, SMTP_URL: smtp.url, LOG_LEVEL: 'warn' }),
+  );
   servers.push(server);
   return server;
 }

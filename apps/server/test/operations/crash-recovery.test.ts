@@ -99,28 +99,35 @@ describe('kill -9 during a data load', () => {
     const before = await snapshot(owner.organizationId);
     expect(before.at(-1)).toEqual({ staged: 0 });
 
-    // The second account's third request waits an hour on a rate limit: the run is then in the
-    // middle of that account, part of its rows staged in the warehouse.
-    const second = accounts[1]!;
+    const get = async (api: string, base: string) =>
+      (await call(base, 'GET', `${api}?organization_id=${owner.organizationId}`, { token: owner.token }))
+        .body;
+    // The last account's third request waits an hour on a rate limit: the run is then in the
+    // middle of that account, part of its rows staged in the warehouse. (The run loads the
+    // accounts in the order the sources list shows them.)
+    const listed = (await get('/service_accounts', first.base)).service_accounts as { identifier: string }[];
+    const second = listed.at(-1)!;
     const path_ = `/customers/${second.identifier}/`;
     expect(
       await sandbox.faults('google-ads', [{ kind: 'rate_limit', retry_after_s: 3600, path: path_, skip: 2 }]),
     ).toBe(1);
-    const get = async (api: string, base: string) =>
-      (await call(base, 'GET', `${api}?organization_id=${owner.organizationId}`, { token: owner.token })).body;
     const started = await call(first.base, 'POST', '/etl/trigger', {
       token: owner.token,
       body: { organization_id: owner.organizationId },
     });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
-    await until('the run to reach the fault', async () => ((await sandbox.faults('google-ads')) === 0 ? true : null));
+    await until('the run to reach the fault', async () =>
+      (await sandbox.faults('google-ads')) === 0 ? true : null,
+    );
     expect(await get('/etl/progress', first.base)).toMatchObject({
       running: true,
       description: expect.stringContaining('(2 of 2)'),
     });
 
     // kill -9 of the app and of its PostgreSQL (the postmaster and every backend: its group).
-    const postmaster = Number((await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    const postmaster = Number(
+      (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0],
+    );
     expect(await first.stop('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
     process.kill(-postmaster, 'SIGKILL');
     await until('PostgreSQL to be gone', async () => (groupAlive(postmaster) ? null : true));

@@ -107,11 +107,14 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     const owner = await organizationOwner({ base: one.base, smtp }, 'scale-out@example.com');
     const file = path.resolve(duckDbFileFor(dataDir, owner.organizationId));
     const get = async (api: string, base = two.base) =>
-      (await call(base, 'GET', `${api}?organization_id=${owner.organizationId}`, { token: owner.token })).body;
+      (await call(base, 'GET', `${api}?organization_id=${owner.organizationId}`, { token: owner.token }))
+        .body;
 
     // Both API processes have read the organization's model state: nothing loaded yet.
     for (const api of apis) {
-      expect((await reportOn(api.base, owner)).body).toMatchObject({ detail: { type: 'workspace_not_setup' } });
+      expect((await reportOn(api.base, owner)).body).toMatchObject({
+        detail: { type: 'workspace_not_setup' },
+      });
     }
     const { accounts } = await connectGoogleAds({ base: one.base, smtp }, owner, 2);
     for (const account of accounts) {
@@ -125,7 +128,9 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     expect(loaded[0]!.body.rows.length).toBeGreaterThan(0);
     expect(loaded[1]!.body).toEqual(loaded[0]!.body);
     // Each account's first load ran once, whichever worker took it.
-    const firstLoads = (await get('/etl/logs')).all_logs.flatMap((day: { runs: { step: string }[] }) => day.runs);
+    const firstLoads = (await get('/etl/logs')).all_logs.flatMap(
+      (day: { runs: { step: string }[] }) => day.runs,
+    );
     expect(firstLoads).toHaveLength(accounts.length);
 
     const snapshot = async (): Promise<Row[]> => {
@@ -140,10 +145,17 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     expect(before.at(-1)).toEqual({ staged: 0 });
     expect(before.length).toBeGreaterThan(GOOGLE_ADS_STREAMS);
 
-    // The second account's third request waits an hour on a rate limit: the run is then in the
-    // middle of that account, part of its rows staged.
-    const second = accounts[1]!;
-    const fault = { kind: 'rate_limit', retry_after_s: 3600, path: `/customers/${second.identifier}/`, skip: 2 };
+    // The last account's third request waits an hour on a rate limit: the run is then in the
+    // middle of that account, part of its rows staged. (The run loads the accounts in the order
+    // the sources list shows them.)
+    const listed = (await get('/service_accounts')).service_accounts as { identifier: string }[];
+    const second = listed.at(-1)!;
+    const fault = {
+      kind: 'rate_limit',
+      retry_after_s: 3600,
+      path: `/customers/${second.identifier}/`,
+      skip: 2,
+    };
     expect(await sandbox.faults('google-ads', [fault])).toBe(1);
     // "Load data now" pressed on both API processes at once: one run.
     const triggered = await Promise.all(
@@ -155,7 +167,9 @@ describe('two API processes and two workers on one PostgreSQL', () => {
       ),
     );
     expect(triggered.map((answer) => answer.status).sort()).toEqual([202, 409]);
-    await until('the run to reach the fault', async () => ((await sandbox.faults('google-ads')) === 0 ? true : null));
+    await until('the run to reach the fault', async () =>
+      (await sandbox.faults('google-ads')) === 0 ? true : null,
+    );
     expect(await get('/etl/progress')).toMatchObject({
       running: true,
       description: expect.stringContaining('(2 of 2)'),

@@ -63,12 +63,16 @@ describe('Ctrl-C during the demo data load', () => {
         throw new Error(`every demo load finished before one was seen running: ${JSON.stringify(accounts)}`);
       return accounts.find((a) => a.sync_status === 'running') ?? null;
     });
-    const postmaster = Number((await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    const postmaster = Number(
+      (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0],
+    );
 
     const sent = performance.now();
     process.kill(first.pid, 'SIGINT');
     const exit = await first.exited;
-    console.log(`SIGINT during the demo load: the app exited after ${Math.round(performance.now() - sent)} ms`);
+    console.log(
+      `SIGINT during the demo load: the app exited after ${Math.round(performance.now() - sent)} ms`,
+    );
     expect(exit, first.output()).toEqual({ code: 0, signal: null });
     // The app stopped its PostgreSQL before exiting, not left to die after it.
     expect(groupAlive(postmaster)).toBe(false);
@@ -79,7 +83,9 @@ describe('Ctrl-C during the demo data load', () => {
     const refreshed = await call(next.base, 'POST', '/auth/refresh_token', { cookie: user.cookie });
     expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
     const resumed = await until('the interrupted load to finish', async () => {
-      const account = (await demoAccounts(next.base, refreshed.body.access_token as string)).find((a) => a.uuid === loading.uuid);
+      const account = (await demoAccounts(next.base, refreshed.body.access_token as string)).find(
+        (a) => a.uuid === loading.uuid,
+      );
       return account?.sync_status === 'finished' || account?.sync_status === 'failed' ? account : null;
     });
     expect(resumed.sync_status).toBe('finished');

@@ -11,7 +11,11 @@ export async function withDuckDbCheckpointed<T>(
   sharing: DuckDbSharing,
   work: () => Promise<T>,
 ): Promise<T> {
-  const shared = await acquireDuckDb(file, { allowedDirectories: [], memoryLimit: null, threads: 1 }, sharing);
+  const shared = await acquireDuckDb(
+    file,
+    { allowedDirectories: [], memoryLimit: null, threads: 1 },
+    sharing,
+  );
   try {
     await shared.writes.run(async () => {
       await shared.writer.run('CHECKPOINT');

@@ -54,7 +54,12 @@ export async function createBackup(
     const { serverVersion, organizations } = await withEmbeddedPostgres(access, async (connection) => {
       const copied = await backupEmbeddedPostgres(connection, config.dataDir, path.join(data, 'postgres'));
       log.info({ serverVersion: copied.serverVersion }, 'backup: database copied');
-      const count = await copyWarehouses(config.dataDir, path.join(data, 'warehouse'), connection.ownerUrl, log);
+      const count = await copyWarehouses(
+        config.dataDir,
+        path.join(data, 'warehouse'),
+        connection.ownerUrl,
+        log,
+      );
       return { serverVersion: copied.serverVersion, organizations: count };
     });
     await copyOtherFiles(config.dataDir, data);

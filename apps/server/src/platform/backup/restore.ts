@@ -59,9 +59,7 @@ async function refuseNonEmpty(dataDir: string): Promise<void> {
 
 /** The data is sealed with the root secret: restoring it under another one would lock it away. */
 async function checkSecret(config: Config, manifest: Manifest, data: string): Promise<void> {
-  const restored = manifest.secret_key_included
-    ? (await readFile(secretKeyFile(data), 'utf8')).trim()
-    : null;
+  const restored = manifest.secret_key_included ? (await readFile(secretKeyFile(data), 'utf8')).trim() : null;
   const root = config.secretKey ?? restored;
   if (root === null)
     throw new BackupError(
