@@ -12,10 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/accounts';
 import { startSmtp } from '../support/smtp';
 import { accountSettled, connectGoogleAds, organizationOwner } from '../support/sources';
+import { dailyReport, DAILY_PAGE } from './daily-report';
 import { baseEnv, dataFolder, runCommand, startServer, type ServerProcess } from './processes';
-
-const DAILY = 'daily-performance';
-const DAILY_PAGE = MAYA_REPORT.pages.find((p) => p.visuals.some((v) => v.id === DAILY))?.name;
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 const folders: string[] = [];
@@ -75,7 +73,7 @@ describe('backup and restore', () => {
         bookmarks: [
           {
             name: 'Before the backup',
-            state: encodeReportState({ version: 1, page: DAILY_PAGE!, filters: [], slicers: [], sort: [] }),
+            state: encodeReportState({ version: 1, page: DAILY_PAGE, filters: [], slicers: [], sort: [] }),
           },
         ],
       },
@@ -83,18 +81,7 @@ describe('backup and restore', () => {
     expect(bookmark.status, JSON.stringify(bookmark.body)).toBe(201);
 
     const answers = async (base: string, token: string) => {
-      const report = await call(base, 'POST', `/reports/${MAYA_REPORT.slug}/query`, {
-        token,
-        body: {
-          organization_id: owner.organizationId,
-          report: MAYA_REPORT.slug,
-          page: DAILY_PAGE,
-          visual_id: DAILY,
-          filters: [],
-          date_range: { from: '2000-01-01', to: '2100-12-31' },
-          sort: null,
-        },
-      });
+      const report = await dailyReport(base, token, owner.organizationId);
       expect(report.status, JSON.stringify(report.body)).toBe(200);
       const bookmarks = await call(
         base,

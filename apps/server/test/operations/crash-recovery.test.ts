@@ -16,7 +16,15 @@ import { TEST_SECRET_KEY } from '../support/constants';
 import { startSmtp } from '../support/smtp';
 import { accountSettled, connectGoogleAds, organizationOwner } from '../support/sources';
 import { googleAdsSnapshot } from '../support/warehouse-snapshot';
-import { baseEnv, dataFolder, processesUsing, startServer, until, type ServerProcess } from './processes';
+import {
+  baseEnv,
+  dataFolder,
+  groupAlive,
+  processesUsing,
+  startServer,
+  until,
+  type ServerProcess,
+} from './processes';
 import { startSandboxHost } from './sandbox-host';
 
 type Progress = { running: boolean; description: string; points: number };
@@ -73,16 +81,6 @@ function snapshot(organizationId: string): Promise<Row[]> {
       await borrowed.close();
     }
   });
-}
-
-/** Whether any process of the group `pgid` is alive. */
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('kill -9 during a data load', () => {

@@ -143,3 +143,13 @@ export function processesUsing(dataDir: string): string[] {
     .split('\n')
     .filter((line) => line.includes(dataDir));
 }
+
+/** Whether any process of the group `pgid` lives (the detached postmaster's: it and its backends). */
+export function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -6,7 +6,6 @@
 import { readdirSync, readlinkSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { MAYA_REPORT } from '@maya/analytics';
 import { duckDbFileFor, type Row } from '@maya/warehouse';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,14 +16,12 @@ import { createTestDatabase } from '../support/database';
 import { startSmtp } from '../support/smtp';
 import { accountSettled, connectGoogleAds, organizationOwner } from '../support/sources';
 import { GOOGLE_ADS_STREAMS, googleAdsSnapshot } from '../support/warehouse-snapshot';
+import { dailyReport } from './daily-report';
 import { baseEnv, dataFolder, startServer, until, type ServerProcess } from './processes';
 import { startSandboxHost } from './sandbox-host';
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 type Progress = { running: boolean; description: string; points: number };
-
-const DAILY = 'daily-performance';
-const DAILY_PAGE = MAYA_REPORT.pages.find((p) => p.visuals.some((v) => v.id === DAILY))?.name;
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let sandbox: Awaited<ReturnType<typeof startSandboxHost>>;
@@ -68,20 +65,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function reportOn(base: string, owner: Owner) {
-  return call(base, 'POST', `/reports/${MAYA_REPORT.slug}/query`, {
-    token: owner.token,
-    body: {
-      organization_id: owner.organizationId,
-      report: MAYA_REPORT.slug,
-      page: DAILY_PAGE,
-      visual_id: DAILY,
-      filters: [],
-      date_range: { from: '2000-01-01', to: '2100-12-31' },
-      sort: null,
-    },
-  });
-}
+const reportOn = (base: string, owner: Owner) => dailyReport(base, owner.token, owner.organizationId);
 
 /** The worker process that has the organization's warehouse file open (DuckDB: one at a time). */
 function workerHolding(file: string): ServerProcess | null {

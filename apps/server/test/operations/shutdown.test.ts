@@ -7,7 +7,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, verifiedUser } from '../support/accounts';
 import { startSmtp } from '../support/smtp';
-import { baseEnv, dataFolder, processesUsing, startServer, until, type ServerProcess } from './processes';
+import {
+  baseEnv,
+  dataFolder,
+  groupAlive,
+  processesUsing,
+  startServer,
+  until,
+  type ServerProcess,
+} from './processes';
 
 type Account = { uuid: string; service: string; sync_status: string };
 
@@ -34,16 +42,6 @@ async function serve(): Promise<ServerProcess> {
   );
   servers.push(server);
   return server;
-}
-
-/** Whether any process of the group `pgid` (the detached postmaster's: it and its backends) is alive. */
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('Ctrl-C during the demo data load', () => {
