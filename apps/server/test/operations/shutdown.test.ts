@@ -16,29 +16,42 @@ import {
   until,
   type ServerProcess,
 } from './processes';
+import { startSandboxHost } from './sandbox-host';
 
 type Account = { uuid: string; service: string; sync_status: string };
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let sandbox: Awaited<ReturnType<typeof startSandboxHost>>;
 let dataDir = '';
 const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
   smtp = await startSmtp();
+  sandbox = await startSandboxHost();
   dataDir = await dataFolder('shutdown');
 });
 
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
+  await sandbox.close();
   await smtp.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** `npm start` as a developer runs it: development mode, so the demo data loads from the sandbox. */
+/**
+ * `npm start` as a developer runs it: development mode, so the demo data loads from the sandbox,
+ * here the one outside the app (its grants must outlive the app for a load to resume).
+ */
 async function serve(): Promise<ServerProcess> {
   const server = await startServer(
     'main',
-    baseEnv({ NODE_ENV: 'development', DATA_DIR: dataDir, SMTP_URL: smtp.url, LOG_LEVEL: 'warn' }),
+    baseEnv({
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      APP_URL: sandbox.url,
+      LOG_LEVEL: 'warn',
+    }),
   );
   servers.push(server);
   return server;
