@@ -62,7 +62,7 @@ describe('backup and restore', () => {
     const owner = await organizationOwner({ base: first.base, smtp }, 'backup-owner@example.com');
     const { accounts } = await connectGoogleAds({ base: first.base, smtp }, owner, 1);
     const account = accounts[0]!;
-    expect(await accountSettled({ base: first.base, smtp }, owner, account.uuid, 240_000)).toMatchObject({
+    expect(await accountSettled({ base: first.base, smtp }, owner, account.uuid, 900_000)).toMatchObject({
       sync_status: 'finished',
     });
     const bookmark = await call(first.base, 'POST', '/bookmarks', {
@@ -141,5 +141,5 @@ describe('backup and restore', () => {
     const refreshed = await call(second.base, 'POST', '/auth/refresh_token', { cookie: owner.cookie });
     expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
     expect(await answers(second.base, refreshed.body.access_token as string)).toEqual(before);
-  }, 600_000);
+  }, 1_800_000);
 });

@@ -90,7 +90,7 @@ describe('kill -9 during a data load', () => {
     const owner = await organizationOwner(served, 'crash-owner@example.com');
     const { accounts } = await connectGoogleAds(served, owner, 1);
     for (const account of accounts) {
-      expect(await accountSettled(served, owner, account.uuid, 300_000)).toMatchObject({
+      expect(await accountSettled(served, owner, account.uuid, 900_000)).toMatchObject({
         sync_status: 'finished',
       });
     }
@@ -161,5 +161,5 @@ describe('kill -9 during a data load', () => {
 
     expect(await next.stop()).toEqual({ code: 0, signal: null });
     expect(processesUsing(dataDir)).toEqual([]);
-  }, 900_000);
+  }, 1_800_000);
 });

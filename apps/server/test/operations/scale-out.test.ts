@@ -102,7 +102,7 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     }
     const { accounts } = await connectGoogleAds({ base: one.base, smtp }, owner, 1);
     for (const account of accounts) {
-      expect(await accountSettled({ base: two.base, smtp }, owner, account.uuid, 300_000)).toMatchObject({
+      expect(await accountSettled({ base: two.base, smtp }, owner, account.uuid, 900_000)).toMatchObject({
         sync_status: 'finished',
       });
     }
@@ -184,5 +184,5 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     expect(await snapshot()).toEqual(before);
     const after = await Promise.all(apis.map((api) => reportOn(api.base, owner)));
     for (const answer of after) expect(answer.body).toEqual(loaded[0]!.body);
-  }, 900_000);
+  }, 1_800_000);
 });

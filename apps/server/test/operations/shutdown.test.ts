@@ -100,5 +100,5 @@ describe('Ctrl-C during the demo data load', () => {
       return account?.sync_status === 'finished' || account?.sync_status === 'failed' ? account : null;
     });
     expect(resumed.sync_status).toBe('finished');
-  }, 900_000);
+  }, 1_800_000);
 });
