@@ -8,7 +8,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const SERVER_ENTRIES = ['apps/server/src/main.ts', 'apps/server/src/worker.ts'];
+export const SERVER_ENTRIES = [
+  'apps/server/src/main.ts',
+  'apps/server/src/worker.ts',
+  'apps/server/src/backup.ts',
+  'apps/server/src/restore.ts',
+];
 
 /** @param {string} root the repository root */
 export function serverBundleOptions(

@@ -22,8 +22,8 @@ export type EmbeddedLogger = {
 };
 
 const PREFERRED_PORT = 54329;
-const OWNER_ROLE = 'maya_owner';
-const DATABASE = 'maya';
+export const OWNER_ROLE = 'maya_owner';
+export const DATABASE = 'maya';
 const START_TIMEOUT_MS = 30_000;
 
 export type EmbeddedOptions = {
@@ -125,7 +125,7 @@ async function initialise(dir: string, password: string): Promise<void> {
 }
 
 /** PostgreSQL refuses to run as root: as root we run it as a `postgres` system user, created if missing. */
-async function ensurePostgresUser(): Promise<{ uid: number; gid: number }> {
+export async function ensurePostgresUser(): Promise<{ uid: number; gid: number }> {
   const existing = postgresUserIdsOrNull();
   if (existing) return existing;
   await run('groupadd', ['--force', 'postgres'], null);
@@ -307,7 +307,7 @@ async function binaries(): Promise<{ postgres: string; initdb: string }> {
   };
 }
 
-function isRoot(): boolean {
+export function isRoot(): boolean {
   return process.getuid?.() === 0;
 }
 
@@ -345,7 +345,7 @@ function postgresUserIdsOrNull(): { uid: number; gid: number } | null {
   }
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

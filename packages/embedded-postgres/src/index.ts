@@ -5,3 +5,11 @@ export {
   type EmbeddedLogger,
   type EmbeddedOptions,
 } from './embedded';
+export {
+  backupEmbeddedPostgres,
+  restoreEmbeddedPostgres,
+  runningPostmaster,
+  withEmbeddedPostgres,
+  type EmbeddedAccess,
+  type EmbeddedConnection,
+} from './backup';

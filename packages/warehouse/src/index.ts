@@ -3,6 +3,7 @@
 export * from './interface';
 export { openDuckDbWarehouse, type DuckDbWarehouseOptions } from './duckdb/duckdb-warehouse';
 export { closeIdleDuckDbs, duckDbFileFor, letGoOfDuckDb, type DuckDbSharing } from './duckdb/duckdb-instance';
+export { withDuckDbCheckpointed } from './duckdb/duckdb-checkpoint';
 export { openPostgresWarehouse, type PostgresWarehouseOptions } from './postgres/postgres-warehouse';
 export type * from './destination-config';
 export {

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from '@maya/embedded-postgres';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from './config';
-import { runMigrations } from './db/migrate';
+import { oneProcessAtATime, runMigrations } from './db/migrate';
 import { createAppPool, withCredentials, type Database } from './db/pool';
 import { findTenantTablesWithoutPolicy } from './db/rls';
 import { describeRole, ensureAppRole } from './db/roles';
@@ -67,7 +67,7 @@ async function prepare(ownerUrl: string, appUrl: string, role: string, password:
   await owner.connect();
   try {
     await runMigrations(owner, migrationsFolder());
-    await ensureAppRole(owner, role, password, appUrl);
+    await oneProcessAtATime(owner, () => ensureAppRole(owner, role, password, appUrl));
     const facts = await describeRole(owner, role);
     if (!facts || facts.rolsuper || facts.rolbypassrls || facts.owned > 0) {
       throw new Error(

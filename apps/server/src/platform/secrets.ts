@@ -11,10 +11,17 @@ import type { Config } from './config';
 export type Secrets = { derive(purpose: string): string };
 
 export async function loadSecrets(config: Config): Promise<Secrets> {
-  const root = config.secretKey ?? (await readOrCreateKey(path.join(config.dataDir, 'secret-key')));
-  return {
-    derive: (purpose) => createHmac('sha256', root).update(purpose).digest('base64url'),
-  };
+  return secretsFrom(config.secretKey ?? (await readOrCreateKey(secretKeyFile(config.dataDir))));
+}
+
+/** Where development and tests keep the generated root secret. */
+export function secretKeyFile(dataDir: string): string {
+  return path.join(dataDir, 'secret-key');
+}
+
+/** The secrets derived from a root secret. */
+export function secretsFrom(root: string): Secrets {
+  return { derive: (purpose) => createHmac('sha256', root).update(purpose).digest('base64url') };
 }
 
 async function readOrCreateKey(file: string): Promise<string> {

@@ -8,7 +8,8 @@ import { closeIdleDuckDbs, letGoOfDuckDb, type DuckDbSharing } from '@maya/wareh
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { listenTo } from './pg-listen';
 
-const CHANNEL = 'maya_warehouse_release';
+/** The channel on which a process asks the others to let go of a warehouse file (its path). */
+export const WAREHOUSE_RELEASE_CHANNEL = 'maya_warehouse_release';
 /** How long a process waits for another to let go of a file before the request fails. */
 const LOCK_WAIT_MS = 15_000;
 
@@ -29,7 +30,7 @@ export async function startWarehouseFiles(options: {
   const { log } = options;
   const listener = await listenTo({
     url: options.ownerUrl,
-    channel: CHANNEL,
+    channel: WAREHOUSE_RELEASE_CHANNEL,
     applicationName: 'maya-warehouse-files',
     log,
     onNotification: (file) => {
@@ -50,5 +51,27 @@ export async function startWarehouseFiles(options: {
       await listener.close();
       await closeIdleDuckDbs(folder);
     },
+  };
+}
+
+/**
+ * For a process that only borrows files (a backup, a test reading a warehouse): DuckDB sharing
+ * that asks the app's processes to let go of a file it needs, and keeps none open afterwards.
+ */
+export async function borrowWarehouseFiles(options: {
+  ownerUrl: string;
+  lockWaitMs: number;
+  log: Logger;
+}): Promise<{ sharing: DuckDbSharing; close(): Promise<void> }> {
+  const listener = await listenTo({
+    url: options.ownerUrl,
+    channel: WAREHOUSE_RELEASE_CHANNEL,
+    applicationName: 'maya-borrow-warehouse',
+    log: options.log,
+    onNotification: () => undefined,
+  });
+  return {
+    sharing: { keepOpenMs: 0, lockWaitMs: options.lockWaitMs, onLocked: (file) => listener.notify(file) },
+    close: () => listener.close(),
   };
 }

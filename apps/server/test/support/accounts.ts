@@ -33,6 +33,8 @@ export async function startAccountsApp(overrides: Record<string, string> = {}, o
   };
 }
 export type AccountsApp = Awaited<ReturnType<typeof startAccountsApp>>;
+/** What the API helpers need of an app: its address and the SMTP server its mail goes to. */
+export type Served = Pick<AccountsApp, 'base' | 'smtp'>;
 
 /** A TCP port nothing listens on now, on 127.0.0.1. */
 export async function freePort(): Promise<number> {
@@ -87,7 +89,7 @@ export const signUpBody = (email: string, password = 'correct horse battery') =>
 });
 
 /** Signs up with e-mail, follows the verification link, and returns the signed-in session. */
-export async function verifiedUser(t: AccountsApp, email: string, password = 'correct horse battery') {
+export async function verifiedUser(t: Served, email: string, password = 'correct horse battery') {
   const since = t.smtp.messages.length;
   const signedUp = await call(t.base, 'POST', '/user', { body: signUpBody(email, password) });
   expect(signedUp.status).toBe(201);

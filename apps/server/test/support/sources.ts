@@ -8,10 +8,10 @@ import {
 import { answerConsent } from '@maya/connectors/testing';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { call, verifiedUser, type AccountsApp } from './accounts';
+import { call, verifiedUser, type AccountsApp, type Served } from './accounts';
 
 /** A verified user with an organization of their own. */
-export async function organizationOwner(t: AccountsApp, email: string) {
+export async function organizationOwner(t: Served, email: string) {
   const user = await verifiedUser(t, email);
   const created = await call(t.base, 'POST', '/organizations', {
     token: user.token,
@@ -23,7 +23,7 @@ export async function organizationOwner(t: AccountsApp, email: string) {
 
 /** Starts the authorization of a service and consents: the callback URL the browser lands on. */
 export async function authorize(
-  t: AccountsApp,
+  t: Served,
   owner: { token: string; organizationId: string },
   service: { id: string; uuid: string },
   decision: 'allow' | 'deny' = 'allow',
@@ -58,7 +58,7 @@ export async function ownerQuery<T extends Record<string, unknown>>(
 
 /** Finishes an authorization the way integrations/add does: the callback's code and state verified. */
 export function verifyCallback(
-  t: AccountsApp,
+  t: Served,
   owner: { token: string; organizationId: string },
   service: { id: string; uuid: string },
   callback: URL,
@@ -77,7 +77,7 @@ export function verifyCallback(
 }
 
 /** Arms faults on a sandbox data API (e.g. `google-ads`), or clears them with null. */
-export async function setSandboxFaults(t: AccountsApp, api: string, faults: object[] | null): Promise<void> {
+export async function setSandboxFaults(t: Served, api: string, faults: object[] | null): Promise<void> {
   const url = `${t.base}/sandbox/${api}/_sandbox/faults`;
   const response = faults
     ? await fetch(url, {
@@ -98,7 +98,7 @@ type ListedAccount = {
 
 /** Waits until the account's load has settled (finished or failed), as the sources page shows it. */
 export async function accountSettled(
-  t: AccountsApp,
+  t: Served,
   owner: { token: string; organizationId: string },
   uuid: string,
   timeoutMs = 90_000,
@@ -129,7 +129,7 @@ type ConnectedAccount = {
  * the integrations/add page does; answers the credentials and the connected accounts.
  */
 export async function connectGoogleAds(
-  t: AccountsApp,
+  t: Served,
   owner: { token: string; organizationId: string },
   count: number,
 ): Promise<{ credentialsId: string; accounts: ConnectedAccount[] }> {

@@ -40,7 +40,7 @@ type Unpaid = Omit<OrganizationResponse, 'has_subscription'>;
 export type OrganizationsService = ReturnType<typeof createOrganizationsService>;
 
 export function createOrganizationsService(
-  platform: Pick<Platform, 'database' | 'config'>,
+  platform: Pick<Platform, 'database' | 'config' | 'warehouseFiles'>,
   services: { users: UsersService },
 ) {
   const { db } = platform.database;
@@ -54,10 +54,15 @@ export function createOrganizationsService(
     maxEntries: GRANTED_ACCESS_KEPT,
   });
 
-  /** Every organization gets its own warehouse: a DuckDB file under DATA_DIR (the managed default). */
+  /**
+   * Every organization gets its own warehouse: a DuckDB file under DATA_DIR (the managed default).
+   * Shared as every use of the file is: another process (the demo organization's, at every start
+   * of a second API process or worker) may have it open, and is asked to let go.
+   */
   async function provisionWarehouse(organizationId: string): Promise<void> {
     const warehouse = await openDuckDbWarehouse({
       file: duckDbFileFor(platform.config.dataDir, organizationId),
+      sharing: platform.warehouseFiles.sharing,
     });
     try {
       await warehouse.ensureSchema(WAREHOUSE_SCHEMA);
