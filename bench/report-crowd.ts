@@ -1,0 +1,213 @@
+// `npm run bench:report-crowd` (issue 31): twenty users open different filtered -maya pages at
+// once over 10 million rows. The rows are bench:report's (bench/report-data.ts, BENCH_ROWS over
+// BENCH_DAYS days), put in place of one organization's managed warehouse; BENCH_CROWD (20)
+// users of that organization, signed up and joined through the API, each with a browser's six
+// keep-alive connections and an address of their own (TRUST_PROXY=1). In each of BENCH_ROUNDS
+// (3) rounds every user opens one page (overview, channels or campaigns, in turn) with filters
+// no one asked before (a date range and a set of channels of their own: every visual a cache
+// miss), all users at the same moment; a page's time is from its first request to its last
+// answer. Goal: p95 of the pages under 500 ms.
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { MAYA_REPORT } from '@maya/analytics';
+import { addDays, utcDay, type ReportFilter } from '@maya/contracts';
+import { buildApp, startApp } from '@maya/e2e/app-process';
+import { installWarehouse } from './report-api';
+import { CHANNELS, generateDuckDb } from './report-data';
+import { BROWSER_CONNECTIONS, limited, median } from './report-queries';
+import { addressOf, createOrganization, join, mailbox, signUpUser, type User } from './load-users';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
+const DAYS = Number(process.env.BENCH_DAYS ?? 1461);
+const CROWD = Number(process.env.BENCH_CROWD ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const GOAL_P95_MS = 500;
+const lastDay = addDays(utcDay(Date.now()), -1);
+
+const PAGES = MAYA_REPORT.pages.map((page) => ({
+  name: page.name,
+  visuals: page.visuals.filter((v) => v.kind !== 'slicer').map((v) => v.id),
+}));
+
+/** User `u`'s filters in round `r`: a range of 14 to 120 days, channels of their own; never repeated. */
+function filtersOf(u: number, r: number): { filters: ReportFilter[]; from: string; to: string } {
+  const k = r * CROWD + u;
+  const to = addDays(lastDay, -(k % 200));
+  const from = addDays(to, -(13 + ((k * 37) % 107)));
+  const values = CHANNELS.filter((_, i) => ((k + 1) >> i) % 2 === 1 || (k + i) % 3 === 0);
+  return {
+    filters: [
+      { id: 'channel', kind: 'list', table: 'performance', column: 'channel', mode: 'include', values },
+    ],
+    from,
+    to,
+  };
+}
+
+/** A browser: six keep-alive connections of its own, JSON in and out. */
+function browser(baseUrl: string, user: User) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: BROWSER_CONNECTIONS });
+  const post = (route: string, body: unknown) =>
+    new Promise<number>((resolve, reject) => {
+      const payload = JSON.stringify(body);
+      const request = http.request(
+        `${baseUrl}/api${route}`,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+            authorization: `Bearer ${user.token}`,
+            'x-forwarded-for': user.address,
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
+    });
+  return { post, close: () => agent.destroy() };
+}
+
+const folder = await mkdtemp(path.join(os.tmpdir(), 'maya-bench-report-crowd-'));
+let app: Awaited<ReturnType<typeof startApp>> | null = null;
+let failed = false;
+try {
+  const file = path.join(folder, 'warehouse.duckdb');
+  console.log(`generating ${ROWS.toLocaleString('en-US')} rows over ${DAYS} days`);
+  const generating = performance.now();
+  await generateDuckDb(file, ROWS, DAYS, lastDay);
+  console.log(
+    `generated in ${((performance.now() - generating) / 1000).toFixed(0)} s; starting the production build`,
+  );
+  await buildApp();
+  app = await startApp({
+    label: 'maya-bench-report-crowd',
+    env: {
+      NODE_ENV: 'production',
+      SECRET_KEY: randomBytes(36).toString('base64url'),
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '1',
+    },
+  });
+  const baseUrl = `http://127.0.0.1:${app.port}`;
+  const linkFor = mailbox(app.dataDir);
+  const people = await limited(
+    Array.from(
+      { length: CROWD },
+      (_, i) => () => signUpUser(baseUrl, linkFor, `crowd.${i}.${Date.now()}@acme.example`, addressOf(i)),
+    ),
+    4,
+  );
+  const organization = await createOrganization(baseUrl, people[0]!, 'Crowd');
+  await installWarehouse(app.dataDir, organization.id, file);
+  const owner: User = { ...people[0]!, organizationId: organization.id };
+  for (const member of people.slice(1)) await join(baseUrl, owner, organization, member);
+  const users = people.map((p) => ({ ...p, organizationId: organization.id }));
+  const browsers = users.map((u) => browser(baseUrl, u));
+
+  // The first page after the start opens the file and finds its last day: not a crowd's measure.
+  const warm = PAGES[0]!;
+  for (const id of warm.visuals) {
+    await browsers[0]!.post(`/reports/${MAYA_REPORT.slug}/query`, {
+      organization_id: organization.id,
+      report: MAYA_REPORT.slug,
+      page: warm.name,
+      visual_id: id,
+      filters: MAYA_REPORT.filters,
+      date_range: null,
+      sort: null,
+    });
+  }
+
+  const pages: { round: number; user: number; page: string; ms: number; statuses: number[] }[] = [];
+  const loads: number[][] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    loads.push(os.loadavg());
+    const opened = await Promise.all(
+      browsers.map(async (b, u) => {
+        const page = PAGES[(u + round) % PAGES.length]!;
+        const { filters, from, to } = filtersOf(u, round);
+        const started = performance.now();
+        const statuses = await limited(
+          page.visuals.map(
+            (id) => () =>
+              b.post(`/reports/${MAYA_REPORT.slug}/query`, {
+                organization_id: organization.id,
+                report: MAYA_REPORT.slug,
+                page: page.name,
+                visual_id: id,
+                filters,
+                date_range: { from, to },
+                sort: null,
+              }),
+          ),
+          BROWSER_CONNECTIONS,
+        );
+        return { round, user: u, page: page.name, ms: performance.now() - started, statuses };
+      }),
+    );
+    pages.push(...opened);
+    const ms = opened.map((p) => p.ms).sort((a, b) => a - b);
+    console.log(
+      `round ${round + 1}: ${CROWD} pages at once, p50 ${median(ms).toFixed(0)} ms, slowest ${ms.at(-1)!.toFixed(0)} ms (load ${os.loadavg()[0]!.toFixed(1)})`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  for (const b of browsers) b.close();
+
+  const all = pages.map((p) => p.ms).sort((a, b) => a - b);
+  const p95 = all[Math.min(all.length - 1, Math.floor(0.95 * all.length))]!;
+  const bad = pages.flatMap((p) => p.statuses).filter((s) => s !== 200).length;
+  const byPage = PAGES.map((page) => {
+    const ms = pages.filter((p) => p.page === page.name).map((p) => p.ms);
+    return {
+      page: page.name,
+      visuals: page.visuals.length,
+      pages: ms.length,
+      'p50 ms': median(ms).toFixed(0),
+    };
+  });
+  console.table(byPage);
+  console.table([
+    {
+      measure: `page, ${CROWD} users at once, p50`,
+      value: `${median(all).toFixed(0)} ms`,
+      goal: '',
+      result: '',
+    },
+    {
+      measure: `page, ${CROWD} users at once, p95`,
+      value: `${p95.toFixed(0)} ms`,
+      goal: `< ${GOAL_P95_MS} ms`,
+      result: p95 < GOAL_P95_MS ? 'met' : 'MISS',
+    },
+    { measure: 'answers other than 200', value: bad, goal: '0', result: bad === 0 ? 'met' : 'MISS' },
+  ]);
+  console.log(`load average per round: ${loads.map((l) => l[0]!.toFixed(1)).join(', ')}`);
+  await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
+  await writeFile(
+    path.join(import.meta.dirname, 'results/report-crowd.json'),
+    JSON.stringify({ when: new Date().toISOString(), rows: ROWS, crowd: CROWD, loads, p95, pages }, null, 2),
+  );
+  if (bad > 0) failed = true;
+} catch (error) {
+  failed = true;
+  console.error(error);
+  if (app) console.error(app.describeOutput());
+} finally {
+  await app?.stop().catch((error: unknown) => {
+    failed = true;
+    console.error(error);
+  });
+  await rm(folder, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
