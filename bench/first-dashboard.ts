@@ -6,14 +6,11 @@
 // the browser asks until it answers with every account's data. Phases per account, from the
 // first load's own log line (queued, extract of the recent days, model build) and the API (the
 // backfill of the older history behind them). Goal: under 60 s to the first dashboard.
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { MAYA_REPORT } from '@maya/analytics';
 import { catalog } from '@maya/connectors';
 import { answerConsent } from '@maya/connectors/testing';
-import { buildApp, startApp } from '@maya/e2e/app-process';
+import { runBench, startBenchApp, writeResults } from './bench-run';
 import { api, type Session, signUp } from './report-api';
 import { PAGE, VISUALS } from './report-queries';
 
@@ -91,15 +88,15 @@ async function overview(session: Session): Promise<Record<string, Record<string,
 }
 
 const started = performance.now();
-let app: Awaited<ReturnType<typeof startApp>> | null = null;
-let failed = false;
-try {
+await runBench(async (use) => {
   console.log('building and starting the built app (NODE_ENV=test: sandbox providers, no demo data)');
-  await buildApp();
-  app = await startApp({
-    label: 'maya-bench-first-dashboard',
-    env: { NODE_ENV: 'test', SECRET_KEY: randomBytes(36).toString('base64url'), LOG_LEVEL: 'info' },
-  });
+  const app = use(
+    await startBenchApp('maya-bench-first-dashboard', {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: 'false',
+    }),
+  );
   const logs = new Map<string, FirstLoadLog>();
   app.onLine((stream, line) => {
     if (stream !== 'stdout' || !line.includes('first load: the recent days are reportable')) return;
@@ -202,25 +199,12 @@ try {
     accounts: rows,
     logs: [...logs.values()],
   };
-  await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
-  await writeFile(
-    path.join(import.meta.dirname, 'results/first-dashboard.json'),
-    JSON.stringify(results, null, 2),
-  );
+  await writeResults('first-dashboard', results);
   console.log(
     `load average after ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' / ')}; total ${seconds(performance.now() - started)}`,
   );
-} catch (error) {
-  failed = true;
-  console.error(error);
-  if (app) console.error(app.describeOutput());
-} finally {
-  await app?.stop().catch((error: unknown) => {
-    failed = true;
-    console.error(error);
-  });
-}
-process.exit(failed ? 1 : 0);
+  return true;
+});

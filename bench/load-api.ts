@@ -8,14 +8,13 @@
 // own (date range, channels), the report's bookmarks and the 12-second notification poll. Beside
 // it one client from one address signs in with a wrong password twice a second: the per-address
 // ceiling must answer 429. Goals: no 5xx, p99 < 250 ms, the limit enforced.
-import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { MAYA_REPORT } from '@maya/analytics';
 import { addDays, utcDay, type ReportFilter } from '@maya/contracts';
-import { buildApp, startApp } from '@maya/e2e/app-process';
+import { runBench, startBenchApp, writeResults } from './bench-run';
 import { installWarehouse } from './report-api';
 import { CHANNELS, generateDuckDb } from './report-data';
 import { limited, PAGE, VISUALS } from './report-queries';
@@ -169,150 +168,123 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const folder = await mkdtemp(path.join(os.tmpdir(), 'maya-bench-load-api-'));
-let app: Awaited<ReturnType<typeof startApp>> | null = null;
-let failed = false;
-try {
-  const template = path.join(folder, 'template.duckdb');
-  console.log(`generating ${ROWS.toLocaleString('en-US')} rows over ${DAYS} days`);
-  await generateDuckDb(template, ROWS, DAYS, lastDay);
-  console.log('building and starting the production build');
-  await buildApp();
-  app = await startApp({
-    label: 'maya-bench-load-api',
-    env: {
-      NODE_ENV: 'production',
-      SECRET_KEY: randomBytes(36).toString('base64url'),
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '1',
-    },
-  });
-  const baseUrl = `http://127.0.0.1:${app.port}`;
-  const linkFor = mailbox(app.dataDir);
-  const setupStart = performance.now();
-  console.log(`signing up ${USERS} users in ${ORGS} organizations`);
-  const people = await limited(
-    Array.from(
-      { length: USERS },
-      (_, i) => () => signUpUser(baseUrl, linkFor, `load.${i}.${Date.now()}@acme.example`, addressOf(i)),
-    ),
-    4,
-  );
-  const users: User[] = [];
-  for (let o = 0; o < ORGS; o++) {
-    const owner = people[o]!;
-    const organization = await createOrganization(baseUrl, owner, `Load ${o}`);
-    const copy = path.join(folder, `org-${o}.duckdb`);
-    await copyFile(template, copy);
-    await installWarehouse(app.dataDir, organization.id, copy);
-    users.push({ ...owner, organizationId: organization.id });
-    const members = people.filter((_, i) => i >= ORGS && i % ORGS === o);
-    await limited(
-      members.map((member) => async () => {
-        await join(baseUrl, { ...owner, organizationId: organization.id }, organization, member);
-        users.push({ ...member, organizationId: organization.id });
-      }),
+await runBench(
+  async (use) => {
+    const template = path.join(folder, 'template.duckdb');
+    console.log(`generating ${ROWS.toLocaleString('en-US')} rows over ${DAYS} days`);
+    await generateDuckDb(template, ROWS, DAYS, lastDay);
+    console.log('building and starting the production build');
+    const app = use(await startBenchApp('maya-bench-load-api'));
+    const baseUrl = `http://127.0.0.1:${app.port}`;
+    const linkFor = mailbox(app.dataDir);
+    const setupStart = performance.now();
+    console.log(`signing up ${USERS} users in ${ORGS} organizations`);
+    const people = await limited(
+      Array.from(
+        { length: USERS },
+        (_, i) => () => signUpUser(baseUrl, linkFor, `load.${i}.${Date.now()}@acme.example`, addressOf(i)),
+      ),
       4,
     );
-  }
-  console.log(`set up in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
+    const users: User[] = [];
+    for (let o = 0; o < ORGS; o++) {
+      const owner = people[o]!;
+      const organization = await createOrganization(baseUrl, owner, `Load ${o}`);
+      const copy = path.join(folder, `org-${o}.duckdb`);
+      await copyFile(template, copy);
+      await installWarehouse(app.dataDir, organization.id, copy);
+      users.push({ ...owner, organizationId: organization.id });
+      const members = people.filter((_, i) => i >= ORGS && i % ORGS === o);
+      await limited(
+        members.map((member) => async () => {
+          await join(baseUrl, { ...owner, organizationId: organization.id }, organization, member);
+          users.push({ ...member, organizationId: organization.id });
+        }),
+        4,
+      );
+    }
+    console.log(`set up in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
 
-  const loadBefore = os.loadavg();
-  console.log(`load average ${loadBefore.map((l) => l.toFixed(1)).join(' / ')}`);
-  const stop = new AbortController();
-  const overLimit = overLimitClient(baseUrl, stop.signal);
-  const latencies: number[] = [];
-  const statuses = new Map<number, number>();
-  const instance = autocannon({
-    url: baseUrl,
-    connections: users.length,
-    duration: DURATION,
-    connectionRate: USER_RATE,
-    timeout: 30,
-    requests: session(users),
-  });
-  instance.on('response', (_client, status: number, _bytes: number, ms: number) => {
-    latencies.push(ms);
-    statuses.set(status, (statuses.get(status) ?? 0) + 1);
-  });
-  const result = await instance;
-  stop.abort();
-  const limited429 = await overLimit();
-  const loadAfter = os.loadavg();
+    const loadBefore = os.loadavg();
+    console.log(`load average ${loadBefore.map((l) => l.toFixed(1)).join(' / ')}`);
+    const stop = new AbortController();
+    const overLimit = overLimitClient(baseUrl, stop.signal);
+    const latencies: number[] = [];
+    const statuses = new Map<number, number>();
+    const instance = autocannon({
+      url: baseUrl,
+      connections: users.length,
+      duration: DURATION,
+      connectionRate: USER_RATE,
+      timeout: 30,
+      requests: session(users),
+    });
+    instance.on('response', (_client, status: number, _bytes: number, ms: number) => {
+      latencies.push(ms);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    });
+    const result = await instance;
+    stop.abort();
+    const limited429 = await overLimit();
+    const loadAfter = os.loadavg();
 
-  latencies.sort((a, b) => a - b);
-  const count = (test: (status: number) => boolean) =>
-    [...statuses.entries()].filter(([s]) => test(s)).reduce((sum, [, n]) => sum + n, 0);
-  const server = count((s) => s >= 500);
-  const client = count((s) => s >= 400 && s < 500);
-  const p = (q: number) => percentile(latencies, q);
-  const throughput = latencies.length / DURATION;
-  console.log(
-    `\n${users.length} users, ${USER_RATE} request/s each, ${DURATION} s; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
-  );
-  console.table([
-    { measure: 'requests/s', value: throughput.toFixed(1), goal: '', result: '' },
-    { measure: 'p50', value: `${p(50).toFixed(0)} ms`, goal: '', result: '' },
-    { measure: 'p95', value: `${p(95).toFixed(0)} ms`, goal: '', result: '' },
-    {
-      measure: 'p99',
-      value: `${p(99).toFixed(0)} ms`,
-      goal: `< ${GOAL_P99_MS} ms`,
-      result: p(99) < GOAL_P99_MS ? 'met' : 'MISS',
-    },
-    { measure: '5xx', value: server, goal: '0', result: server === 0 ? 'met' : 'MISS' },
-    { measure: '4xx (users)', value: client, goal: '', result: '' },
-    {
-      measure: 'errors, timeouts',
-      value: `${result.errors}, ${result.timeouts}`,
-      goal: '0',
-      result: result.errors + result.timeouts === 0 ? 'met' : 'MISS',
-    },
-    {
-      measure: 'over-limit client: 429 of its sign-ins',
-      value: `${limited429.get(429) ?? 0} of ${[...limited429.values()].reduce((a, b) => a + b, 0)}`,
-      goal: '> 0',
-      result: (limited429.get(429) ?? 0) > 0 ? 'met' : 'MISS',
-    },
-  ]);
-  console.log(
-    `load average before ${loadBefore.map((l) => l.toFixed(1)).join(' / ')}, after ${loadAfter.map((l) => l.toFixed(1)).join(' / ')}`,
-  );
-  await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
-  await writeFile(
-    path.join(import.meta.dirname, 'results/load-api.json'),
-    JSON.stringify(
+    latencies.sort((a, b) => a - b);
+    const count = (test: (status: number) => boolean) =>
+      [...statuses.entries()].filter(([s]) => test(s)).reduce((sum, [, n]) => sum + n, 0);
+    const server = count((s) => s >= 500);
+    const client = count((s) => s >= 400 && s < 500);
+    const p = (q: number) => percentile(latencies, q);
+    const throughput = latencies.length / DURATION;
+    console.log(
+      `\n${users.length} users, ${USER_RATE} request/s each, ${DURATION} s; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
+    console.table([
+      { measure: 'requests/s', value: throughput.toFixed(1), goal: '', result: '' },
+      { measure: 'p50', value: `${p(50).toFixed(0)} ms`, goal: '', result: '' },
+      { measure: 'p95', value: `${p(95).toFixed(0)} ms`, goal: '', result: '' },
       {
-        when: new Date().toISOString(),
-        users: users.length,
-        organizations: ORGS,
-        rows: ROWS,
-        duration: DURATION,
-        userRate: USER_RATE,
-        loadBefore,
-        loadAfter,
-        throughput,
-        p50: p(50),
-        p95: p(95),
-        p99: p(99),
-        statuses: Object.fromEntries(statuses),
-        errors: result.errors,
-        timeouts: result.timeouts,
-        overLimit: Object.fromEntries(limited429),
+        measure: 'p99',
+        value: `${p(99).toFixed(0)} ms`,
+        goal: `< ${GOAL_P99_MS} ms`,
+        result: p(99) < GOAL_P99_MS ? 'met' : 'MISS',
       },
-      null,
-      2,
-    ),
-  );
-  if (server > 0 || result.errors > 0) failed = true;
-} catch (error) {
-  failed = true;
-  console.error(error);
-  if (app) console.error(app.describeOutput());
-} finally {
-  await app?.stop().catch((error: unknown) => {
-    failed = true;
-    console.error(error);
-  });
-  await rm(folder, { recursive: true, force: true });
-}
-process.exit(failed ? 1 : 0);
+      { measure: '5xx', value: server, goal: '0', result: server === 0 ? 'met' : 'MISS' },
+      { measure: '4xx (users)', value: client, goal: '', result: '' },
+      {
+        measure: 'errors, timeouts',
+        value: `${result.errors}, ${result.timeouts}`,
+        goal: '0',
+        result: result.errors + result.timeouts === 0 ? 'met' : 'MISS',
+      },
+      {
+        measure: 'over-limit client: 429 of its sign-ins',
+        value: `${limited429.get(429) ?? 0} of ${[...limited429.values()].reduce((a, b) => a + b, 0)}`,
+        goal: '> 0',
+        result: (limited429.get(429) ?? 0) > 0 ? 'met' : 'MISS',
+      },
+    ]);
+    console.log(
+      `load average before ${loadBefore.map((l) => l.toFixed(1)).join(' / ')}, after ${loadAfter.map((l) => l.toFixed(1)).join(' / ')}`,
+    );
+    await writeResults('load-api', {
+      when: new Date().toISOString(),
+      users: users.length,
+      organizations: ORGS,
+      rows: ROWS,
+      duration: DURATION,
+      userRate: USER_RATE,
+      loadBefore,
+      loadAfter,
+      throughput,
+      p50: p(50),
+      p95: p(95),
+      p99: p(99),
+      statuses: Object.fromEntries(statuses),
+      errors: result.errors,
+      timeouts: result.timeouts,
+      overLimit: Object.fromEntries(limited429),
+    });
+    return server === 0 && result.errors === 0;
+  },
+  () => rm(folder, { recursive: true, force: true }),
+);

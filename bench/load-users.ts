@@ -70,7 +70,14 @@ export function mailbox(dataDir: string) {
     const deadline = Date.now() + 60_000;
     for (;;) {
       for (const file of await readdir(folder).catch(() => [] as string[])) {
-        if (!seen.has(file)) seen.set(file, JSON.parse(await readFile(path.join(folder, file), 'utf8')));
+        if (seen.has(file)) continue;
+        // A mail being written is read again on the next pass.
+        const text = await readFile(path.join(folder, file), 'utf8').catch(() => '');
+        try {
+          seen.set(file, JSON.parse(text) as { to: string; text: string });
+        } catch {
+          continue;
+        }
       }
       for (const mail of seen.values()) {
         const link = mail.to === email ? /https?:\/\/\S+/.exec(mail.text)?.[0] : undefined;

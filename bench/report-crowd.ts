@@ -7,14 +7,13 @@
 // no one asked before (a date range and a set of channels of their own: every visual a cache
 // miss), all users at the same moment; a page's time is from its first request to its last
 // answer. Goal: p95 of the pages under 500 ms.
-import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { MAYA_REPORT } from '@maya/analytics';
 import { addDays, utcDay, type ReportFilter } from '@maya/contracts';
-import { buildApp, startApp } from '@maya/e2e/app-process';
+import { runBench, startBenchApp, writeResults } from './bench-run';
 import { installWarehouse } from './report-api';
 import { CHANNELS, generateDuckDb } from './report-data';
 import { BROWSER_CONNECTIONS, limited, median } from './report-queries';
@@ -78,136 +77,120 @@ function browser(baseUrl: string, user: User) {
 }
 
 const folder = await mkdtemp(path.join(os.tmpdir(), 'maya-bench-report-crowd-'));
-let app: Awaited<ReturnType<typeof startApp>> | null = null;
-let failed = false;
-try {
-  const file = path.join(folder, 'warehouse.duckdb');
-  console.log(`generating ${ROWS.toLocaleString('en-US')} rows over ${DAYS} days`);
-  const generating = performance.now();
-  await generateDuckDb(file, ROWS, DAYS, lastDay);
-  console.log(
-    `generated in ${((performance.now() - generating) / 1000).toFixed(0)} s; starting the production build`,
-  );
-  await buildApp();
-  app = await startApp({
-    label: 'maya-bench-report-crowd',
-    env: {
-      NODE_ENV: 'production',
-      SECRET_KEY: randomBytes(36).toString('base64url'),
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '1',
-    },
-  });
-  const baseUrl = `http://127.0.0.1:${app.port}`;
-  const linkFor = mailbox(app.dataDir);
-  const people = await limited(
-    Array.from(
-      { length: CROWD },
-      (_, i) => () => signUpUser(baseUrl, linkFor, `crowd.${i}.${Date.now()}@acme.example`, addressOf(i)),
-    ),
-    4,
-  );
-  const organization = await createOrganization(baseUrl, people[0]!, 'Crowd');
-  await installWarehouse(app.dataDir, organization.id, file);
-  const owner: User = { ...people[0]!, organizationId: organization.id };
-  for (const member of people.slice(1)) await join(baseUrl, owner, organization, member);
-  const users = people.map((p) => ({ ...p, organizationId: organization.id }));
-  const browsers = users.map((u) => browser(baseUrl, u));
-
-  // The first page after the start opens the file and finds its last day: not a crowd's measure.
-  const warm = PAGES[0]!;
-  for (const id of warm.visuals) {
-    await browsers[0]!.post(`/reports/${MAYA_REPORT.slug}/query`, {
-      organization_id: organization.id,
-      report: MAYA_REPORT.slug,
-      page: warm.name,
-      visual_id: id,
-      filters: MAYA_REPORT.filters,
-      date_range: null,
-      sort: null,
-    });
-  }
-
-  const pages: { round: number; user: number; page: string; ms: number; statuses: number[] }[] = [];
-  const loads: number[][] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    loads.push(os.loadavg());
-    const opened = await Promise.all(
-      browsers.map(async (b, u) => {
-        const page = PAGES[(u + round) % PAGES.length]!;
-        const { filters, from, to } = filtersOf(u, round);
-        const started = performance.now();
-        const statuses = await limited(
-          page.visuals.map(
-            (id) => () =>
-              b.post(`/reports/${MAYA_REPORT.slug}/query`, {
-                organization_id: organization.id,
-                report: MAYA_REPORT.slug,
-                page: page.name,
-                visual_id: id,
-                filters,
-                date_range: { from, to },
-                sort: null,
-              }),
-          ),
-          BROWSER_CONNECTIONS,
-        );
-        return { round, user: u, page: page.name, ms: performance.now() - started, statuses };
-      }),
-    );
-    pages.push(...opened);
-    const ms = opened.map((p) => p.ms).sort((a, b) => a - b);
+await runBench(
+  async (use) => {
+    const file = path.join(folder, 'warehouse.duckdb');
+    console.log(`generating ${ROWS.toLocaleString('en-US')} rows over ${DAYS} days`);
+    const generating = performance.now();
+    await generateDuckDb(file, ROWS, DAYS, lastDay);
     console.log(
-      `round ${round + 1}: ${CROWD} pages at once, p50 ${median(ms).toFixed(0)} ms, slowest ${ms.at(-1)!.toFixed(0)} ms (load ${os.loadavg()[0]!.toFixed(1)})`,
+      `generated in ${((performance.now() - generating) / 1000).toFixed(0)} s; starting the production build`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-  }
-  for (const b of browsers) b.close();
+    const app = use(await startBenchApp('maya-bench-report-crowd'));
+    const baseUrl = `http://127.0.0.1:${app.port}`;
+    const linkFor = mailbox(app.dataDir);
+    const people = await limited(
+      Array.from(
+        { length: CROWD },
+        (_, i) => () => signUpUser(baseUrl, linkFor, `crowd.${i}.${Date.now()}@acme.example`, addressOf(i)),
+      ),
+      4,
+    );
+    const organization = await createOrganization(baseUrl, people[0]!, 'Crowd');
+    await installWarehouse(app.dataDir, organization.id, file);
+    const owner: User = { ...people[0]!, organizationId: organization.id };
+    for (const member of people.slice(1)) await join(baseUrl, owner, organization, member);
+    const users = people.map((p) => ({ ...p, organizationId: organization.id }));
+    const browsers = users.map((u) => browser(baseUrl, u));
 
-  const all = pages.map((p) => p.ms).sort((a, b) => a - b);
-  const p95 = all[Math.min(all.length - 1, Math.floor(0.95 * all.length))]!;
-  const bad = pages.flatMap((p) => p.statuses).filter((s) => s !== 200).length;
-  const byPage = PAGES.map((page) => {
-    const ms = pages.filter((p) => p.page === page.name).map((p) => p.ms);
-    return {
-      page: page.name,
-      visuals: page.visuals.length,
-      pages: ms.length,
-      'p50 ms': median(ms).toFixed(0),
-    };
-  });
-  console.table(byPage);
-  console.table([
-    {
-      measure: `page, ${CROWD} users at once, p50`,
-      value: `${median(all).toFixed(0)} ms`,
-      goal: '',
-      result: '',
-    },
-    {
-      measure: `page, ${CROWD} users at once, p95`,
-      value: `${p95.toFixed(0)} ms`,
-      goal: `< ${GOAL_P95_MS} ms`,
-      result: p95 < GOAL_P95_MS ? 'met' : 'MISS',
-    },
-    { measure: 'answers other than 200', value: bad, goal: '0', result: bad === 0 ? 'met' : 'MISS' },
-  ]);
-  console.log(`load average per round: ${loads.map((l) => l[0]!.toFixed(1)).join(', ')}`);
-  await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
-  await writeFile(
-    path.join(import.meta.dirname, 'results/report-crowd.json'),
-    JSON.stringify({ when: new Date().toISOString(), rows: ROWS, crowd: CROWD, loads, p95, pages }, null, 2),
-  );
-  if (bad > 0) failed = true;
-} catch (error) {
-  failed = true;
-  console.error(error);
-  if (app) console.error(app.describeOutput());
-} finally {
-  await app?.stop().catch((error: unknown) => {
-    failed = true;
-    console.error(error);
-  });
-  await rm(folder, { recursive: true, force: true });
-}
-process.exit(failed ? 1 : 0);
+    // The first page after the start opens the file and finds its last day: not a crowd's measure.
+    const warm = PAGES[0]!;
+    for (const id of warm.visuals) {
+      await browsers[0]!.post(`/reports/${MAYA_REPORT.slug}/query`, {
+        organization_id: organization.id,
+        report: MAYA_REPORT.slug,
+        page: warm.name,
+        visual_id: id,
+        filters: MAYA_REPORT.filters,
+        date_range: null,
+        sort: null,
+      });
+    }
+
+    const pages: { round: number; user: number; page: string; ms: number; statuses: number[] }[] = [];
+    const loads: number[][] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      loads.push(os.loadavg());
+      const opened = await Promise.all(
+        browsers.map(async (b, u) => {
+          const page = PAGES[(u + round) % PAGES.length]!;
+          const { filters, from, to } = filtersOf(u, round);
+          const started = performance.now();
+          const statuses = await limited(
+            page.visuals.map(
+              (id) => () =>
+                b.post(`/reports/${MAYA_REPORT.slug}/query`, {
+                  organization_id: organization.id,
+                  report: MAYA_REPORT.slug,
+                  page: page.name,
+                  visual_id: id,
+                  filters,
+                  date_range: { from, to },
+                  sort: null,
+                }),
+            ),
+            BROWSER_CONNECTIONS,
+          );
+          return { round, user: u, page: page.name, ms: performance.now() - started, statuses };
+        }),
+      );
+      pages.push(...opened);
+      const ms = opened.map((p) => p.ms).sort((a, b) => a - b);
+      console.log(
+        `round ${round + 1}: ${CROWD} pages at once, p50 ${median(ms).toFixed(0)} ms, slowest ${ms.at(-1)!.toFixed(0)} ms (load ${os.loadavg()[0]!.toFixed(1)})`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+    for (const b of browsers) b.close();
+
+    const all = pages.map((p) => p.ms).sort((a, b) => a - b);
+    const p95 = all[Math.min(all.length - 1, Math.floor(0.95 * all.length))]!;
+    const bad = pages.flatMap((p) => p.statuses).filter((s) => s !== 200).length;
+    const byPage = PAGES.map((page) => {
+      const ms = pages.filter((p) => p.page === page.name).map((p) => p.ms);
+      return {
+        page: page.name,
+        visuals: page.visuals.length,
+        pages: ms.length,
+        'p50 ms': median(ms).toFixed(0),
+      };
+    });
+    console.table(byPage);
+    console.table([
+      {
+        measure: `page, ${CROWD} users at once, p50`,
+        value: `${median(all).toFixed(0)} ms`,
+        goal: '',
+        result: '',
+      },
+      {
+        measure: `page, ${CROWD} users at once, p95`,
+        value: `${p95.toFixed(0)} ms`,
+        goal: `< ${GOAL_P95_MS} ms`,
+        result: p95 < GOAL_P95_MS ? 'met' : 'MISS',
+      },
+      { measure: 'answers other than 200', value: bad, goal: '0', result: bad === 0 ? 'met' : 'MISS' },
+    ]);
+    console.log(`load average per round: ${loads.map((l) => l[0]!.toFixed(1)).join(', ')}`);
+    await writeResults('report-crowd', {
+      when: new Date().toISOString(),
+      rows: ROWS,
+      crowd: CROWD,
+      loads,
+      p95,
+      pages,
+    });
+    return bad === 0;
+  },
+  () => rm(folder, { recursive: true, force: true }),
+);
