@@ -10,7 +10,7 @@ declare module 'autocannon' {
       url: string;
       connections: number;
       duration: number;
-      connectionRate?: number;
+      overallRate?: number;
       timeout?: number;
       requests: Request[];
     };

@@ -33,7 +33,7 @@ export async function runBench(
   cleanup: () => Promise<void> = async () => undefined,
 ): Promise<never> {
   let app: RunningApp | null = null;
-  let failed = false;
+  let failed: boolean;
   try {
     failed = !(await work((started) => (app = started)));
   } catch (error) {
@@ -48,6 +48,12 @@ export async function runBench(
     await cleanup();
   }
   process.exit(failed ? 1 : 0);
+}
+
+/** `value`, or a clear failure naming what was missing. */
+export function must<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`${what} is missing`);
+  return value;
 }
 
 /** Writes `bench/results/<name>.json` (gitignored). */

@@ -10,7 +10,7 @@ import os from 'node:os';
 import { MAYA_REPORT } from '@maya/analytics';
 import { catalog } from '@maya/connectors';
 import { answerConsent } from '@maya/connectors/testing';
-import { runBench, startBenchApp, writeResults } from './bench-run';
+import { must, runBench, startBenchApp, writeResults } from './bench-run';
 import { api, type Session, signUp } from './report-api';
 import { PAGE, VISUALS } from './report-queries';
 
@@ -54,7 +54,7 @@ async function connect(session: Session, serviceId: string): Promise<string> {
     credentialsId: verified.credentials_id,
     accounts: [account.identifier],
   });
-  return (connected.service_accounts as { uuid: string }[])[0]!.uuid;
+  return must((connected.service_accounts as { uuid: string }[])[0], 'the connected account').uuid;
 }
 
 async function accounts(session: Session): Promise<Listed[]> {
@@ -173,7 +173,7 @@ await runBench(async (use) => {
       'extract (90 days)': log ? seconds(log.extractMs) : 'n/a',
       'model build': log ? seconds(log.modelMs) : 'n/a',
       'reported finished': seconds(finished.get(uuid) ?? NaN),
-      'history complete': backfilled.has(uuid) ? seconds(backfilled.get(uuid)!) : 'not yet',
+      'history complete': seconds(backfilled.get(uuid) ?? NaN).replace('NaN s', 'not yet'),
     };
   });
   console.log("\nper account (times from the first connection; phases from the first load's log):");

@@ -15,7 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { MAYA_REPORT } from '@maya/analytics';
 import { addDays, utcDay, type ReportFilter } from '@maya/contracts';
-import { runBench, startBenchApp, writeResults } from './bench-run';
+import { must, runBench, startBenchApp, writeResults } from './bench-run';
 import { installWarehouse } from './report-api';
 import { CHANNELS, generateDuckDb } from './report-data';
 import { limited, PAGE, VISUALS } from './report-queries';
@@ -81,7 +81,7 @@ function session(users: User[]): autocannon.Request[] {
   const as = (context: Context) => {
     if (!context.user) {
       context.index = next++;
-      context.user = users[context.index % users.length]!;
+      context.user = must(users[context.index % users.length], 'a user');
       context.pick = chooser(context.index + 1);
     }
     return context.user;
@@ -99,7 +99,7 @@ function session(users: User[]): autocannon.Request[] {
     setupRequest: (request, context: Context) => {
       const user = as(context);
       context.sessions = (context.sessions ?? 0) + 1;
-      if ((context.sessions + context.index!) % SIGN_IN_EVERY !== 0)
+      if ((context.sessions + (context.index ?? 0)) % SIGN_IN_EVERY !== 0)
         return {
           ...request,
           method: 'GET',
@@ -133,7 +133,7 @@ function session(users: User[]): autocannon.Request[] {
     setupRequest: (request, context: Context) => {
       const user = as(context);
       // The first visual of a page view picks the view's filters; the others share them.
-      if (first || !context.filters) context.filters = userFilters(context.pick!);
+      if (first || !context.filters) context.filters = userFilters(must(context.pick, 'the user'));
       const { filters, from, to } = context.filters;
       return {
         ...request,
@@ -206,7 +206,7 @@ await runBench(
     );
     const users: User[] = [];
     for (let o = 0; o < ORGS; o++) {
-      const owner = people[o]!;
+      const owner = must(people[o], 'an owner');
       const organization = await createOrganization(baseUrl, owner, `Load ${o}`);
       const copy = path.join(folder, `org-${o}.duckdb`);
       await copyFile(template, copy);
@@ -233,7 +233,7 @@ await runBench(
       url: baseUrl,
       connections: users.length,
       duration: DURATION,
-      connectionRate: USER_RATE,
+      overallRate: Math.max(1, Math.round(users.length * USER_RATE)),
       timeout: 30,
       requests: session(users),
     });

@@ -5,6 +5,7 @@
 // 200 people, not one machine.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { must } from './bench-run';
 
 export const PASSWORD = 'correct horse battery staple';
 
@@ -41,7 +42,7 @@ export async function send(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const text = await response.text();
-  const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0] ?? c);
   return {
     status: response.status,
     body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
@@ -58,7 +59,7 @@ async function ok(answer: Promise<Answer>, what: string): Promise<Answer> {
 
 function mergeCookies(...lists: string[][]): string {
   const jar = new Map<string, string>();
-  for (const cookie of lists.flat()) jar.set(cookie.split('=')[0]!, cookie);
+  for (const cookie of lists.flat()) jar.set(cookie.split('=')[0] ?? cookie, cookie);
   return [...jar.values()].join('; ');
 }
 
@@ -130,7 +131,10 @@ export async function createOrganization(baseUrl: string, owner: Omit<User, 'org
     'list organizations',
   );
   const id = created.body.id as string;
-  const slug = (listed.body.organizations as { id: string; slug: string }[]).find((o) => o.id === id)!.slug;
+  const slug = must(
+    (listed.body.organizations as { id: string; slug: string }[]).find((o) => o.id === id),
+    'the new organization',
+  ).slug;
   return { id, slug };
 }
 
