@@ -30,15 +30,35 @@ export function closeClient(): void {
   agent.destroy();
 }
 
-async function call(baseUrl: string, method: string, route: string, body: unknown, token?: string) {
+async function call(
+  baseUrl: string,
+  method: string,
+  route: string,
+  body: unknown,
+  token?: string,
+  allow: readonly number[] = [],
+) {
   const headers = {
-    'content-type': 'application/json',
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     ...(token ? { authorization: `Bearer ${token}` } : {}),
   };
   const send = client === 'fetch' ? viaFetch : viaHttp;
-  const { status, text } = await send(`${baseUrl}/api${route}`, method, headers, JSON.stringify(body));
-  if (status < 200 || status >= 300) throw new Error(`${method} ${route}: ${status} ${text}`);
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  const { status, text } = await send(`${baseUrl}/api${route}`, method, headers, payload);
+  if ((status < 200 || status >= 300) && !allow.includes(status))
+    throw new Error(`${method} ${route}: ${status} ${text}`);
   return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** An API call as the session's user; a status outside 2xx and `allow` throws. */
+export function api(
+  session: Session,
+  method: string,
+  route: string,
+  body?: unknown,
+  options: { allow?: readonly number[] } = {},
+): Promise<Record<string, unknown>> {
+  return call(session.baseUrl, method, route, body, session.token, options.allow);
 }
 
 type Answer = { status: number; text: string };
@@ -49,7 +69,7 @@ async function viaFetch(
   headers: Record<string, string>,
   body: string,
 ): Promise<Answer> {
-  const response = await fetch(url, { method, headers, body });
+  const response = await fetch(url, { method, headers, body: body === '' ? undefined : body });
   return { status: response.status, text: await response.text() };
 }
 

@@ -20,7 +20,7 @@ import pg from 'pg';
 
 export const TABLE = 'marketing_performance';
 const SERVICES = ['google_ads', 'facebook_ads', 'microsoft_ads', 'apple_ads'];
-const CHANNELS = ['Google Ads', 'Meta Ads', 'Microsoft Ads', 'Apple Ads'];
+export const CHANNELS = ['Google Ads', 'Meta Ads', 'Microsoft Ads', 'Apple Ads'];
 /** Per channel, the labels the model stores (models/campaign-types.ts), not the providers' codes. */
 const CAMPAIGN_TYPES = [
   ['Search', 'Performance Max', 'Shopping', 'Display', 'Video'],

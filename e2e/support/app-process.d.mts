@@ -15,6 +15,8 @@ export type RunningApp = {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** The last lines the app wrote to stderr and stdout. */
   describeOutput(): string;
+  /** Calls `listener` with each line the app writes from now on (stdout or stderr). */
+  onLine(listener: (stream: 'stdout' | 'stderr', line: string) => void): void;
   /**
    * SIGTERM, wait for the exit (SIGKILL after 30 s), check that no process of this DATA_DIR is
    * left (the embedded PostgreSQL), remove DATA_DIR. Rejects, after cleaning up, if the app had to

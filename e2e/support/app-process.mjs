@@ -109,7 +109,16 @@ export async function startApp({ env = {}, label = 'maya' } = {}) {
   try {
     const url = await waitForReadyLine(child, output);
     await waitForHealth(`http://127.0.0.1:${port}/api/health`, child);
-    return { url, port, dataDir, pid: child.pid, exited, describeOutput: output.describe, stop };
+    return {
+      url,
+      port,
+      dataDir,
+      pid: child.pid,
+      exited,
+      describeOutput: output.describe,
+      onLine: output.onLine,
+      stop,
+    };
   } catch (error) {
     const problems = await shutDown().catch((stopError) => [`stopping it failed: ${String(stopError)}`]);
     const cleanup = problems.length > 0 ? `\nStopping what had started:${bullets(problems)}` : '';

@@ -42,6 +42,8 @@ export type BuildOptions = {
   logStream?: LogDestination;
   /** The data loads' clock (today, for the ranges they load); tests move it. The real one by default. */
   now?: () => Date;
+  /** Holds each range of an account's older history until it resolves (tests); none by default. */
+  backfillGate?: (serviceAccountId: string) => Promise<void>;
 };
 
 /**
@@ -89,7 +91,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       vault: createVault(config.credentialsKeys, secrets),
       warehouseFiles,
     };
-    const { modules, guards, modelling } = createModules(platform, { now: options.now });
+    const { modules, guards, modelling } = createModules(platform, {
+      now: options.now,
+      backfillGate: options.backfillGate,
+      log: app.log,
+    });
     app.decorate('platform', platform);
     app.decorate('modelling', modelling);
     app.addHook('preClose', async () => platform.jobs.stopWorkers());

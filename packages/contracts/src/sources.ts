@@ -25,6 +25,11 @@ export const ServiceAccountSchema = z.object({
   last_synced_at: z.nullable(z.iso.datetime()),
   /** The provider refused the stored credentials (revoked grant): only Reconnect helps. */
   needs_reconnect: z.boolean(),
+  /**
+   * While the account's older history loads behind its recent days (decision 660): how much of
+   * the history is in, 0 to 99; null when nothing older is due.
+   */
+  backfill_percent: z.nullable(z.int().check(z.minimum(0), z.maximum(99))),
   organization_id: z.uuid(),
 });
 export type ServiceAccount = z.infer<typeof ServiceAccountSchema>;

@@ -14,7 +14,7 @@ import { createCustomTablesModule, customSemanticModel } from './custom-tables';
 import { createDemoModule } from './demo';
 import { createDestinationsModule } from './destinations';
 import { createDevelopersModule } from './developers';
-import { createEtlModule } from './etl';
+import { createEtlModule, type EtlDeps } from './etl';
 import { createExpensesModule } from './expenses';
 import { createHealthModule } from './health';
 import { createInvitationsModule } from './invitations';
@@ -48,7 +48,11 @@ export type { Module } from './module';
  */
 export function createModules(
   platform: Platform,
-  options: { now?: () => Date } = {},
+  options: {
+    now?: () => Date;
+    backfillGate?: (serviceAccountId: string) => Promise<void>;
+    log?: EtlDeps['log'];
+  } = {},
 ): {
   modules: Module[];
   guards: GuardHandlers;
@@ -153,6 +157,8 @@ export function createModules(
     notify: (organizationId, notification) =>
       notifications.service.notify(organizationId, notification, { email: true }),
     now: options.now,
+    backfillGate: options.backfillGate,
+    log: options.log,
   });
   const demoData = createDemoModule(platform, {
     organizations: organizations.service,

@@ -27,6 +27,7 @@ function account(identifier: string, over: Partial<ServiceAccount> = {}): Servic
     connected_at: '2026-03-01T00:00:00.000Z',
     last_synced_at: new Date(NOW.getTime() - 60 * 60_000).toISOString(),
     needs_reconnect: false,
+    backfill_percent: null,
     organization_id: '00000000-0000-4000-8000-000000000001',
     ...over,
   };

@@ -1,6 +1,15 @@
 import type { StreamSchema } from '@maya/connectors';
 import { describe, expect, it } from 'vitest';
-import { accountTimeZone, chunkRange, gapRange, planLoads, yesterdayIn } from '../../src/modules/etl';
+import {
+  accountTimeZone,
+  backfillPercent,
+  backfillRange,
+  chunkRange,
+  gapRange,
+  planLoads,
+  splitFirstLoad,
+  yesterdayIn,
+} from '../../src/modules/etl';
 import { firstLoadRange } from '../../src/modules/etl';
 
 const dated = (name: string): StreamSchema => ({
@@ -90,5 +99,41 @@ describe("an account's load ranges", () => {
     // A first load is one load, whatever its length.
     const first = { range: { from: '2024-01-01', to: '2026-02-10' }, chunkDays: Number.POSITIVE_INFINITY };
     expect(planLoads([dated('a')], () => first)).toEqual([{ range: first.range, streams: ['a'] }]);
+  });
+});
+
+describe('a first load, recent days first (decision 660)', () => {
+  const first = { from: '2024-11-29', to: '2026-11-28' }; // two years: 730 days
+
+  it('takes the last 90 days first and leaves the days before them for the backfill', () => {
+    expect(splitFirstLoad(first, 90)).toEqual({
+      recent: { from: '2026-08-31', to: '2026-11-28' },
+      older: { from: '2024-11-29', to: '2026-08-30' },
+    });
+    // A range no longer than the recent days is one load, nothing left behind it.
+    const short = { from: '2026-09-01', to: '2026-11-28' };
+    expect(splitFirstLoad(short, 90)).toEqual({ recent: short, older: null });
+  });
+
+  it('backfills from the first day of the history up to the day before the loaded ones', () => {
+    expect(backfillRange('2026-08-31', first.from)).toEqual({ from: '2024-11-29', to: '2026-08-30' });
+    expect(backfillRange(first.from, first.from)).toBeNull();
+    expect(backfillRange('2024-11-01', first.from)).toBeNull(); // a shorter plan now
+  });
+
+  it('counts the loaded share of the history, never 100 before it is complete', () => {
+    expect(backfillPercent(first, '2026-08-31')).toBe(12); // 90 of 730 days
+    expect(backfillPercent(first, '2024-11-30')).toBe(99);
+    expect(backfillPercent(first, first.from)).toBeNull();
+    expect(backfillPercent(first, null)).toBeNull();
+  });
+
+  it('cuts the older history into quarters, which the backfill loads newest first', () => {
+    const chunks = chunkRange({ from: '2024-11-29', to: '2026-08-30' }, 92);
+    expect(chunks[0]).toEqual({ from: '2024-11-29', to: '2025-02-28' });
+    expect(chunks.at(-1)!.to).toBe('2026-08-30');
+    for (let i = 1; i < chunks.length; i += 1) {
+      expect(Date.parse(chunks[i]!.from) - Date.parse(chunks[i - 1]!.to)).toBe(24 * 60 * 60 * 1000);
+    }
   });
 });

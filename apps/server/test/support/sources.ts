@@ -94,6 +94,7 @@ type ListedAccount = {
   sync_status: string;
   sync_error: string | null;
   needs_reconnect: boolean;
+  backfill_percent: number | null;
 };
 
 /** Waits until the account's load has settled (finished or failed), as the sources page shows it. */
@@ -103,15 +104,21 @@ export async function accountSettled(
   uuid: string,
   timeoutMs = 90_000,
 ): Promise<ListedAccount> {
-  const started = Date.now();
+  let started = Date.now();
+  let backfill: number | null = null;
   for (;;) {
     const listed = await call(t.base, 'GET', `/service_accounts?organization_id=${owner.organizationId}`, {
       token: owner.token,
     });
     const account = (listed.body.service_accounts as ListedAccount[]).find((a) => a.uuid === uuid);
     if (!account) throw new Error(`account ${uuid} is not connected`);
-    if (account.sync_status === 'finished' || account.sync_status === 'failed') return account;
-    if (Date.now() - started > timeoutMs) throw new Error(`still ${account.sync_status}`);
+    // Finished means up to date; settled also waits for the older history behind it (decision 660).
+    if (account.sync_status === 'failed') return account;
+    if (account.sync_status === 'finished' && account.backfill_percent === null) return account;
+    // A backfill that moves on is progress, not a hang: the wait restarts with each step of it.
+    if (account.backfill_percent !== backfill) [backfill, started] = [account.backfill_percent, Date.now()];
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`still ${account.sync_status} (backfill ${account.backfill_percent ?? 'none'})`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -1,6 +1,7 @@
 // Brings one account up to date: every stream loaded from the day after its last fully loaded
 // day (minus the look-back) up to yesterday in the account's time zone, or over the first-load
-// range when it was never loaded, in chunks, each chunk's days recorded once its tables are in.
+// range's recent days when it was never loaded (the older history follows, backfill.ts), in
+// chunks, each chunk's days recorded once its tables are in.
 import type { AccountRef, Connector, ConnectorContext, DateRange, StreamSchema } from '@maya/connectors';
 import { addDays, dayInTimeZone } from '@maya/contracts';
 import { withOrganization } from '../../platform/db/tenant';
@@ -8,7 +9,17 @@ import { migrateConnectedAccount } from './account-migration';
 import type { EtlDeps } from './deps';
 import { loadAccount } from './load-account';
 import { firstLoadRange } from './outcome';
-import { accountTimeZone, gapRange, GAP_CHUNK_DAYS, planLoads } from './ranges';
+import {
+  accountTimeZone,
+  backfillPercent,
+  gapRange,
+  GAP_CHUNK_DAYS,
+  isDated,
+  latestDay,
+  planLoads,
+  RECENT_FIRST_DAYS,
+  splitFirstLoad,
+} from './ranges';
 import { etlRepository as repo } from './repository';
 
 export type CatchUpInput = {
@@ -25,8 +36,15 @@ export type CatchUpInput = {
   signal: AbortSignal;
 };
 
-/** What one catch-up loaded: each load's range and streams, oldest first. */
-export type CatchUpResult = { loads: { range: DateRange; streams: string[] }[]; timeZone: string };
+/**
+ * What one catch-up loaded: each load's range and streams, oldest first; and how much of the
+ * history is in when older days are still due (`backfill`, 0 to 99; null when none are).
+ */
+export type CatchUpResult = {
+  loads: { range: DateRange; streams: string[] }[];
+  timeZone: string;
+  backfill: number | null;
+};
 
 /** A stream's range, and how many days one load of it may take (first loads are one load). */
 type StreamRange = { range: DateRange; chunkDays: number };
@@ -48,9 +66,16 @@ export async function catchUp(
     timeZone,
   );
 
+  // Streams never loaded take their recent days now, their older history after (decision 660).
+  const { recent, older } = splitFirstLoad(first, RECENT_FIRST_DAYS);
+  const fresh = new Set<string>();
+  // (A snapshot stream, without days, is replaced whole by any load of it.)
   const rangeOf = (stream: StreamSchema): StreamRange | null => {
     const lastLoadedDay = loaded.get(stream.name) ?? legacy;
-    if (lastLoadedDay === null) return { range: first, chunkDays: Number.POSITIVE_INFINITY };
+    if (lastLoadedDay === null) {
+      fresh.add(stream.name);
+      return { range: recent, chunkDays: Number.POSITIVE_INFINITY };
+    }
     const range = gapRange({
       lastLoadedDay,
       lookbackDays: input.lookbackDays,
@@ -61,6 +86,7 @@ export async function catchUp(
     return range && { range, chunkDays: GAP_CHUNK_DAYS };
   };
   const plan = planLoads(connector.streams, rangeOf);
+  const dated = new Set(connector.streams.filter(isDated).map((s) => s.name));
   // A provider that renamed its accounts (Apple's v5 org ids) re-keys the rows before any load.
   const account = await deps.modelling.withWarehouse(organizationId, (warehouse) =>
     migrateConnectedAccount({
@@ -86,15 +112,16 @@ export async function catchUp(
         signal: input.signal,
       }),
     );
-    await withOrganization(db, organizationId, (tx) =>
-      repo.recordStreamDays(tx, {
-        organizationId,
-        serviceAccountId,
-        streams: step.streams,
-        day: step.range.to,
-        timeZone,
-      }),
-    );
+    const record = { organizationId, serviceAccountId, day: step.range.to, timeZone };
+    await withOrganization(db, organizationId, async (tx) => {
+      const firstTime = older === null ? [] : step.streams.filter((s) => fresh.has(s) && dated.has(s));
+      await repo.recordStreamDays(tx, {
+        ...record,
+        streams: step.streams.filter((s) => !firstTime.includes(s)),
+      });
+      await repo.recordStreamDays(tx, { ...record, streams: firstTime, historyFrom: recent.from });
+    });
   }
-  return { loads: plan, timeZone };
+  const due = await withOrganization(db, organizationId, (tx) => repo.historyFrom(tx, serviceAccountId));
+  return { loads: plan, timeZone, backfill: backfillPercent(first, latestDay(due)) };
 }

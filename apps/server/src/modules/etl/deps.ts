@@ -4,7 +4,7 @@ import type { SourcesService } from '../sources';
 
 export type EtlDeps = {
   platform: Pick<Platform, 'config' | 'jobs' | 'database'>;
-  sources: Pick<SourcesService, 'loadTarget' | 'reportSync' | 'list' | 'renameAccount'>;
+  sources: Pick<SourcesService, 'loadTarget' | 'reportSync' | 'reportBackfill' | 'list' | 'renameAccount'>;
   /** Years of history the organization's plan loads (its features' `data_history`). */
   historyYears: (organizationId: string) => Promise<number> | number;
   /** Whether the organization's plan lapsed (entitlements' `etl_expired`): then nothing loads. */
@@ -17,6 +17,13 @@ export type EtlDeps = {
   modelling: Pick<ModellingService, 'withWarehouse' | 'rebuild'>;
   /** Tells the organization (notifications module); absent: nobody is told. */
   notify?: (organizationId: string, notification: EtlNotification) => Promise<unknown>;
+  /**
+   * Awaited before each range of an account's older history is loaded (decision 660): tests hold
+   * the backfill there to see the recent days reported before it ends. None by default.
+   */
+  backfillGate?: (serviceAccountId: string) => Promise<void>;
+  /** Where a first load says how long its phases took (info); nowhere by default. */
+  log?: { info: (fields: Record<string, unknown>, message: string) => void };
   /** Today, for the load's range; the clock by default. */
   now?: () => Date;
 };

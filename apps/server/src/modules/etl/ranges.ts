@@ -14,6 +14,60 @@ export const DEFAULT_TIME_ZONE = 'UTC';
  */
 export const GAP_CHUNK_DAYS = 31;
 
+/**
+ * A first load takes the most recent days of the plan's history first (one load, then the model
+ * is rebuilt, so reports show them), then the older days behind them (decision 660).
+ */
+export const RECENT_FIRST_DAYS = 90;
+/**
+ * The older history is loaded newest first in ranges of at most this many days, each committed
+ * and recorded before the next (a quarter: few swaps of the growing tables, steady progress).
+ */
+export const BACKFILL_CHUNK_DAYS = 92;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Days from `from` to `to` (ISO dates), `to` excluded. */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
+}
+
+/**
+ * A first load's range cut into its recent days, loaded first, and the older history before
+ * them (null when the range is no longer than `recentDays`).
+ */
+export function splitFirstLoad(
+  first: DateRange,
+  recentDays: number,
+): { recent: DateRange; older: DateRange | null } {
+  const from = addDays(first.to, 1 - recentDays);
+  if (from <= first.from) return { recent: first, older: null };
+  return { recent: { from, to: first.to }, older: { from: first.from, to: addDays(from, -1) } };
+}
+
+/** The history still to load before `historyFrom`, back to `earliest`; null when it is complete. */
+export function backfillRange(historyFrom: string, earliest: string): DateRange | null {
+  return historyFrom > earliest ? { from: earliest, to: addDays(historyFrom, -1) } : null;
+}
+
+/**
+ * How much of the first load's range is in when its days from `historyFrom` are (0 to 99);
+ * null when the history is complete.
+ */
+export function backfillPercent(first: DateRange, historyFrom: string | null): number | null {
+  if (historyFrom === null || historyFrom <= first.from) return null;
+  const total = daysBetween(first.from, first.to) + 1;
+  const loaded = daysBetween(historyFrom, first.to) + 1;
+  return Math.max(0, Math.min(99, Math.floor((loaded * 100) / total)));
+}
+
+/** The latest of the streams' first loaded days: the history is complete up to it for all of them. */
+export function latestDay(days: ReadonlyMap<string, string>): string | null {
+  let latest: string | null = null;
+  for (const day of days.values()) if (latest === null || day > latest) latest = day;
+  return latest;
+}
+
 /** An account's time zone: the provider's (`metadata.time_zone`) when it is a zone we know. */
 export function accountTimeZone(metadata: Record<string, string>): string {
   const zone = metadata.time_zone;

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Transaction } from '../../platform/db/pool';
 import { etlRuns, etlSettings, etlStreamDays, type EtlTrigger } from './schema';
 
@@ -112,6 +112,8 @@ export const etlRepository = {
       streams: string[];
       day: string;
       timeZone: string;
+      /** Streams loaded for the first time with their recent days only: their first day. */
+      historyFrom?: string | null;
     },
   ): Promise<void> {
     if (values.streams.length === 0) return;
@@ -124,6 +126,7 @@ export const etlRepository = {
           stream,
           lastLoadedDay: values.day,
           timeZone: values.timeZone,
+          historyFrom: values.historyFrom ?? null,
         })),
       )
       .onConflictDoUpdate({
@@ -134,6 +137,38 @@ export const etlRepository = {
           loadedAt: sql`now()`,
         },
       });
+  },
+
+  /** Each stream's first loaded day while its older history is still due (complete ones absent). */
+  async historyFrom(tx: Transaction, serviceAccountId: string): Promise<Map<string, string>> {
+    const rows = await tx
+      .select({ stream: etlStreamDays.stream, day: etlStreamDays.historyFrom })
+      .from(etlStreamDays)
+      .where(and(eq(etlStreamDays.serviceAccountId, serviceAccountId), isNotNull(etlStreamDays.historyFrom)));
+    return new Map(rows.flatMap((row) => (row.day === null ? [] : [[row.stream, row.day] as const])));
+  },
+
+  /**
+   * Records that the streams' history is loaded from `from` on (null: complete); an earlier
+   * recorded day is kept.
+   */
+  async recordHistoryFrom(
+    tx: Transaction,
+    values: { serviceAccountId: string; streams: string[]; from: string | null },
+  ): Promise<void> {
+    if (values.streams.length === 0) return;
+    await tx
+      .update(etlStreamDays)
+      .set({
+        historyFrom:
+          values.from === null ? null : sql`least(${etlStreamDays.historyFrom}, ${values.from}::date)`,
+      })
+      .where(
+        and(
+          eq(etlStreamDays.serviceAccountId, values.serviceAccountId),
+          inArray(etlStreamDays.stream, values.streams),
+        ),
+      );
   },
 
   /** The look-back days the organization chose, by service (none: the connectors' defaults). */

@@ -21,6 +21,7 @@ import { AppError } from '../../platform/errors';
 import type { JobRun } from '../../platform/jobs';
 import { FIRST_LOAD_QUEUE } from '../sources';
 import type { EtlDeps } from './deps';
+import { queueBackfill } from './backfill';
 import { catchUp } from './catch-up';
 import { notifyRunFailed } from './notify';
 import { failedAttempt, LOAD_FAILED_MESSAGE } from './outcome';
@@ -143,7 +144,7 @@ export function createEtlRuns(
       const target = await deps.sources.loadTarget(organizationId, account.uuid);
       if (!target) return null; // deleted meanwhile
       await deps.sources.reportSync(organizationId, account.uuid, { status: 'running' });
-      await catchUp(deps, {
+      const loaded = await catchUp(deps, {
         organizationId,
         serviceAccountId: account.uuid,
         connector: target.connector,
@@ -154,6 +155,8 @@ export function createEtlRuns(
         now: now(),
         signal: job.signal,
       });
+      // Older history still due (a backfill that failed or was cut short) is queued again.
+      await queueBackfill(deps, { organizationId, serviceAccountId: account.uuid }, loaded.backfill);
       await deps.sources.reportSync(organizationId, account.uuid, { status: 'finished', syncedAt: now() });
       return null;
     } catch (error) {

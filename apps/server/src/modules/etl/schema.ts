@@ -63,6 +63,11 @@ export const etlStreamDays = pgTable(
       .references(() => serviceAccounts.id, { onDelete: 'cascade' }),
     stream: text('stream').notNull(),
     lastLoadedDay: date('last_loaded_day', { mode: 'string' }).notNull(),
+    /**
+     * The first day loaded while the history before it is still being loaded (a first load
+     * takes its recent days first, decision 660); null once the history is complete.
+     */
+    historyFrom: date('history_from', { mode: 'string' }),
     timeZone: text('time_zone').notNull(),
     loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
   },

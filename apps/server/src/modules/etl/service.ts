@@ -3,6 +3,7 @@ import { ETL_EXPIRED_MESSAGE, type ServiceAccount } from '@maya/contracts';
 import type { JobRun } from '../../platform/jobs';
 import { FIRST_LOAD_QUEUE, type FirstLoadJob } from '../sources';
 import type { EtlDeps } from './deps';
+import { backfill, queueBackfill } from './backfill';
 import { catchUp } from './catch-up';
 import { failedAttempt, LOAD_FAILED_MESSAGE, type LoadOutcome } from './outcome';
 import { notifyAccountFailed } from './notify';
@@ -56,6 +57,7 @@ export function createEtlService(deps: EtlDeps) {
       let outcome: LoadOutcome;
       let failure: Error | null = null;
       const started = now();
+      const pickedUp = Date.now(); // the wall clock, for the log (`now` may be a test's)
       try {
         const target = await deps.sources.loadTarget(organizationId, serviceAccountId);
         if (!target) return; // deleted meanwhile: nothing to load
@@ -66,7 +68,8 @@ export function createEtlService(deps: EtlDeps) {
           return;
         }
         await deps.sources.reportSync(organizationId, serviceAccountId, { status: 'running' });
-        await catchUp(deps, {
+        const extracting = performance.now();
+        const loaded = await catchUp(deps, {
           organizationId,
           serviceAccountId,
           connector: target.connector,
@@ -78,7 +81,23 @@ export function createEtlService(deps: EtlDeps) {
           signal: job.signal,
         });
         // Reports show a newly connected account at once, not after the next daily run.
+        const building = performance.now();
         await deps.modelling.rebuild(organizationId, { signal: job.signal, refreshRates: true });
+        deps.log?.info(
+          {
+            organizationId,
+            serviceAccountId,
+            service: target.connector.id,
+            queuedMs: Math.max(0, pickedUp - job.createdOn.getTime()),
+            extractMs: Math.round(building - extracting),
+            modelMs: Math.round(performance.now() - building),
+            days: loaded.loads.map((l) => `${l.range.from}..${l.range.to}`),
+            backfill: loaded.backfill,
+          },
+          'first load: the recent days are reportable',
+        );
+        // The older history follows in its own job; the account is up to date already.
+        await queueBackfill(deps, { organizationId, serviceAccountId }, loaded.backfill);
         outcome = { status: 'finished', syncedAt: now() };
       } catch (error) {
         failure = error instanceof Error ? error : new Error(String(error));
@@ -153,5 +172,17 @@ export function createEtlService(deps: EtlDeps) {
     if (reported) await notifyAccountFailed(deps, organizationId, reported, LOAD_FAILED_MESSAGE);
   }
 
-  return { firstLoad, recoverRunning, settings: settings.settings, updateSettings: settings.update, ...runs };
+  /** One attempt of an account's backfill (its older history, decision 660). */
+  function backfillJob(data: unknown, job: JobRun): Promise<void> {
+    return backfill(deps, data, job, { now: now(), serialized });
+  }
+
+  return {
+    firstLoad,
+    backfill: backfillJob,
+    recoverRunning,
+    settings: settings.settings,
+    updateSettings: settings.update,
+    ...runs,
+  };
 }

@@ -72,7 +72,10 @@ export const sourcesRepository = {
     tx: Transaction,
     id: string,
     values: Partial<
-      Pick<ServiceAccountRow, 'syncStatus' | 'syncError' | 'needsReconnect' | 'lastSyncedAt' | 'loadJobId'>
+      Pick<
+        ServiceAccountRow,
+        'syncStatus' | 'syncError' | 'needsReconnect' | 'lastSyncedAt' | 'loadJobId' | 'backfillPercent'
+      >
     >,
   ): Promise<ServiceAccountRow | null> {
     const [row] = await tx.update(serviceAccounts).set(values).where(eq(serviceAccounts.id, id)).returning();

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -57,6 +58,11 @@ export const serviceAccounts = pgTable(
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
     connectedBy: uuid('connected_by').references(() => users.id, { onDelete: 'set null' }),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    /**
+     * How much of the plan's history is loaded while older days are still being loaded behind the
+     * recent ones (0 to 99); null when none are due (decision 660).
+     */
+    backfillPercent: integer('backfill_percent'),
     /** The queued first load (pg-boss job id), cancelled if the account is deleted first. */
     loadJobId: text('load_job_id'),
   },

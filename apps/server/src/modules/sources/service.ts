@@ -69,6 +69,7 @@ export function toServiceAccount(row: ServiceAccountRow): ServiceAccount {
     connected_at: row.connectedAt.toISOString(),
     last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
     needs_reconnect: row.needsReconnect,
+    backfill_percent: row.backfillPercent,
     organization_id: row.organizationId,
   };
 }
@@ -199,6 +200,18 @@ export function createSourcesService(deps: SourcesDeps) {
       const context = await credentials.contextFor(organizationId, row.credentialsId, connector);
       const account = { identifier: row.identifier, parent_id: row.parentId, metadata: row.metadata };
       return { row, connector, context, account };
+    },
+
+    /** How much of the account's older history is loaded (null: none is due any more). */
+    async reportBackfill(
+      organizationId: string,
+      serviceAccountId: string,
+      percent: number | null,
+    ): Promise<void> {
+      const backfillPercent = percent === null ? null : Math.max(0, Math.min(99, Math.floor(percent)));
+      await withOrganization(db, organizationId, (tx) =>
+        repo.setSync(tx, serviceAccountId, { backfillPercent }),
+      );
     },
 
     /**

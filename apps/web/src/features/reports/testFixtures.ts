@@ -175,6 +175,7 @@ export function serviceAccountFixture(overrides: Partial<ServiceAccount> = {}): 
     connected_at: '2026-11-28T10:00:00.000Z',
     last_synced_at: null,
     needs_reconnect: false,
+    backfill_percent: null,
     organization_id: '00000000-0000-4000-8000-000000000001',
     ...overrides,
   };

@@ -18,6 +18,8 @@ export const sourcesMessages = {
   delete: 'Delete',
   areYouSure: 'Are you sure?',
   needsReconnect: 'Access was revoked at the provider.',
+  /** While an account's older history loads behind its recent days (decision 660). */
+  backfilling: (percent: number) => `Backfilling history: ${percent}%`,
   loadFailed: 'Failed loading sources',
   retry: 'Try again',
   backToSources: 'Back to sources',

@@ -106,6 +106,7 @@ export function accountFixture(svc: Service, overrides: Partial<ServiceAccount> 
     connected_at: '2025-03-04T12:00:00.000Z',
     last_synced_at: null,
     needs_reconnect: false,
+    backfill_percent: null,
     organization_id: acme.id,
     ...overrides,
   };

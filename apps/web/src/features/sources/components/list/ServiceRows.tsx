@@ -113,6 +113,11 @@ function AccountRow({ account, onReconnect, onDelete }: AccountRowProps) {
               {account.sync_error}
             </Text>
           )}
+          {account.backfill_percent !== null && account.sync_status !== 'failed' && (
+            <Text size="xs" c="dark.4">
+              {sourcesMessages.backfilling(account.backfill_percent)}
+            </Text>
+          )}
           {account.needs_reconnect && (
             <Group gap={6}>
               <Text size="xs" c="orange.8">

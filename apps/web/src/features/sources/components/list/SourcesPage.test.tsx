@@ -53,6 +53,25 @@ describe('sources page', () => {
     expect(within(await category('Analytics')).getByText('Running')).toBeInTheDocument();
   });
 
+  it("shows an account's backfill of its older history, and follows it until it is complete", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let percent: number | null = 45;
+      renderSources(PAGE, {
+        accounts: () => [accountFixture(googleAds, { name: 'Acme Search', backfill_percent: percent })],
+      });
+      const advertising = await category('Advertising');
+      await userEvent.click(within(advertising).getByRole('button', { name: 'Google Ads, 1 account' }));
+      expect(await within(advertising).findByText('Backfilling history: 45%')).toBeInTheDocument();
+      percent = null;
+      await vi.advanceTimersByTimeAsync(5_000);
+      await waitFor(() => expect(within(advertising).queryByText(/Backfilling history/)).toBeNull());
+      expect(within(advertising).getAllByText('Finished').length).toBeGreaterThan(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('follows a load: the list is read again while an account is running, until it has finished', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
