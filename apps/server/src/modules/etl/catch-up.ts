@@ -8,7 +8,7 @@ import { migrateConnectedAccount } from './account-migration';
 import type { EtlDeps } from './deps';
 import { loadAccount } from './load-account';
 import { firstLoadRange } from './outcome';
-import { accountTimeZone, gapRange, GAP_CHUNK_DAYS, planLoads } from './ranges';
+import { accountTimeZone, gapRange, GAP_CHUNK_DAYS, planLoads, rereadDays, yesterdayIn } from './ranges';
 import { etlRepository as repo } from './repository';
 
 export type CatchUpInput = {
@@ -48,12 +48,25 @@ export async function catchUp(
     timeZone,
   );
 
+  const yesterday = yesterdayIn(timeZone, input.now);
+  /** The streams this catch-up reads as far as a deep re-check does (first loads too). */
+  const deep: string[] = [];
   const rangeOf = (stream: StreamSchema): StreamRange | null => {
-    const lastLoadedDay = loaded.get(stream.name) ?? legacy;
-    if (lastLoadedDay === null) return { range: first, chunkDays: Number.POSITIVE_INFINITY };
+    const recorded = loaded.get(stream.name);
+    const lastLoadedDay = recorded?.day ?? legacy;
+    if (lastLoadedDay === null) {
+      deep.push(stream.name);
+      return { range: first, chunkDays: Number.POSITIVE_INFINITY };
+    }
+    const reread = rereadDays({
+      lookbackDays: input.lookbackDays,
+      deepCheckedDay: recorded?.deepCheckedDay ?? null,
+      yesterday,
+    });
+    if (reread.deep) deep.push(stream.name);
     const range = gapRange({
       lastLoadedDay,
-      lookbackDays: input.lookbackDays,
+      lookbackDays: reread.days,
       timeZone,
       now: input.now,
       earliest: first.from,
@@ -96,5 +109,9 @@ export async function catchUp(
       }),
     );
   }
+  // Recorded once every load is in: an interrupted deep re-check is redone by the next load.
+  await withOrganization(db, organizationId, (tx) =>
+    repo.recordDeepCheck(tx, { serviceAccountId, streams: deep, day: yesterday }),
+  );
   return { loads: plan, timeZone };
 }

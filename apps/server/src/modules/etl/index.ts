@@ -9,7 +9,16 @@ export { createEtlService, type EtlService } from './service';
 export { loadAccount, rawTableName, RAW_SCHEMA, streamTable } from './load-account';
 export { migrateAccountRows, rekeyAccountRows } from './account-migration';
 export { ETL_RUN_QUEUE, ETL_SCHEDULE_QUEUE, modelProgress, nextTick, type EtlRunJob } from './runs';
-export { accountTimeZone, chunkRange, gapRange, planLoads, yesterdayIn } from './ranges';
+export {
+  accountTimeZone,
+  chunkRange,
+  DEEP_RECHECK_DAYS,
+  DEEP_RECHECK_EVERY_DAYS,
+  gapRange,
+  planLoads,
+  rereadDays,
+  yesterdayIn,
+} from './ranges';
 export { failedAttempt, firstLoadRange, LOAD_FAILED_MESSAGE, type LoadOutcome } from './outcome';
 
 /** Where a worker looks, every 5 minutes, for accounts a crashed run left `running`. */
