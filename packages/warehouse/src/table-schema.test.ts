@@ -71,8 +71,8 @@ describe('planTableChange', () => {
     const counted = {
       name: 'keyed',
       columns: [
-        { name: 'day', type: 'bigint' as const },
-        { name: 'key_events', type: 'double' as const },
+        { name: 'day', type: 'bigint' as const, nullable: false },
+        { name: 'key_events', type: 'double' as const, nullable: true },
       ],
       primaryKey: ['day'],
     };

@@ -12,8 +12,9 @@
 import { catalog, connectorFor } from '@maya/connectors';
 import { addDays, utcDay } from '@maya/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
+import { startAccountsApp, type AccountsApp } from '../support/accounts';
 import { accountSettled, organizationOwner } from '../support/sources';
+import { restate as restateApi, runLoad as run } from './runs';
 import type { Range } from '@maya/connectors/testing';
 import { DEEP_RECHECK_EVERY_DAYS } from '../../src/modules/etl';
 import { connectSandboxAccounts, connectedAccounts, type Connected, type Owner } from './sandbox-accounts';
@@ -51,38 +52,11 @@ function sandboxApi(service: string): string {
   return api;
 }
 
-async function restate(service: string, body: object | null): Promise<void> {
-  const url = `${t.base}/sandbox/${sandboxApi(service)}/_sandbox/late-conversions`;
-  const response = body
-    ? await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-    : await fetch(url, { method: 'DELETE' });
-  expect(response.ok, await response.text()).toBe(true);
-}
-
-/** A triggered run, to its end; every account finished. */
-async function runLoad(): Promise<void> {
-  const started = await call(t.base, 'POST', '/etl/trigger', {
-    token: owner.token,
-    body: { organization_id: owner.organizationId },
-  });
-  expect(started.status, JSON.stringify(started.body)).toBe(202);
-  for (;;) {
-    const progress = await call(t.base, 'GET', `/etl/progress?organization_id=${owner.organizationId}`, {
-      token: owner.token,
-    });
-    if (!progress.body.running) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  for (const account of accounts) {
-    expect(await accountSettled(t, owner, account.uuid), label(account)).toMatchObject({
-      sync_status: 'finished',
-    });
-  }
-}
+const restate = (service: string, body: { from: string; to: string; factor: number } | null) =>
+  restateApi(t, sandboxApi(service), body);
+const runLoad = async () => {
+  owner = await run(t, owner, accounts);
+};
 
 type Reconciled = Map<string, StreamDays>;
 
