@@ -140,7 +140,7 @@ export async function connectSandboxAccounts(t: AccountsApp, owner: Owner, id: s
   if (how === 'gcs_bucket') return connectOAuth(t, owner, id, { bucket: SANDBOX_PLAY_BUCKET });
   if (how === 'api_key') return connectMoosend(t, owner);
   if (how === 'gcp_dataset') return connectExport(t, owner);
-  throw new Error(`the reconciliation cannot connect ${id} (${how}) yet`);
+  throw new Error(`the reconciliation cannot connect ${id} (${String(how)}) yet`);
 }
 
 /** The connected accounts with their stored credentials (read fresh: loads may refresh tokens). */

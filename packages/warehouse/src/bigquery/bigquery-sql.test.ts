@@ -79,18 +79,6 @@ describe('BigQuery DDL', () => {
     );
   });
 
-  it('widens whole-number columns declared double in one statement, FLOAT64 being their supertype', () => {
-    const fractional: TableSchema = {
-      ...campaigns,
-      columns: campaigns.columns.map((c) =>
-        c.name === 'clicks' || c.name === 'impressions' ? { ...c, type: 'double' as const } : c,
-      ),
-    };
-    expect(sql.tableChangeSql('ads', fractional, campaigns)).toEqual([
-      'ALTER TABLE `ads`.`campaigns` ALTER COLUMN `clicks` SET DATA TYPE FLOAT64, ALTER COLUMN `impressions` SET DATA TYPE FLOAT64',
-    ]);
-  });
-
   it('creates datasets in the configured location and refuses a location that is not a name', () => {
     expect(sql.createDatasetSql('ads', 'europe-west3')).toBe(
       "CREATE SCHEMA IF NOT EXISTS `ads` OPTIONS (location = 'europe-west3')",
