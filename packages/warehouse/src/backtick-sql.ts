@@ -229,11 +229,17 @@ export type TableDdl = {
   definition: (table: TableSchema) => string;
   /** The clause of an ALTER TABLE adding these columns. */
   addColumns: (columns: readonly Column[]) => string;
+  /**
+   * The statements turning whole-number columns into `double` (`widens`, table-schema.ts), each
+   * engine its own way, atomically; `table` is the table's definition once they are.
+   */
+  widenColumns: (name: string, table: TableSchema, columns: readonly Column[]) => string[];
 };
 
 /**
  * The DDL that brings table `name` to its declared definition: none, a CREATE TABLE, or one
- * ALTER TABLE adding the declared nullable columns it lacks (a `schema_mismatch` otherwise).
+ * ALTER TABLE adding the declared nullable columns it lacks and the engine's widening of
+ * whole-number columns declared `double` (a `schema_mismatch` otherwise).
  */
 export function tableChangeStatements(
   name: string,
@@ -247,11 +253,25 @@ export function tableChangeStatements(
       return [];
     case 'create':
       return [`CREATE TABLE ${name} ${ddl.definition(declared)}`];
-    case 'add_columns':
-      return [`ALTER TABLE ${name} ${ddl.addColumns(change.columns)}`];
+    case 'alter':
+      return [
+        ...(change.add.length > 0 ? [`ALTER TABLE ${name} ${ddl.addColumns(change.add)}`] : []),
+        ...(change.widen.length > 0 && existing
+          ? ddl.widenColumns(name, widenedTable(existing, change.add, change.widen), change.widen)
+          : []),
+      ];
     default:
       return change satisfies never;
   }
+}
+
+/** `existing` with the columns added and the widened ones of their new type. */
+function widenedTable(existing: TableSchema, add: readonly Column[], widen: readonly Column[]): TableSchema {
+  const widened = new Map(widen.map((c) => [c.name, c]));
+  return {
+    ...existing,
+    columns: [...existing.columns.map((c) => ({ ...c, type: widened.get(c.name)?.type ?? c.type })), ...add],
+  };
 }
 
 /**

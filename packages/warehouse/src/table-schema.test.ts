@@ -56,14 +56,36 @@ describe('planTableChange', () => {
     expect(planTableChange(declared, declared)).toEqual({ kind: 'none' });
     const narrower = { ...declared, columns: declared.columns.slice(0, 1) };
     expect(planTableChange(declared, narrower)).toEqual({
-      kind: 'add_columns',
-      columns: [declared.columns[1]],
+      kind: 'alter',
+      add: [declared.columns[1]],
+      widen: [],
     });
     const wider = {
       ...declared,
       columns: [...declared.columns, { name: 'note', type: 'string' as const, nullable: true }],
     };
     expect(planTableChange(declared, wider)).toEqual({ kind: 'none' });
+  });
+
+  it('widens a whole-number column declared double, never a key', () => {
+    const counted = {
+      name: 'keyed',
+      columns: [
+        { name: 'day', type: 'bigint' as const, nullable: false },
+        { name: 'key_events', type: 'double' as const, nullable: true },
+      ],
+      primaryKey: ['day'],
+    };
+    const wide = validateTableSchema(counted);
+    const whole = { ...wide, columns: [wide.columns[0]!, { ...wide.columns[1]!, type: 'bigint' as const }] };
+    expect(planTableChange(wide, whole)).toEqual({ kind: 'alter', add: [], widen: [wide.columns[1]] });
+    // Never narrowed back, nor a key retyped.
+    expect(typeOf(() => planTableChange(whole, wide))).toBe('schema_mismatch');
+    const doubleKey = {
+      ...wide,
+      columns: [{ ...wide.columns[0]!, type: 'double' as const }, wide.columns[1]!],
+    };
+    expect(typeOf(() => planTableChange(doubleKey, wide))).toBe('schema_mismatch');
   });
 
   it('refuses a different key, type or nullability', () => {

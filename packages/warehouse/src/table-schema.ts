@@ -41,11 +41,25 @@ export function validateTableSchema(table: TableSchema): TableSchema {
   };
 }
 
-export type TableChange = { kind: 'create' } | { kind: 'none' } | { kind: 'add_columns'; columns: Column[] };
+export type TableChange =
+  | { kind: 'create' }
+  | { kind: 'none' }
+  /** Declared nullable columns the table lacks are added; `widen` columns become `double`. */
+  | { kind: 'alter'; add: Column[]; widen: Column[] };
+
+/**
+ * Whether a column of type `from` may become `to` in place: a whole number becoming a fraction
+ * (a provider now declaring a metric as a float, GA4's key events), every value kept. Key columns
+ * never change type.
+ */
+export function widens(from: ColumnType, to: ColumnType): boolean {
+  return (from === 'integer' || from === 'bigint') && to === 'double';
+}
 
 /**
  * What `createTable` must do to make `existing` (null when absent) serve `declared`.
- * Columns the existing table has beyond the declared ones are tolerated when nullable.
+ * Columns the existing table has beyond the declared ones are tolerated when nullable; a
+ * whole-number column declared `double` is widened (`widens`).
  */
 export function planTableChange(declared: TableSchema, existing: TableSchema | null): TableChange {
   if (existing === null) return { kind: 'create' };
@@ -57,6 +71,8 @@ export function planTableChange(declared: TableSchema, existing: TableSchema | n
   }
   const existingByName = new Map(existing.columns.map((c) => [c.name, c]));
   const missing: Column[] = [];
+  const widen: Column[] = [];
+  const keys = new Set(declared.primaryKey);
   for (const column of declared.columns) {
     const found = existingByName.get(column.name);
     if (found === undefined) {
@@ -64,7 +80,9 @@ export function planTableChange(declared: TableSchema, existing: TableSchema | n
       else problems.push(`column "${column.name}" is missing and NOT NULL`);
       continue;
     }
-    if (found.type !== column.type) {
+    if (found.type !== column.type && widens(found.type, column.type) && !keys.has(column.name)) {
+      widen.push(column);
+    } else if (found.type !== column.type) {
       problems.push(`column "${column.name}" is ${found.type}, declared ${column.type}`);
     }
     if (found.nullable !== column.nullable) {
@@ -82,7 +100,7 @@ export function planTableChange(declared: TableSchema, existing: TableSchema | n
   if (problems.length > 0) {
     throw mismatch(`table "${declared.name}" exists with another definition: ${problems.join('; ')}`);
   }
-  return missing.length > 0 ? { kind: 'add_columns', columns: missing } : { kind: 'none' };
+  return missing.length > 0 || widen.length > 0 ? { kind: 'alter', add: missing, widen } : { kind: 'none' };
 }
 
 /** The definition of a table from its engine-reported columns and primary key. */
@@ -104,8 +122,10 @@ function mismatch(message: string): WarehouseError {
 }
 
 /**
- * The DDL that brings a table to its declared definition (create it, or add the declared
- * nullable columns it lacks); each engine passes its own column-type mapping.
+ * The DDL that brings a table to its declared definition (create it, add the declared nullable
+ * columns it lacks, widen whole-number columns declared `double`); each engine passes its own
+ * column-type mapping. DuckDB and PostgreSQL run them in one transaction: a widened column
+ * changes with its table's other changes, or not at all.
  */
 export function tableChangeStatements(
   schema: string,
@@ -125,10 +145,17 @@ export function tableChangeStatements(
       const key = declared.primaryKey.map((k) => quoteIdentifier(k)).join(', ');
       return [`CREATE TABLE ${name} (${columns.join(', ')}, PRIMARY KEY (${key}))`];
     }
-    case 'add_columns':
-      return change.columns.map(
-        (column) => `ALTER TABLE ${name} ADD COLUMN ${quoteIdentifier(column.name)} ${sqlType(column.type)}`,
-      );
+    case 'alter':
+      return [
+        ...change.add.map(
+          (column) =>
+            `ALTER TABLE ${name} ADD COLUMN ${quoteIdentifier(column.name)} ${sqlType(column.type)}`,
+        ),
+        ...change.widen.map(
+          (column) =>
+            `ALTER TABLE ${name} ALTER COLUMN ${quoteIdentifier(column.name)} TYPE ${sqlType(column.type)}`,
+        ),
+      ];
     default:
       return change satisfies never;
   }

@@ -8,6 +8,8 @@ import {
   gapRange,
   planLoads,
   splitFirstLoad,
+  DEEP_RECHECK_DAYS,
+  rereadDays,
   yesterdayIn,
 } from '../../src/modules/etl';
 import { firstLoadRange } from '../../src/modules/etl';
@@ -80,6 +82,31 @@ describe("an account's load ranges", () => {
     expect(
       gapRange({ lastLoadedDay: '2026-03-11', lookbackDays: 0, timeZone: 'UTC', now, earliest }),
     ).toBeNull();
+  });
+
+  it('re-reads 90 days once a week, the look-back in between', () => {
+    const reread = (deepCheckedDay: string | null, lookbackDays = 4) =>
+      rereadDays({ lookbackDays, deepCheckedDay, yesterday: '2026-03-11' });
+    // Six days after the last deep re-check: the look-back.
+    expect(reread('2026-03-05')).toEqual({ days: 4, deep: false });
+    // Seven days after, or never: the deep re-check's 90 days.
+    expect(reread('2026-03-04')).toEqual({ days: DEEP_RECHECK_DAYS, deep: true });
+    expect(reread(null)).toEqual({ days: 90, deep: true });
+    // A look-back the organization set longer than the deep re-check's stays.
+    expect(rereadDays({ lookbackDays: 120, deepCheckedDay: null, yesterday: '2026-03-11' })).toEqual({
+      days: 120,
+      deep: true,
+    });
+    // The deep re-check's range, through gapRange: 90 days back from the day after the last loaded one.
+    expect(
+      gapRange({
+        lastLoadedDay: '2026-03-10',
+        lookbackDays: reread(null).days,
+        timeZone: 'UTC',
+        now: new Date('2026-03-12T10:00:00Z'),
+        earliest: '2024-03-12',
+      }),
+    ).toEqual({ from: '2025-12-11', to: '2026-03-11' });
   });
 
   it('cuts long gaps into chunks and loads streams of one range together, snapshots once', () => {

@@ -1,8 +1,11 @@
 // Reconciliation (issue 6): for every sandbox ad account, the -maya report's spend, clicks and
 // conversions per day, read through POST /api/reports/-maya/query, equal what the sandbox
 // provider's own reporting API answers for the account, to the minor unit: after the first
-// loads, after a reload (a triggered run), and after a lookback correction (the providers restate
-// recent days' conversions; the next run re-reads its look-back window).
+// loads, after a reload (a triggered run), after a lookback correction (the providers restate
+// recent days' conversions; the next run re-reads its look-back window), after a restatement of
+// days older than every look-back (re-read by the weekly deep re-check, decision 650) and after
+// ten days without a load. The loads' clock is injected and held back from the sandbox's (25
+// days, then 18, then 8), so a week and an outage pass without waiting.
 //
 // Every day's numbers come from the Channels page's "Daily performance" table (a row per day,
 // filtered to the account's service and identifier), its totals row checked against the period.
@@ -11,13 +14,15 @@
 // currency exponent too: JPY's 0 and the others' 2). The first loads are real first loads of
 // FIRST_LOAD_DAYS days (FIRST_LOAD_MAX_DAYS) rather than the plan's two years: the same code
 // over a sixth of the days, so that the whole check fits CI (decision 119).
-import { catalog } from '@maya/connectors';
+import { catalog, connectorFor } from '@maya/connectors';
 import { addDays, utcDay } from '@maya/contracts';
 import { currencyExponent } from '@maya/analytics';
 import { duckDbFileFor, openDuckDbWarehouse } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
 import { accountSettled, organizationOwner } from '../support/sources';
+import { DEEP_RECHECK_EVERY_DAYS } from '../../src/modules/etl';
+import { restate, runLoad as run } from './runs';
 import { providerTotals, type DayTotals, type Range } from '@maya/connectors/testing';
 import { DAILY_PAGE, comparable, reportTotals, sumOf } from './report-days';
 import {
@@ -37,8 +42,11 @@ const SANDBOX_API: Record<string, string> = {
   microsoft_ads: 'microsoft-ads',
   apple_ads: 'apple-ads',
 };
-/** Days compared: within every provider's look-back (7 to 30 days) and Apple's 90-day daily reports. */
-const DAYS = 45;
+/**
+ * Days compared: past every provider's look-back (7 to 30 days) and the days restated outside
+ * them, within Apple's 90-day daily reports.
+ */
+const DAYS = 55;
 /**
  * Days of history the first loads read: well before the compared days, over several of Meta's
  * 30-day windows, several pages of Google's search terms and past Apple's 90-day reach of daily
@@ -47,6 +55,13 @@ const DAYS = 45;
 const FIRST_LOAD_DAYS = 120;
 /** The days the providers restate: within the shortest look-back (Apple, 7 days). */
 const CORRECTED_DAYS = 5;
+/** Days restated outside every look-back (the longest: 30), before yesterday. */
+const OUTSIDE = { from: -42, to: -36 };
+const DAY_MS = 86_400_000;
+const OUTAGE_DAYS = 10;
+
+/** The loads' clock, behind the sandbox's: the days they read are settled at the providers. */
+let clock = new Date(Date.now() - (DEEP_RECHECK_EVERY_DAYS + OUTAGE_DAYS + 8) * DAY_MS);
 
 let t: AccountsApp;
 let owner: Owner;
@@ -92,38 +107,19 @@ async function reconcile(): Promise<Reconciled> {
   return new Map(await Promise.all(reconciled));
 }
 
-/** A triggered run (the Data Load page's Load data now), to its end. */
+/** A triggered run, to its end; the days compared end on the loads' new yesterday. */
 async function runLoad(): Promise<void> {
-  const started = await call(t.base, 'POST', '/etl/trigger', {
-    token: owner.token,
-    body: { organization_id: owner.organizationId },
-  });
-  expect(started.status, JSON.stringify(started.body)).toBe(202);
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const progress = await call(t.base, 'GET', `/etl/progress?organization_id=${owner.organizationId}`, {
-      token: owner.token,
-    });
-    if (!progress.body.running) break;
-    if (Date.now() > deadline) throw new Error(`still running: ${progress.body.description}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  for (const account of accounts) {
-    expect(await accountSettled(t, owner, account.uuid)).toMatchObject({ sync_status: 'finished' });
-  }
+  owner = await run(t, owner, accounts);
+  range = rangeEndingYesterday();
 }
 
-async function lateConversions(api: string, body: object | null): Promise<void> {
-  const url = `${t.base}/sandbox/${api}/_sandbox/late-conversions`;
-  const response = body
-    ? await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-    : await fetch(url, { method: 'DELETE' });
-  expect(response.ok, await response.text()).toBe(true);
+function rangeEndingYesterday(): Range {
+  const yesterday = addDays(utcDay(clock), -1);
+  return { from: addDays(yesterday, -(DAYS - 1)), to: yesterday };
 }
+
+const lateConversions = (api: string, body: { from: string; to: string; factor: number } | null) =>
+  restate(t, api, body);
 
 /** The dates the marketing model holds, all accounts together. */
 async function modelDates(): Promise<{ first_date: string | null; last_date: string | null } | undefined> {
@@ -140,10 +136,9 @@ async function modelDates(): Promise<{ first_date: string | null; last_date: str
 const firstLoaded = () => ({ first_date: addDays(range.to, -(FIRST_LOAD_DAYS - 1)), last_date: range.to });
 
 beforeAll(async () => {
-  t = await startAccountsApp({ FIRST_LOAD_MAX_DAYS: String(FIRST_LOAD_DAYS) });
+  t = await startAccountsApp({ FIRST_LOAD_MAX_DAYS: String(FIRST_LOAD_DAYS) }, { now: () => clock });
   owner = await organizationOwner(t, 'reconciliation@example.com');
-  const yesterday = addDays(utcDay(Date.now()), -1);
-  range = { from: addDays(yesterday, -(DAYS - 1)), to: yesterday };
+  range = rangeEndingYesterday();
   for (const id of AD_SERVICES) offered.set(id, await connectSandboxAccounts(t, owner, id));
   accounts = await connectedAccounts(t, owner);
   for (const id of AD_SERVICES) {
@@ -234,4 +229,54 @@ describe('the -maya report against the sandbox providers, per account and day', 
       expect(unchanged(report), label).toEqual(unchanged(before));
     }
   }, 180_000);
+  it('matches within a week after the providers restate days older than every look-back', async () => {
+    const outside = { from: addDays(range.to, OUTSIDE.from), to: addDays(range.to, OUTSIDE.to) };
+    const before = await reconcile();
+    for (const service of AD_SERVICES) {
+      expect(connectorFor(service)!.lookbackDays, service).toBeLessThan(-OUTSIDE.to);
+      await lateConversions(sandboxApi(service), { ...outside, factor: 2 });
+    }
+    // The next load re-reads its look-back only: the report keeps what was loaded for those days...
+    await runLoad();
+    const where = providerWhere(t);
+    for (const target of accounts) {
+      const label = `${target.service} ${target.account.identifier}`;
+      const read = await reportTotals(t, owner, target, outside);
+      const provider = await providerTotals(where, target, outside);
+      const scale = 10 ** currencyExponent(provider.currency);
+      const report = comparable(read((spend) => Math.round(spend * scale)).days, outside);
+      expect(report, label).toEqual(pickDays(before.get(label)?.report ?? {}, outside));
+      const converting = Object.values(comparable(provider.days, outside)).some((d) => d.conversions > 0);
+      if (converting) expect(report, label).not.toEqual(comparable(provider.days, outside));
+    }
+    // ...until the week's deep re-check reads them again.
+    clock = new Date(clock.getTime() + DEEP_RECHECK_EVERY_DAYS * DAY_MS);
+    await runLoad();
+    const after = await reconcile();
+    for (const service of AD_SERVICES) {
+      const changed = [...after.entries()].filter(
+        ([label, { report }]) =>
+          label.startsWith(`${service} `) &&
+          Object.entries(report).some(
+            ([date, day]) =>
+              date >= outside.from &&
+              date <= outside.to &&
+              day.conversions > (before.get(label)?.report[date]?.conversions ?? 0),
+          ),
+      );
+      expect(changed.length, service).toBeGreaterThan(0);
+    }
+  }, 600_000);
+
+  it('matches after ten days without a load, every day filled', async () => {
+    clock = new Date(clock.getTime() + OUTAGE_DAYS * DAY_MS);
+    await runLoad();
+    await reconcile();
+    expect(await modelDates()).toEqual(expect.objectContaining({ last_date: range.to }));
+  }, 600_000);
 });
+
+/** The days of `range`. */
+function pickDays(days: Record<string, DayTotals>, range: Range): Record<string, DayTotals> {
+  return Object.fromEntries(Object.entries(days).filter(([date]) => date >= range.from && date <= range.to));
+}

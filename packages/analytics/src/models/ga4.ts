@@ -29,7 +29,11 @@ export const GA4_TRAFFIC: CanonicalModel = {
       'Users (not additive across days or dimensions: a sum counts a user once per row).',
     ),
     summed('new_users', 'bigint', 'First-time users.'),
-    summed('key_events', 'bigint', 'Key events (conversions).'),
+    summed(
+      'key_events',
+      'double',
+      'Key events (conversions); fractional where GA4 splits a key event between sessions.',
+    ),
     CURRENCY,
     summed('revenue_micros', 'bigint', 'Total revenue in millionths of the property currency.'),
     minorUnits('revenue_minor', 'revenue_micros', 'Revenue in minor units.'),
@@ -63,7 +67,7 @@ export const GA4_EVENTS: CanonicalModel = {
     key('campaign', 'string', "The user's first campaign (BigQuery export); '' from the Data API."),
     summed('event_count', 'bigint', 'Events.'),
     summed('users', 'bigint', 'Distinct users of the day and row (BigQuery export); NULL from the Data API.'),
-    summed('key_events', 'bigint', 'Key events (Data API); NULL from the BigQuery export.'),
+    summed('key_events', 'double', 'Key events (Data API); NULL from the BigQuery export.'),
     CURRENCY,
     summed(
       'revenue_micros',
@@ -90,7 +94,7 @@ FROM ${ctx.raw(rawTable(GA4, 'events_daily'))} AS {x}`),
       sql: (ctx) =>
         ctx.sql(`SELECT {x.date} AS {date}, ${literal(GA4_EXPORT)} AS {source_service}, {x.account_id} AS {account_id},
   {x.event_name} AS {event_name}, {x.source} AS {source}, {x.medium} AS {medium}, {x.campaign} AS {campaign},
-  {x.event_count} AS {event_count}, {x.users} AS {users}, ${cast(ctx.dialect, 'NULL', 'bigint')} AS {key_events},
+  {x.event_count} AS {event_count}, {x.users} AS {users}, ${cast(ctx.dialect, 'NULL', 'double')} AS {key_events},
   {x.currency} AS {currency}, {x.revenue_micros} AS {revenue_micros}
 FROM ${ctx.raw(rawTable(GA4_EXPORT, 'events_daily'))} AS {x}`),
     },

@@ -73,6 +73,10 @@ export function tableChangeSql(
   return tableChangeStatements(bigQueryTableName(dataset, declared.name), declared, existing, {
     definition: tableDefinition,
     addColumns: (columns) => columns.map((c) => `ADD COLUMN ${columnDefinition(c)}`).join(', '),
+    // INT64 coerces to FLOAT64, which BigQuery allows in place (one statement: all or none).
+    widenColumns: (name, _table, columns) => [
+      `ALTER TABLE ${name} ${columns.map((c) => `ALTER COLUMN ${backtick(c.name)} SET DATA TYPE FLOAT64`).join(', ')}`,
+    ],
   });
 }
 

@@ -89,6 +89,19 @@ export function tableChangeSql(
   return tableChangeStatements(tableName(names, schema, declared.name), declared, existing, {
     definition: tableDefinition,
     addColumns: (columns) => `ADD COLUMNS (${columns.map(columnDefinition).join(', ')})`,
+    // Delta's type widening stops at BIGINT → DECIMAL: the table is rewritten with the column
+    // cast, in one atomic replace.
+    widenColumns: (name, table, columns) => {
+      const widened = new Set(columns.map((c) => c.name));
+      const select = table.columns
+        .map((c) =>
+          widened.has(c.name)
+            ? `CAST(${backtick(c.name)} AS DOUBLE) AS ${backtick(c.name)}`
+            : backtick(c.name),
+        )
+        .join(', ');
+      return [`CREATE OR REPLACE TABLE ${name} ${tableDefinition(table)} AS SELECT ${select} FROM ${name}`];
+    },
   });
 }
 

@@ -18,7 +18,9 @@ import {
   latestDay,
   planLoads,
   RECENT_FIRST_DAYS,
+  rereadDays,
   splitFirstLoad,
+  yesterdayIn,
 } from './ranges';
 import { etlRepository as repo } from './repository';
 
@@ -69,16 +71,27 @@ export async function catchUp(
   // Streams never loaded take their recent days now, their older history after (decision 660).
   const { recent, older } = splitFirstLoad(first, RECENT_FIRST_DAYS);
   const fresh = new Set<string>();
+  const yesterday = yesterdayIn(timeZone, input.now);
+  /** The streams this catch-up reads as far as a deep re-check does (first loads too). */
+  const deep: string[] = [];
   // (A snapshot stream, without days, is replaced whole by any load of it.)
   const rangeOf = (stream: StreamSchema): StreamRange | null => {
-    const lastLoadedDay = loaded.get(stream.name) ?? legacy;
+    const recorded = loaded.get(stream.name);
+    const lastLoadedDay = recorded?.day ?? legacy;
     if (lastLoadedDay === null) {
       fresh.add(stream.name);
+      deep.push(stream.name);
       return { range: recent, chunkDays: Number.POSITIVE_INFINITY };
     }
+    const reread = rereadDays({
+      lookbackDays: input.lookbackDays,
+      deepCheckedDay: recorded?.deepCheckedDay ?? null,
+      yesterday,
+    });
+    if (reread.deep) deep.push(stream.name);
     const range = gapRange({
       lastLoadedDay,
-      lookbackDays: input.lookbackDays,
+      lookbackDays: reread.days,
       timeZone,
       now: input.now,
       earliest: first.from,
@@ -122,6 +135,10 @@ export async function catchUp(
       await repo.recordStreamDays(tx, { ...record, streams: firstTime, historyFrom: recent.from });
     });
   }
+  // Recorded once every load is in: an interrupted deep re-check is redone by the next load.
+  await withOrganization(db, organizationId, (tx) =>
+    repo.recordDeepCheck(tx, { serviceAccountId, streams: deep, day: yesterday }),
+  );
   const due = await withOrganization(db, organizationId, (tx) => repo.historyFrom(tx, serviceAccountId));
   return { loads: plan, timeZone, backfill: backfillPercent(first, latestDay(due)) };
 }

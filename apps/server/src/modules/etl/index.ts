@@ -20,6 +20,9 @@ export {
   planLoads,
   RECENT_FIRST_DAYS,
   splitFirstLoad,
+  DEEP_RECHECK_DAYS,
+  DEEP_RECHECK_EVERY_DAYS,
+  rereadDays,
   yesterdayIn,
 } from './ranges';
 export { failedAttempt, firstLoadRange, LOAD_FAILED_MESSAGE, type LoadOutcome } from './outcome';

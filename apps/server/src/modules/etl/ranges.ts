@@ -106,6 +106,34 @@ export function gapRange(input: {
   return from > to ? null : { from, to };
 }
 
+/**
+ * The deep re-check (decision 650): a provider may restate a day older than the look-back (a
+ * conversion credited 60 days after its click, an analytics property's data reprocessed). Every
+ * `DEEP_RECHECK_EVERY_DAYS` days of the account's calendar, each stream re-reads its last
+ * `DEEP_RECHECK_DAYS` days instead of its look-back, so that the warehouse matches the provider
+ * again within a week whatever the provider changed in that reach.
+ */
+export const DEEP_RECHECK_EVERY_DAYS = 7;
+export const DEEP_RECHECK_DAYS = 90;
+
+/**
+ * The days a stream re-reads before the day after its last loaded one: its look-back, or the deep
+ * re-check's when the last one (`deepCheckedDay`, null: never) is `DEEP_RECHECK_EVERY_DAYS` or
+ * more days before `yesterday`.
+ */
+export function rereadDays(input: {
+  lookbackDays: number;
+  deepCheckedDay: string | null;
+  yesterday: string;
+}): { days: number; deep: boolean } {
+  const deep =
+    input.deepCheckedDay === null ||
+    addDays(input.deepCheckedDay, DEEP_RECHECK_EVERY_DAYS) <= input.yesterday;
+  return deep
+    ? { days: Math.max(input.lookbackDays, DEEP_RECHECK_DAYS), deep }
+    : { days: input.lookbackDays, deep };
+}
+
 /** The range cut into consecutive ranges of at most `days` days, oldest first. */
 export function chunkRange(range: DateRange, days: number): DateRange[] {
   if (!Number.isFinite(days)) return [range];

@@ -94,13 +94,40 @@ export const etlRepository = {
     return tx.select().from(etlRuns).orderBy(desc(etlRuns.startedAt)).limit(limit);
   },
 
-  /** Each stream's last fully loaded day of an account (streams never loaded are absent). */
-  async streamDays(tx: Transaction, serviceAccountId: string): Promise<Map<string, string>> {
+  /**
+   * Each stream's last fully loaded day of an account and the day of its last deep re-check
+   * (streams never loaded are absent).
+   */
+  async streamDays(
+    tx: Transaction,
+    serviceAccountId: string,
+  ): Promise<Map<string, { day: string; deepCheckedDay: string | null }>> {
     const rows = await tx
-      .select({ stream: etlStreamDays.stream, day: etlStreamDays.lastLoadedDay })
+      .select({
+        stream: etlStreamDays.stream,
+        day: etlStreamDays.lastLoadedDay,
+        deepCheckedDay: etlStreamDays.deepCheckedDay,
+      })
       .from(etlStreamDays)
       .where(eq(etlStreamDays.serviceAccountId, serviceAccountId));
-    return new Map(rows.map((row) => [row.stream, row.day]));
+    return new Map(rows.map(({ stream, ...days }) => [stream, days]));
+  },
+
+  /** Records the streams' deep re-check (or first load, which read as far) on `day`. */
+  async recordDeepCheck(
+    tx: Transaction,
+    values: { serviceAccountId: string; streams: string[]; day: string },
+  ): Promise<void> {
+    if (values.streams.length === 0) return;
+    await tx
+      .update(etlStreamDays)
+      .set({ deepCheckedDay: values.day })
+      .where(
+        and(
+          eq(etlStreamDays.serviceAccountId, values.serviceAccountId),
+          inArray(etlStreamDays.stream, values.streams),
+        ),
+      );
   },
 
   /** Records that the streams are loaded up to `day`; a recorded later day is kept. */

@@ -69,6 +69,11 @@ export const etlStreamDays = pgTable(
      */
     historyFrom: date('history_from', { mode: 'string' }),
     timeZone: text('time_zone').notNull(),
+    /**
+     * The account-calendar day ("yesterday" then) of the stream's last deep re-check or first
+     * load, which read every day the deep re-check reaches; null: never (decision 650).
+     */
+    deepCheckedDay: date('deep_checked_day', { mode: 'string' }),
     loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.serviceAccountId, t.stream] }), tenantPolicy('etl_stream_days')],

@@ -3,7 +3,10 @@
 // connectors re-read a look-back window on every load. The sandbox's data are pure functions of
 // their keys; this is the one piece of state on top of them: the conversions of some days raised
 // by a factor, as a provider's restatement would, armed by a test with
-// POST /_sandbox/late-conversions and cleared with DELETE, like the faults.
+// POST /_sandbox/late-conversions and cleared with DELETE, like the faults. The APIs without
+// conversions restate what their provider revises: Search Console a day's clicks and impressions,
+// GA4 its key events and revenue, the BigQuery export its purchases, Google Play a day's installs,
+// Moosend the opens and clicks of the campaigns delivered that day.
 import { z } from 'zod';
 
 const IsoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD');

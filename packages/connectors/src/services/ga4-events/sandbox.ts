@@ -69,10 +69,35 @@ function queryOfJob(jobId: string): EventsQuery | null {
   }
 }
 
-function resultRows(dataset: SandboxDataset, query: EventsQuery, nowMs: number): EventRow[] {
+/**
+ * The query's rows; `restated` is the factor of a day's restatement (sandbox/apis/late-conversions.ts):
+ * GA4 rewriting a day's export table with late purchases (their count and revenue).
+ */
+function resultRows(
+  dataset: SandboxDataset,
+  query: EventsQuery,
+  nowMs: number,
+  restated: (date: string) => number,
+): EventRow[] {
   if (query.toSuffix < query.fromSuffix) return [];
   const [from, to] = [fromCompactDate(query.fromSuffix), fromCompactDate(query.toSuffix)];
-  return datesWithData(from, to, nowMs).flatMap((date) => eventRows(dataset, date, query.attribution));
+  return datesWithData(from, to, nowMs).flatMap((date) => {
+    const factor = restated(date);
+    return eventRows(dataset, date, query.attribution).map((row): EventRow => {
+      if (factor === 1 || row[1] !== 'purchase') return row;
+      const [suffix, name, source, medium, campaign, count, users, revenue] = row;
+      return [
+        suffix,
+        name,
+        source,
+        medium,
+        campaign,
+        Math.round(count * factor),
+        users,
+        Math.round(revenue * factor),
+      ];
+    });
+  });
 }
 
 /** One page of results: values as strings in `{f:[{v}]}`, as the REST API sends every type. */
@@ -143,7 +168,7 @@ export const bigQuerySandbox: FastifyPluginAsync<SandboxApiPluginOptions> = asyn
   const store = options.stores.google;
   const now = options.now ?? store.now;
   const base = `${options.publicBaseUrl}${API}`;
-  installSandboxApi(app, {
+  const { lateConversions } = installSandboxApi(app, {
     faults: options.faults,
     render: (kind, message, status) =>
       googleErrorBody(kind, message, status, {
@@ -152,6 +177,7 @@ export const bigQuerySandbox: FastifyPluginAsync<SandboxApiPluginOptions> = asyn
       }),
     store,
   });
+  const restated = (date: string) => lateConversions.factor(date);
 
   app.get<{ Params: { projectId: string; datasetId: string } }>(
     `${API}/projects/:projectId/datasets/:datasetId`,
@@ -235,7 +261,7 @@ export const bigQuerySandbox: FastifyPluginAsync<SandboxApiPluginOptions> = asyn
       const jobReference = { projectId, jobId, location: dataset.location };
       // timeoutMs 0: the job is still running when the call returns; getQueryResults has the rows.
       if (body.timeoutMs === 0) return { kind: 'bigquery#queryResponse', jobReference, jobComplete: false };
-      const rows = resultRows(dataset, query, now());
+      const rows = resultRows(dataset, query, now(), restated);
       return {
         kind: 'bigquery#queryResponse',
         jobReference,
@@ -257,7 +283,7 @@ export const bigQuerySandbox: FastifyPluginAsync<SandboxApiPluginOptions> = asyn
       checkLocation(dataset, query.projectId, params.location);
       const offset = params.pageToken ? decodePageToken(params.pageToken, jobId) : 0;
       if (offset === null) throw new SandboxApiError('invalid_argument', 'Invalid page token.');
-      const rows = resultRows(dataset, query, now());
+      const rows = resultRows(dataset, query, now(), restated);
       return {
         kind: 'bigquery#getQueryResultsResponse',
         etag: `"${hash(jobId, offset).toString(36)}"`,

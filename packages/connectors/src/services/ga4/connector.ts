@@ -8,7 +8,7 @@ import { windows } from '../../core/dates';
 import type { Connector, ConnectorContext } from '../../core/types';
 import { googleOAuth } from '../google/auth';
 import { googleHttp } from '../google/http';
-import { REPORTS, reportPages } from './reports';
+import { metricValue, REPORTS, reportPages } from './reports';
 import { EVENTS_DAILY_STREAM, TRAFFIC_DAILY_STREAM } from './streams';
 import { GA4_ADMIN_API_VERSION, GA4_DATA_API_VERSION } from '../../core/api-versions';
 
@@ -101,11 +101,15 @@ export function createGa4Connector(options: Ga4Options = {}): Connector {
         for (const window of windows(range, windowDays)) {
           for await (const answer of reportPages(http, url, report, window, limit)) {
             const currency = answer.metadata?.currencyCode ?? null;
+            // Each metric parsed by the type its header declares, in the order it was asked.
+            const types = report.metrics.map(
+              (name) => answer.metricHeaders?.find((header) => header.name === name)?.type,
+            );
             const rows = (answer.rows ?? []).map((row) => ({
               account_id: account.identifier,
               ...report.toRow(
                 row.dimensionValues.map((v) => v.value),
-                row.metricValues.map((v) => v.value),
+                report.metrics.map((name, i) => metricValue(name, row.metricValues[i]?.value, types[i])),
                 currency,
               ),
             }));

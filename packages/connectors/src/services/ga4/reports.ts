@@ -16,15 +16,39 @@ export type ReportAnswer = {
   metadata?: { currencyCode?: string };
 };
 
-/** A report: its request, and how a row becomes a stream row (values in request order). */
+/**
+ * A report: its request, and how a row becomes a stream row (dimension values and the metric
+ * values parsed by `metricValue`, in request order).
+ */
 export type Report = {
   stream: string;
   dimensions: string[];
   metrics: string[];
-  toRow: (dimensions: string[], metrics: string[], currency: string | null) => Row;
+  toRow: (dimensions: string[], metrics: (number | null)[], currency: string | null) => Row;
 };
 
-const int = (value: string | undefined) => (value === undefined ? null : Number.parseInt(value, 10));
+/**
+ * A metric's value as its header declares it (`metricHeaders[].type`, the Data API's MetricType):
+ * TYPE_CURRENCY in micros of the property currency, every other type (TYPE_INTEGER, TYPE_FLOAT,
+ * durations, distances) as the number it is, never truncated: `keyEvents` is declared a float and
+ * is fractional when GA4 credits a key event to several sessions. An absent value is null; a
+ * value that is not a number fails the load rather than store a wrong one.
+ * https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/MetricType
+ */
+export function metricValue(
+  name: string,
+  value: string | undefined,
+  type: string | undefined,
+): number | null {
+  if (value === undefined) return null;
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isFinite(number)) {
+    throw new Error(
+      `Google Analytics answered ${JSON.stringify(value)} for the metric ${name} (${type ?? 'no type'})`,
+    );
+  }
+  return type === 'TYPE_CURRENCY' ? doubleToMicros(value) : number;
+}
 
 export const REPORTS: readonly Report[] = [
   {
@@ -45,12 +69,12 @@ export const REPORTS: readonly Report[] = [
       campaign: campaign ?? null,
       device_category: device ?? null,
       country: country ?? null,
-      sessions: int(m[0]),
-      engaged_sessions: int(m[1]),
-      total_users: int(m[2]),
-      new_users: int(m[3]),
-      key_events: int(m[4]),
-      revenue_micros: m[5] === undefined ? null : doubleToMicros(m[5]),
+      sessions: m[0] ?? null,
+      engaged_sessions: m[1] ?? null,
+      total_users: m[2] ?? null,
+      new_users: m[3] ?? null,
+      key_events: m[4] ?? null,
+      revenue_micros: m[5] ?? null,
       currency,
     }),
   },
@@ -61,9 +85,9 @@ export const REPORTS: readonly Report[] = [
     toRow: ([date, eventName], m, currency) => ({
       date: fromCompactDate(date ?? ''),
       event_name: eventName ?? null,
-      event_count: int(m[0]),
-      key_events: int(m[1]),
-      revenue_micros: m[2] === undefined ? null : doubleToMicros(m[2]),
+      event_count: m[0] ?? null,
+      key_events: m[1] ?? null,
+      revenue_micros: m[2] ?? null,
       currency,
     }),
   },

@@ -163,6 +163,25 @@ export function sessionFacts(property: SandboxProperty, date: string): SessionFa
       }
     }
   }
+  return splitCredits(facts, property, date);
+}
+
+/**
+ * GA4 credits a key event to the sessions that led to it, so a session-scoped row's key events
+ * are fractional: half of one of a (channel, country)'s desktop key events is credited to its
+ * mobile sessions on some days. Each pair's sum, hence the day's, stays whole (the purchases);
+ * revenue stays with the desktop row.
+ */
+function splitCredits(facts: SessionFact[], property: SandboxProperty, date: string): SessionFact[] {
+  const key = (f: SessionFact) => `${f.sessionSource}\u0001${f.sessionCampaignName}\u0001${f.country}`;
+  const mobile = new Map(facts.filter((f) => f.deviceCategory === 'mobile').map((f) => [key(f), f]));
+  for (const desktop of facts) {
+    if (desktop.deviceCategory !== 'desktop' || desktop.keyEvents < 1) continue;
+    const other = mobile.get(key(desktop));
+    if (!other || unit('credit', property.property, date, key(desktop)) >= 0.5) continue;
+    desktop.keyEvents -= 0.5;
+    other.keyEvents += 0.5;
+  }
   return facts;
 }
 

@@ -22,7 +22,7 @@ const DIMENSIONS: Record<string, Table | 'both'> = {
   eventName: 'event',
 };
 type MetricSpec = {
-  type: 'TYPE_INTEGER' | 'TYPE_CURRENCY';
+  type: 'TYPE_INTEGER' | 'TYPE_FLOAT' | 'TYPE_CURRENCY';
   table: Table | 'both';
   read: (m: Metrics) => number;
 };
@@ -31,9 +31,10 @@ const METRICS: Record<string, MetricSpec> = {
   engagedSessions: { type: 'TYPE_INTEGER', table: 'session', read: (m) => m.engagedSessions },
   totalUsers: { type: 'TYPE_INTEGER', table: 'both', read: (m) => m.totalUsers },
   newUsers: { type: 'TYPE_INTEGER', table: 'session', read: (m) => m.newUsers },
-  keyEvents: { type: 'TYPE_INTEGER', table: 'both', read: (m) => m.keyEvents },
+  // A float: fractional on session-scoped rows (sandbox-data.ts, splitCredits).
+  keyEvents: { type: 'TYPE_FLOAT', table: 'both', read: (m) => m.keyEvents },
   // The name GA4 used before March 2024; still answered, as keyEvents.
-  conversions: { type: 'TYPE_INTEGER', table: 'both', read: (m) => m.keyEvents },
+  conversions: { type: 'TYPE_FLOAT', table: 'both', read: (m) => m.keyEvents },
   eventCount: { type: 'TYPE_INTEGER', table: 'event', read: (m) => m.eventCount },
   totalRevenue: { type: 'TYPE_CURRENCY', table: 'both', read: (m) => m.revenueCents },
 };
@@ -102,7 +103,25 @@ function tableOf(dimensions: string[], metrics: string[]): Table {
 const formatValue = (spec: MetricSpec, value: number) =>
   spec.type === 'TYPE_CURRENCY' ? String(value / 100) : String(value);
 
-export function runReport(property: SandboxProperty, request: RunReportRequest, nowMs: number) {
+/**
+ * A day's facts restated by `factor` (sandbox/apis/late-conversions.ts): key events credited
+ * late, with their revenue (and, for the key event's own row, its count).
+ */
+function restate<F extends SessionFact | EventFact>(fact: F, factor: number): F {
+  if (factor === 1 || fact.keyEvents === 0) return fact;
+  // Session rows keep their half credits; an event's count stays whole.
+  const step = 'eventName' in fact ? 1 : 2;
+  const keyEvents = Math.round(fact.keyEvents * factor * step) / step;
+  const eventCount = 'eventName' in fact && fact.eventCount === fact.keyEvents ? keyEvents : fact.eventCount;
+  return { ...fact, keyEvents, eventCount, revenueCents: Math.round(fact.revenueCents * factor) };
+}
+
+export function runReport(
+  property: SandboxProperty,
+  request: RunReportRequest,
+  nowMs: number,
+  restated: (date: string) => number = () => 1,
+) {
   const [range, ...more] = request.dateRanges;
   if (!range || more.length > 0) throw invalid('The sandbox answers one date range per request.');
   const from = resolveDate(range.startDate, nowMs);
@@ -123,7 +142,9 @@ export function runReport(property: SandboxProperty, request: RunReportRequest, 
   for (const date of datesWithData(from, to, nowMs)) {
     const facts: (SessionFact | EventFact)[] =
       table === 'event' ? eventFacts(property, date) : sessionFacts(property, date);
-    for (const fact of facts) {
+    const factor = restated(date);
+    for (const original of facts) {
+      const fact = restate(original, factor);
       const values = dimensions.map((name) =>
         name === 'date' ? fact.date.replaceAll('-', '') : String((fact as Record<string, unknown>)[name]),
       );

@@ -27,7 +27,7 @@ const ListQuerySchema = z.object({
 export const ga4Sandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async (app, options) => {
   const store = options.stores.google;
   const now = options.now ?? store.now;
-  installSandboxApi(app, {
+  const { lateConversions } = installSandboxApi(app, {
     faults: options.faults,
     render: (kind, message, status) => googleErrorBody(kind, message, status, { legacy: false }),
     store,
@@ -82,6 +82,6 @@ export const ga4Sandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async (ap
     if (!parsed.success) {
       throw new SandboxApiError('invalid_argument', invalidValueMessage(parsed.error));
     }
-    return runReport(property, parsed.data, now());
+    return runReport(property, parsed.data, now(), (date) => lateConversions.factor(date));
   });
 };

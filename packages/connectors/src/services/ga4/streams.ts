@@ -10,7 +10,10 @@ export const TRAFFIC_DAILY_STREAM: StreamSchema = {
   columns: [
     ...ACCOUNT_DAY,
     ...strings('source', 'medium', 'campaign', 'device_category', 'country'),
-    ...integers('sessions', 'engaged_sessions', 'total_users', 'new_users', 'key_events', 'revenue_micros'),
+    ...integers('sessions', 'engaged_sessions', 'total_users', 'new_users'),
+    /** GA4 declares key events a float: fractional when credited to several sessions. */
+    { name: 'key_events', type: 'number' },
+    ...integers('revenue_micros'),
     { name: 'currency', type: 'string' },
   ],
   primaryKey: ['account_id', 'date', 'source', 'medium', 'campaign', 'device_category', 'country'],
@@ -22,7 +25,9 @@ export const EVENTS_DAILY_STREAM: StreamSchema = {
   columns: [
     ...ACCOUNT_DAY,
     { name: 'event_name', type: 'string' },
-    ...integers('event_count', 'key_events', 'revenue_micros'),
+    ...integers('event_count'),
+    { name: 'key_events', type: 'number' },
+    ...integers('revenue_micros'),
     { name: 'currency', type: 'string' },
   ],
   primaryKey: ['account_id', 'date', 'event_name'],

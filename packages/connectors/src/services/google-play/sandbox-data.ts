@@ -107,7 +107,10 @@ function reportsOf(bucket: SandboxBucket, nowMs: number): Report[] {
   return reports.sort((a, b) => (a.name < b.name ? -1 : 1));
 }
 
-function reportText(app: App, report: Report, nowMs: number): string {
+/** The factor of a day's restatement (sandbox/apis/late-conversions.ts): 1 when none. */
+export type Restated = (date: string) => number;
+
+function reportText(app: App, report: Report, nowMs: number, restated: Restated): string {
   const year = Number(report.month.slice(0, 4));
   const month = Number(report.month.slice(4));
   const lastDay = utcDay(Date.UTC(year, month, 0));
@@ -130,8 +133,12 @@ function reportText(app: App, report: Report, nowMs: number): string {
   lines.push(header.join(','));
   for (const date of dates) {
     const sums = new Array<number>(10).fill(0);
+    const factor = restated(date);
     for (const country of COUNTRIES) {
-      const values = countryDay(app, date, country.code, country.weight);
+      // A restated day: Google rewriting the month's file with the day's installs revised.
+      const values = countryDay(app, date, country.code, country.weight).map((v) =>
+        factor === 1 ? v : Math.round(v * factor),
+      );
       values.forEach((v, i) => (sums[i] = (sums[i] ?? 0) + v));
       if (report.kind === 'country' && values.some((v) => v > 0))
         lines.push([date, app.packageName, country.code, ...values].join(','));
@@ -146,20 +153,35 @@ export type SandboxObject = { name: string; bytes: Buffer; md5: string; updated:
 /** Generated files, by bucket, name and history window (the window moves daily). */
 const cache = new Map<string, SandboxObject>();
 
-function objectOf(bucket: SandboxBucket, report: Report, nowMs: number): SandboxObject {
+/** The month's restated days and their factors, part of a file's identity. */
+function restatementsOf(month: string, restated: Restated): string {
+  const out: string[] = [];
+  const first = `${month.slice(0, 4)}-${month.slice(4)}-01`;
+  for (let day = 0; day < 31; day++) {
+    const date = utcDay(Date.parse(`${first}T00:00:00Z`) + day * 86_400_000);
+    if (date.slice(0, 7).replace('-', '') !== month) break;
+    const factor = restated(date);
+    if (factor !== 1) out.push(`${date}*${factor}`);
+  }
+  return out.join(',');
+}
+
+function objectOf(bucket: SandboxBucket, report: Report, nowMs: number, restated: Restated): SandboxObject {
   const { last } = historyWindow(nowMs);
-  const key = `${bucket.name}/${report.name}@${last}`;
+  const restatements = restatementsOf(report.month, restated);
+  const key = `${bucket.name}/${report.name}@${last}${restatements}`;
   let object = cache.get(key);
   if (!object) {
     const app = bucket.apps.find((a) => a.packageName === report.packageName);
     if (!app) throw new Error(`no app ${report.packageName} in ${bucket.name}`);
-    const bytes = Buffer.from(`\ufeff${reportText(app, report, nowMs)}`, 'utf16le');
+    const bytes = Buffer.from(`\ufeff${reportText(app, report, nowMs, restated)}`, 'utf16le');
     const monthEnd = Date.UTC(Number(report.month.slice(0, 4)), Number(report.month.slice(4)), 1);
     object = {
       name: report.name,
       bytes,
       md5: createHash('md5').update(bytes).digest('base64'),
-      updated: Math.min(nowMs, monthEnd + 2 * 86_400_000),
+      // A restated file is rewritten now.
+      updated: restatements === '' ? Math.min(nowMs, monthEnd + 2 * 86_400_000) : nowMs,
     };
     if (cache.size > 1000) cache.clear();
     cache.set(key, object);
@@ -171,13 +193,23 @@ export function findBucket(name: string): SandboxBucket | null {
   return SANDBOX_BUCKETS.find((b) => b.name === name) ?? null;
 }
 
-export function listObjects(bucket: SandboxBucket, prefix: string, nowMs: number): SandboxObject[] {
+export function listObjects(
+  bucket: SandboxBucket,
+  prefix: string,
+  nowMs: number,
+  restated: Restated = () => 1,
+): SandboxObject[] {
   return reportsOf(bucket, nowMs)
     .filter((r) => r.name.startsWith(prefix))
-    .map((r) => objectOf(bucket, r, nowMs));
+    .map((r) => objectOf(bucket, r, nowMs, restated));
 }
 
-export function getObject(bucket: SandboxBucket, name: string, nowMs: number): SandboxObject | null {
+export function getObject(
+  bucket: SandboxBucket,
+  name: string,
+  nowMs: number,
+  restated: Restated = () => 1,
+): SandboxObject | null {
   const report = reportsOf(bucket, nowMs).find((r) => r.name === name);
-  return report ? objectOf(bucket, report, nowMs) : null;
+  return report ? objectOf(bucket, report, nowMs, restated) : null;
 }

@@ -46,7 +46,7 @@ export const cloudStorageSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = 
   const store = options.stores.google;
   const now = options.now ?? store.now;
   const base = `${options.publicBaseUrl}/storage/${CLOUD_STORAGE_API_VERSION}/b`;
-  installSandboxApi(app, {
+  const { lateConversions } = installSandboxApi(app, {
     faults: options.faults,
     render: (kind, message, status) => {
       const { error } = googleErrorBody(kind, message, status, { legacy: true });
@@ -55,6 +55,7 @@ export const cloudStorageSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = 
     },
     store,
   });
+  const restated = (date: string) => lateConversions.factor(date);
 
   const resource = (bucket: SandboxBucket, object: SandboxObject) => {
     const path = `${bucket.name}/o/${encodeURIComponent(object.name)}`;
@@ -84,7 +85,7 @@ export const cloudStorageSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = 
       const query = ListQuerySchema.parse(request.query);
       if (query.delimiter)
         throw new SandboxApiError('invalid_argument', 'The sandbox lists objects without a delimiter.');
-      const objects = listObjects(bucket, query.prefix, now());
+      const objects = listObjects(bucket, query.prefix, now(), restated);
       const cursor = `${bucket.name}/${query.prefix}`;
       const offset = query.pageToken ? decodePageToken(query.pageToken, cursor) : 0;
       if (offset === null) throw new SandboxApiError('invalid_argument', 'Invalid page token.');
@@ -104,7 +105,7 @@ export const cloudStorageSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = 
     async (request, reply) => {
       const bucket = readableBucket(request, request.params.bucket, 'storage.objects.get');
       const name = request.params['*'];
-      const object = getObject(bucket, name, now());
+      const object = getObject(bucket, name, now(), restated);
       if (!object) throw new SandboxApiError('not_found', `No such object: ${bucket.name}/${name}`);
       if (request.query.alt !== 'media') return resource(bucket, object);
       return reply.type('text/csv').header('x-goog-hash', `md5=${object.md5}`).send(object.bytes);

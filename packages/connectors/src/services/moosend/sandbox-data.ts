@@ -160,8 +160,12 @@ export function campaignsOf(account: MoosendAccount, nowMs: number): MoosendCamp
   return campaigns;
 }
 
-/** A sent campaign's totals as of `nowMs`: final totals times the share of activity so far. */
-export function totalsOf(campaign: MoosendCampaign, nowMs: number): MoosendTotals {
+/**
+ * A sent campaign's totals as of `nowMs`: final totals times the share of activity so far.
+ * `restated` is a restatement's factor (sandbox/apis/late-conversions.ts) of the opens and clicks
+ * (Moosend crediting late opens, images loaded days later), by the campaign's delivery day.
+ */
+export function totalsOf(campaign: MoosendCampaign, nowMs: number, restated = 1): MoosendTotals {
   const zero = {
     sent: 0,
     uniqueOpens: 0,
@@ -176,7 +180,7 @@ export function totalsOf(campaign: MoosendCampaign, nowMs: number): MoosendTotal
   };
   if (campaign.deliveredOn === null || campaign.deliveredOn > nowMs) return zero;
   const hours = (nowMs - campaign.deliveredOn) / 3_600_000;
-  const share = 1 - 0.5 ** (hours / 18);
+  const share = (1 - 0.5 ** (hours / 18)) * restated;
   const id = campaign.id;
   const bounces = Math.round(campaign.recipients * (0.003 + 0.007 * unit(id, 'bounce')));
   const sent = campaign.recipients - bounces;

@@ -3,6 +3,7 @@
 // `{Code, Error, Context}` envelope with HTTP 200 (rate limiting is `Code: 429`), so the sandbox does
 // too; only server failures keep their 5xx status.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { utcDay } from '@maya/contracts';
 import { SandboxApiError, installSandboxApi } from '../../sandbox/apis/api';
 import type { ApiErrorKind } from '../../sandbox/apis/api';
 import type { SandboxApiPluginOptions } from '../../sandbox/apis/types';
@@ -48,7 +49,7 @@ const SORTS: Record<string, (c: MoosendCampaign) => string | number> = {
 
 export const moosendSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async (app, options) => {
   const now = options.now ?? Date.now;
-  installSandboxApi(app, {
+  const { lateConversions } = installSandboxApi(app, {
     faults: options.faults,
     render: (kind, message) => {
       const { code, error } = CODES[kind];
@@ -164,7 +165,9 @@ export const moosendSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async
     if (campaign.status !== STATUS.sent || campaign.deliveredOn === null) {
       throw new SandboxApiError('invalid_argument', 'The campaign has not been sent yet.');
     }
-    const totals = totalsOf(campaign, now());
+    // Restated by the delivery day on the account's calendar (the day the connector dates it by).
+    const delivered = utcDay(campaign.deliveredOn + account.timezone.offsetMinutes * 60_000);
+    const totals = totalsOf(campaign, now(), lateConversions.factor(delivered));
     const date = (ms: number) => moosendDate(ms, account.timezone.offsetMinutes);
     return envelope({
       CampaignID: campaign.id,

@@ -209,15 +209,34 @@ export function searchDates(query: SearchQuery, nowMs: number): string[] {
   return dates.filter((date) => date >= first && date <= end);
 }
 
-/** searchAnalytics.query: rows grouped by the dimensions, ordered by clicks (then impressions, keys). */
-export function searchAnalytics(siteUrl: string, query: SearchQuery, nowMs: number): SearchRow[] {
+/**
+ * searchAnalytics.query: rows grouped by the dimensions, ordered by clicks (then impressions,
+ * keys). `restated` is the factor of a day's restatement (sandbox/apis/late-conversions.ts):
+ * Google revising a day's clicks and impressions, both scaled so that clicks stay at most the
+ * impressions.
+ */
+export function searchAnalytics(
+  siteUrl: string,
+  query: SearchQuery,
+  nowMs: number,
+  restated: (date: string) => number = () => 1,
+): SearchRow[] {
   const byQuery = query.dimensions.includes('query');
   const groups = new Map<
     string,
     { key: string; keys: string[]; clicks: number; impressions: number; weighted: number }
   >();
   for (const date of searchDates(query, nowMs)) {
-    for (const row of fineRows(siteUrl, date)) {
+    const factor = restated(date);
+    for (const fine of fineRows(siteUrl, date)) {
+      const row =
+        factor === 1
+          ? fine
+          : {
+              ...fine,
+              clicks: Math.round(fine.clicks * factor),
+              impressions: Math.round(fine.impressions * factor),
+            };
       if (row.query === null && byQuery) continue;
       const keys = query.dimensions.map((d) => row[d] ?? '');
       const key = keys.join('\u0001');

@@ -49,7 +49,7 @@ function parseBody(body: unknown): z.infer<typeof QueryBodySchema> {
 export const searchConsoleSandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async (app, options) => {
   const store = options.stores.google;
   const now = options.now ?? store.now;
-  installSandboxApi(app, {
+  const { lateConversions } = installSandboxApi(app, {
     faults: options.faults,
     render: (kind, message, status) => googleErrorBody(kind, message, status, { legacy: true }),
     store,
@@ -78,7 +78,10 @@ export const searchConsoleSandbox: FastifyPluginAsync<SandboxApiPluginOptions> =
         (query.aggregationType === 'auto' && query.dimensions.includes('page'));
       const responseAggregationType = byPage ? 'byPage' : 'byProperty';
       // Only web search has data in the sandbox; the other search types answer no rows.
-      const rows = query.type === 'web' ? searchAnalytics(siteUrl, query, now()) : [];
+      const rows =
+        query.type === 'web'
+          ? searchAnalytics(siteUrl, query, now(), (date) => lateConversions.factor(date))
+          : [];
       const page = rows.slice(query.startRow, query.startRow + query.rowLimit);
       // Google leaves `rows` out when there are none.
       return page.length > 0 ? { rows: page, responseAggregationType } : { responseAggregationType };

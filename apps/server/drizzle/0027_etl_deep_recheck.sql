@@ -1,0 +1,1 @@
+ALTER TABLE "etl_stream_days" ADD COLUMN "deep_checked_day" date;
