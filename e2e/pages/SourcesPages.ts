@@ -68,4 +68,14 @@ export class SourcesPages {
     await this.expand('Google Ads');
     await this.accountRow(account).getByText('Finished').first().waitFor({ timeout: timeoutMs });
   }
+
+  /**
+   * The account's whole history is in: its recent days first, then the backfill behind them
+   * (decision 660), whose "Backfilling history: n%" line the list shows until it ends.
+   */
+  async historyComplete(account: string, timeoutMs: number): Promise<void> {
+    const row = this.accountRow(account);
+    await row.getByText('Finished').first().waitFor({ timeout: timeoutMs });
+    await row.getByText(/Backfilling history/).waitFor({ state: 'detached', timeout: timeoutMs });
+  }
 }

@@ -22,9 +22,11 @@ describe('loading data', () => {
     const sources = new SourcesPages(page, organization.slug);
     const dataLoad = new DataLoadPage(page, organization.slug);
 
-    // Connect one sandbox Google Ads account. Its first load (two years of history) runs on its
-    // own; the list follows it to the end.
+    // Connect one sandbox Google Ads account. Its first load (the recent 90 days, then the rest
+    // of two years behind them) runs on its own; the list follows it to the end, so that the
+    // rows counted below are the whole history's.
     await sources.connectGoogleAdsAndLoad(email, 'Acme Outdoor Germany', 180_000);
+    await sources.historyComplete('Acme Outdoor Germany', 180_000);
 
     // Load data now: the progress reaches 100%, the history shows the run finished.
     await dataLoad.open();
