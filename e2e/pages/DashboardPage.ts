@@ -67,6 +67,11 @@ export class DashboardPage {
     return (label ?? '').replace(/^Pages: /, '');
   }
 
+  /** Waits until the report shows page `name` (a bookmark's page is applied as the view renders). */
+  async waitForPage(name: string): Promise<void> {
+    await this.toolbar.getByRole('button', { name: `Pages: ${name}`, exact: true }).waitFor();
+  }
+
   async choosePage(name: string): Promise<void> {
     await this.toolbar.getByRole('button', { name: /^Pages: / }).click();
     await this.page.getByRole('menuitem', { name, exact: true }).click();

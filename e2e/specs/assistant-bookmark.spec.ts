@@ -129,6 +129,7 @@ describe('a bookmark an AI assistant creates', () => {
     const dashboard = new DashboardPage(page, organization.slug);
     await dashboard.title('Marketing Performance').waitFor();
     await dashboard.activeBookmark(BOOKMARK).waitFor();
+    await dashboard.waitForPage('Channels');
     expect(await dashboard.currentPage()).toBe('Channels');
     await dashboard.openFilters();
     await dashboard.waitForFilterSummary('Channel', 'Google Ads');
