@@ -20,7 +20,7 @@ import type { CatalogReport, ReportCatalog } from './catalog';
 import { canEdit } from './custom-reports';
 import type { Person } from './embeds';
 import { builtInReport, reportEditForbidden, reportNotFound } from './errors';
-import { reportVersionsRepository as repo } from './repository';
+import { reportsRepository, reportVersionsRepository as repo } from './repository';
 
 const conflict = () =>
   new AppError(409, ReportVersionErrorType.conflict, { message: reportVersionMessages.conflict });
@@ -107,11 +107,10 @@ export function createReportVersions(deps: {
 
     /** The report's versions, newest first, with who saved each. */
     async list(access: OrganizationAccess, slug: string): Promise<ReportVersionsResponse> {
-      const report = await catalog.find(access, slug);
-      if (report === null || !report.isCustom) throw reportNotFound(slug);
+      // Only custom reports have versions: a built-in's slug finds no row.
       const rows = await withOrganization(db, access.organizationId, async (tx) => {
-        const locked = await repo.lockReport(tx, slug);
-        return locked === null ? null : { current: locked.version, versions: await repo.list(tx, locked.id) };
+        const report = await reportsRepository.findCustom(tx, slug);
+        return report === null ? null : { current: report.version, versions: await repo.list(tx, report.id) };
       });
       if (rows === null) throw reportNotFound(slug);
       const ids = [...new Set(rows.versions.flatMap((v) => (v.createdBy === null ? [] : [v.createdBy])))];
@@ -139,10 +138,10 @@ export function createReportVersions(deps: {
       baseVersion: number,
     ): Promise<{ version: number }> {
       const report = await editable(access, slug);
-      const old = await withOrganization(db, access.organizationId, async (tx) => {
-        const locked = await repo.lockReport(tx, slug);
-        return locked === null ? null : repo.find(tx, locked.id, version);
-      });
+      // A custom report's document carries its row's id (save as gives both the same).
+      const old = await withOrganization(db, access.organizationId, (tx) =>
+        repo.find(tx, report.document.id, version),
+      );
       if (old === null) throw versionNotFound(version);
       const document = await checked(access, report, old.document);
       return write(access, userId, slug, document, baseVersion);

@@ -10,21 +10,20 @@ import {
   type SemanticModel,
   type SemanticTable,
 } from '../semantic-model';
-import { FormulaError, formulaMeasures, parseFormula } from './parse';
+import { FormulaError, measureReferences, parseFormula } from './parse';
 
 /** The calculated metric as a measure of `table`; a `FormulaError` with its position otherwise. */
 export function calculatedMeasure(table: SemanticTable, calc: Omit<CalculatedMeasure, 'table'>): Measure {
   const formula = parseFormula(calc.formula);
   const measures = new Set(table.measures.map((m) => m.name));
-  for (const name of formulaMeasures(formula)) {
+  for (const { name, position } of measureReferences(formula)) {
     if (!measures.has(name)) {
       const dimension = table.dimensions.some((d) => d.name === name);
-      const position = calc.formula.search(new RegExp(`\\b${name}\\b`));
       throw new FormulaError(
         dimension
           ? `"${name}" is a dimension; a formula reads measures`
           : `${table.label} has no measure "${name}"`,
-        Math.max(position, 0),
+        position,
       );
     }
   }

@@ -174,13 +174,18 @@ export function parseFormula(text: string): FormulaNode {
 
 /** The measure names a formula reads, each once, in order of appearance. */
 export function formulaMeasures(node: FormulaNode): string[] {
-  const names: string[] = [];
+  return [...new Set(measureReferences(node).map((m) => m.name))];
+}
+
+/** Every measure the formula names, with where, in order of appearance. */
+export function measureReferences(node: FormulaNode): { name: string; position: number }[] {
+  const found: { name: string; position: number }[] = [];
   const walk = (n: FormulaNode): void => {
     switch (n.kind) {
       case 'number':
         return;
       case 'measure':
-        if (!names.includes(n.name)) names.push(n.name);
+        found.push({ name: n.name, position: n.position });
         return;
       case 'negate':
         walk(n.operand);
@@ -192,5 +197,5 @@ export function formulaMeasures(node: FormulaNode): string[] {
     }
   };
   walk(node);
-  return names;
+  return found;
 }
