@@ -181,6 +181,43 @@ function overLimitClient(baseUrl: string, stop: AbortSignal) {
   };
 }
 
+/**
+ * Each kind of request of the session, sent once by one user before the run: all must answer
+ * 2xx, so that a route that moved fails the bench instead of being timed as a fast 404.
+ */
+async function probe(baseUrl: string, user: User): Promise<void> {
+  const { organizationId, token, address } = user;
+  const visual = must(VISUALS[0], 'a visual');
+  const to = lastDay;
+  const checks: [string, string, unknown][] = [
+    ['GET', '/organizations', undefined],
+    ['GET', `/bookmarks?organization_id=${organizationId}&report_slug=${MAYA_REPORT.slug}`, undefined],
+    [
+      'GET',
+      `/notifications/refresh?organization_id=${organizationId}&date=${new Date().toISOString()}`,
+      undefined,
+    ],
+    [
+      'POST',
+      `/reports/${MAYA_REPORT.slug}/query`,
+      {
+        organization_id: organizationId,
+        report: MAYA_REPORT.slug,
+        page: PAGE,
+        visual_id: visual.id,
+        filters: [],
+        date_range: { from: addDays(to, -6), to },
+        sort: null,
+      },
+    ],
+  ];
+  for (const [method, route, body] of checks) {
+    const answer = await send(baseUrl, method, route, { body, token, address });
+    if (answer.status < 200 || answer.status >= 300)
+      throw new Error(`probe ${method} ${route}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
@@ -205,12 +242,11 @@ await runBench(
       4,
     );
     const users: User[] = [];
+    const organizations: string[] = [];
     for (let o = 0; o < ORGS; o++) {
       const owner = must(people[o], 'an owner');
       const organization = await createOrganization(baseUrl, owner, `Load ${o}`);
-      const copy = path.join(folder, `org-${o}.duckdb`);
-      await copyFile(template, copy);
-      await installWarehouse(app.dataDir, organization.id, copy);
+      organizations.push(organization.id);
       users.push({ ...owner, organizationId: organization.id });
       const members = people.filter((_, i) => i >= ORGS && i % ORGS === o);
       await limited(
@@ -221,7 +257,16 @@ await runBench(
         4,
       );
     }
+    // All at once: each waits until the app has let go of the file it provisioned.
+    await Promise.all(
+      organizations.map(async (id, o) => {
+        const copy = path.join(folder, `org-${o}.duckdb`);
+        await copyFile(template, copy);
+        await installWarehouse(app.dataDir, id, copy);
+      }),
+    );
     console.log(`set up in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
+    await probe(baseUrl, must(users[users.length - 1], 'a user'));
 
     const loadBefore = os.loadavg();
     console.log(`load average ${loadBefore.map((l) => l.toFixed(1)).join(' / ')}`);

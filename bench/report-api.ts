@@ -4,6 +4,7 @@
 import { copyFile, readdir, readFile, rename, rm } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import type { ReportQueryResponse } from '@maya/contracts';
 import { duckDbFileFor } from '@maya/warehouse';
 import { BROWSER_CONNECTIONS, REPORT, type Request } from './report-queries';
@@ -152,12 +153,36 @@ async function verificationLink(dataDir: string, email: string): Promise<URL> {
   }
 }
 
+/** How long the app may keep a file open after its last use (WAREHOUSE_KEEP_OPEN_SECONDS, 120 s). */
+const LET_GO_TIMEOUT_MS = 180_000;
+
 /**
- * Replaces the organization's provisioned (empty, closed) warehouse file by the generated one,
- * before any report request opens it: the reports module then finds the model table it needs.
+ * Waits until no process holds `file` open: the app keeps an organization's warehouse open for
+ * a while after its last use (the provisioning at its creation included), and a file replaced
+ * under an open DuckDB is not seen: the app would go on reading the empty one it opened.
+ */
+async function whenLetGo(file: string): Promise<void> {
+  const deadline = Date.now() + LET_GO_TIMEOUT_MS;
+  for (;;) {
+    try {
+      const instance = await DuckDBInstance.create(file);
+      instance.closeSync();
+      return;
+    } catch (error) {
+      if (!/lock/i.test(String(error)) || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+/**
+ * Replaces the organization's provisioned (empty) warehouse file by the generated one, once the
+ * app has closed it and before any report request opens it: the reports module then finds the
+ * model tables it needs. Install many at once: each waits for the app's keep-open time.
  */
 export async function installWarehouse(dataDir: string, organizationId: string, file: string): Promise<void> {
   const target = duckDbFileFor(dataDir, organizationId);
+  await whenLetGo(target);
   await rm(target, { force: true });
   await rm(`${target}.wal`, { force: true });
   await rename(file, target).catch(async (error: unknown) => {

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import type { DuckDBInstance } from '@duckdb/node-api';
 import {
   CANONICAL_MODELS,
+  MARKETING_COSTS,
   MODEL_SCHEMA,
   modelTable,
   packSql,
@@ -145,6 +146,16 @@ export async function generateDuckDb(file: string, rows: number, days: number, l
         generatorSql(rows, days, lastDay),
       )
     ).rows;
+    // The overview's marketing-cost KPIs read marketing_costs: the ad spend rows of the table
+    // (an organization without manual expenses has no other), as the model build writes them.
+    const costs = modelTable(MARKETING_COSTS);
+    await warehouse.materialize(
+      MODEL_SCHEMA,
+      costs,
+      `SELECT ${costs.columns
+        .map((c) => (c.name === 'cost_type' ? `'Ad spend' AS cost_type` : c.name))
+        .join(', ')} FROM ${MODEL_SCHEMA}.${TABLE}`,
+    );
     await writeExchangeRates(warehouse, MODEL_SCHEMA, benchRates(days, lastDay));
     return written;
   } finally {
