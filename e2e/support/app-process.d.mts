@@ -3,6 +3,9 @@
 /** The repository root (where `npm start` runs). */
 export declare const REPO_ROOT: string;
 
+/** The V8 flags the server runs with, as package.json's `start` and `worker` scripts give them. */
+export declare const SERVER_NODE_FLAGS: string[];
+
 /** A started app; `stop()` is idempotent. */
 export type RunningApp = {
   /** The URL the app printed in its "Maya is running at" line (`http://localhost:<port>`). */

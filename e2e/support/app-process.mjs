@@ -37,6 +37,13 @@ const APP_VARIABLES = [
   'SERVE_WEB',
 ];
 
+/**
+ * The server's V8 flags, as package.json's `start` and `worker` scripts give them: a young
+ * generation of 8 MB semi-spaces instead of V8's default for this machine's memory, which held
+ * about 115 MB of the idle process's garbage (decision 710, bench/README.md "CSV upload").
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
+
 const execFileAsync = promisify(execFile);
 
 /** `node scripts/build.mjs --if-stale`: builds the SPA and bundles the server when their sources changed. */
@@ -73,7 +80,8 @@ export async function startApp({ env = {}, label = 'maya' } = {}) {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !APP_VARIABLES.includes(name)),
   );
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/server/dist/main.js')], {
+  const main = path.join(REPO_ROOT, 'apps/server/dist/main.js');
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], {
     cwd: REPO_ROOT,
     env: {
       ...inherited,

@@ -64,6 +64,14 @@ export type LoadOptions = {
 
 export type LoadResult = { rows: number };
 
+export type SwapOptions = {
+  /**
+   * The caller vouches that no key repeats among the staged rows (each numbered once by the load,
+   * e.g. by its line in a file): the swap does not search them for repeated keys.
+   */
+  keysDistinct?: boolean;
+};
+
 /**
  * A condition on one column: equal to a value, or within an inclusive range. Values are given
  * loosely as on load (`YYYY-MM-DD` for a date) and bound, cast to the column's type.
@@ -141,8 +149,11 @@ export interface Warehouse {
    * the process), leaving out the live rows that match `except`. Returns the rows copied.
    */
   stage(schema: string, table: string, opts?: StageOptions): Promise<LoadResult>;
-  /** Replaces `liveTable` by `stagedTable` atomically; the staged table no longer exists after. */
-  swap(schema: string, stagedTable: string, liveTable: string): Promise<void>;
+  /**
+   * Replaces `liveTable` by `stagedTable` atomically; the staged table no longer exists after. A
+   * key repeated among the staged rows keeps its last row.
+   */
+  swap(schema: string, stagedTable: string, liveTable: string, opts?: SwapOptions): Promise<void>;
   /**
    * Rebuilds `table` from the rows of one read-only query, inside the engine: a staged twin is
    * created with the declared definition (types, primary key), filled by

@@ -195,6 +195,38 @@ describe('a replacement that must change nothing', () => {
   );
 });
 
+describe('a primary key given twice', () => {
+  const termColumns = [
+    column('query', 'String', { required: true, key: true }),
+    column('category', 'String', { required: true }),
+    column('clicks', 'Numeric'),
+  ];
+  const terms = () => warehouseRows(t, admin.organizationId, 'custom__manual_search_term');
+
+  it('keeps the last row of a repeated key (decision 367) and counts the rows kept', async () => {
+    const file = 'query,category,clicks\nshoes,a,1\nboots,b,2\nshoes,c,3\n';
+    const answer = await api.upload('manual_search_term', file, { columns: termColumns });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ rows: 2, table: { row_count: 2 } });
+    expect(await terms()).toEqual([
+      { query: 'boots', category: 'b', clicks: 2 },
+      { query: 'shoes', category: 'c', clicks: 3 },
+    ]);
+  });
+
+  it('leaves the table unchanged when a file with a repeated key is refused', async () => {
+    const rows = await terms();
+    const file = 'query,category,clicks\nhats,a,1\nhats,b,2\nsocks,,3\n';
+    expectRefused(
+      await api.upload('manual_search_term', file),
+      'csv_invalid_rows',
+      /^The file has 1 error\. Line 4: category/,
+    );
+    expect(await terms()).toEqual(rows);
+    expect((await api.get('manual_search_term')).body.row_count).toBe(2);
+  });
+});
+
 describe('encodings and delimiters', () => {
   const users = (tableFile: Buffer) => api.upload('manual_users', tableFile);
   const usersRows = () => warehouseRows(t, admin.organizationId, 'custom__manual_users');

@@ -166,6 +166,36 @@ describe('DuckDB staged twins', () => {
     expect(await keyOf('spend')).toEqual(spend.primaryKey);
   });
 
+  it('finds repeated keys slice by slice, each slice the keys hashing to it', async () => {
+    // Twelve rows of six keys, each key twice: four slices of about three rows.
+    const sliced = await openDuckDbWarehouse({ file: duckDbFileFor(dataDir, randomUUID()), keyCheckRows: 3 });
+    try {
+      await sliced.ensureSchema('raw');
+      await sliced.createTable('raw', spend);
+      const terms = ['a', 'b', 'c', 'd', 'e', 'f'];
+      const load = (clicks: number) => terms.map((term, i) => spent('1', '2024-01-01', term, clicks + i));
+      await sliced.loadBatch('raw', 'spend', [load(0), load(10)], { staging: true });
+      await sliced.swap('raw', staged, 'spend');
+      const kept = await sliced.query('SELECT term, clicks FROM raw.spend ORDER BY term', [], {
+        timeoutMs: 10_000,
+      });
+      expect(kept.rows).toEqual(terms.map((term, i) => ({ term, clicks: 10 + i })));
+    } finally {
+      await sliced.close();
+    }
+  });
+
+  it('does not search keys the caller vouches are distinct', async () => {
+    await wh.loadBatch(
+      'raw',
+      'spend',
+      [[spent('1', '2024-01-01', 'a', 1), spent('1', '2024-01-01', 'a', 2)]],
+      { staging: true },
+    );
+    await wh.swap('raw', staged, 'spend', { keysDistinct: true });
+    expect((await rows('spend', 'clicks')).map((r) => r.clicks)).toEqual([1, 2]);
+  });
+
   it('lets a loaded row replace a kept live row outside the range the stage left out', async () => {
     await wh.loadBatch('raw', 'spend', [
       [

@@ -56,6 +56,15 @@ export async function loadStagedTwin(
   return appendRows(conn, schema, twin.table, rows, flushRows);
 }
 
+/** How a swap runs: in the caller's transaction, and how it searches for repeated keys. */
+export type SwapSettings = {
+  inTransaction: <T>(task: () => Promise<T>) => Promise<T>;
+  /** The caller vouches that no key repeats (rows numbered by the load): no search. */
+  keysDistinct: boolean;
+  /** Rows the search for repeated keys hashes at a time. */
+  keyCheckRows: number;
+};
+
 /**
  * Replaces `liveTable` by `stagedTable` in one transaction. An unindexed twin keeps the live
  * table's primary key as a declaration (its comment) rather than an index: a repeated key is
@@ -68,7 +77,7 @@ export async function swapStagedTwin(
   schema: string,
   stagedTable: string,
   liveTable: string,
-  inTransaction: <T>(task: () => Promise<T>) => Promise<T>,
+  settings: SwapSettings,
 ): Promise<void> {
   const staged = qualifiedName(schema, stagedTable);
   const live = qualifiedName(schema, liveTable);
@@ -78,7 +87,7 @@ export async function swapStagedTwin(
   };
   const twin = await describeDuckDbStorage(conn, schema, stagedTable);
   if (twin === null) throw missingTable(schema, stagedTable);
-  if (twin.keyIndexed) return inTransaction(replace);
+  if (twin.keyIndexed) return settings.inTransaction(replace);
   const declared = await describeDuckDbTable(conn, schema, liveTable);
   if (declared === null || declared.primaryKey.length === 0) {
     throw new WarehouseError(
@@ -87,29 +96,41 @@ export async function swapStagedTwin(
     );
   }
   const keys = declared.primaryKey;
-  return inTransaction(async () => {
-    await keepLastOfEachKey(conn, staged, keys);
+  return settings.inTransaction(async () => {
+    if (!settings.keysDistinct) await keepLastOfEachKey(conn, staged, keys, settings.keyCheckRows);
     await replace();
     await conn.run(`COMMENT ON TABLE ${live} IS ${sqlText(declaredKeyComment(keys))}`);
   });
 }
 
-/** Deletes every row of a repeated key but the last appended (rowid follows the appends). */
+/**
+ * Deletes every row of a repeated key but the last appended (rowid follows the appends). The
+ * keys are searched a slice at a time, a slice the rows whose keys hash to it, about
+ * `sliceRows` of them: one GROUP BY over every key held them all in the engine's memory at once
+ * (8 million keys took about 400 MB, more than the rest of a CSV upload: bench/README.md), and
+ * DuckDB, without a memory limit, does not spill it. Each slice costs a scan of the key columns.
+ */
 async function keepLastOfEachKey(
   conn: DuckDBConnection,
   table: string,
   keys: readonly string[],
+  sliceRows: number,
 ): Promise<void> {
   const list = keys.map((k) => quoteIdentifier(k)).join(', ');
-  // Counting repeated keys by hashing costs a fraction of the window that picks the last ones.
-  const counted = await conn.runAndReadAll(
-    `SELECT count(*) FROM (SELECT 1 FROM ${table} GROUP BY ${list} HAVING count(*) > 1)`,
-  );
-  if (Number(counted.getRows()[0]?.[0] ?? 0) === 0) return;
-  await conn.run(
-    `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table}
-      QUALIFY row_number() OVER (PARTITION BY ${list} ORDER BY rowid DESC) > 1)`,
-  );
+  const total = Number((await conn.runAndReadAll(`SELECT count(*) FROM ${table}`)).getRows()[0]?.[0] ?? 0);
+  const slices = Math.max(1, Math.ceil(total / Math.max(1, sliceRows)));
+  for (let slice = 0; slice < slices; slice++) {
+    const inSlice = slices === 1 ? 'true' : `hash(${list}) % ${slices} = ${slice}`;
+    // Counting repeated keys by hashing costs a fraction of the window that picks the last ones.
+    const counted = await conn.runAndReadAll(
+      `SELECT count(*) FROM (SELECT 1 FROM ${table} WHERE ${inSlice} GROUP BY ${list} HAVING count(*) > 1)`,
+    );
+    if (Number(counted.getRows()[0]?.[0] ?? 0) === 0) continue;
+    await conn.run(
+      `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${inSlice}
+        QUALIFY row_number() OVER (PARTITION BY ${list} ORDER BY rowid DESC) > 1)`,
+    );
+  }
 }
 
 /** A SQL string literal. */

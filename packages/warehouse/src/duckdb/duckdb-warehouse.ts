@@ -14,6 +14,7 @@ import type {
   QueryResult,
   RowBatches,
   StageOptions,
+  SwapOptions,
   TableSchema,
   Warehouse,
 } from '../warehouse';
@@ -41,11 +42,14 @@ export type DuckDbWarehouseOptions = {
   threads?: number | null;
   /** Rows a load buffers before merging them into the target; 100,000 by default. */
   loadFlushRows?: number;
+  /** Rows a swap's search for repeated keys hashes at a time; 1,000,000 by default (duckdb-staging.ts). */
+  keyCheckRows?: number;
   /** Keeping the file open after the last handle, and waiting for another process's; neither by default. */
   sharing?: DuckDbSharing;
 };
 
 const DEFAULT_FLUSH_ROWS = 100_000;
+const DEFAULT_KEY_CHECK_ROWS = 1_000_000;
 
 /**
  * The engine's settings per open file unless the caller says. Memory stays the engine's own
@@ -75,6 +79,7 @@ export async function openDuckDbWarehouse(options: DuckDbWarehouseOptions): Prom
     options.sharing,
   );
   const flushRows = options.loadFlushRows ?? DEFAULT_FLUSH_ROWS;
+  const keyCheckRows = options.keyCheckRows ?? DEFAULT_KEY_CHECK_ROWS;
   const activeQueries = new Set<DuckDBConnection>();
   const running = new Set<Promise<unknown>>();
   let closed = false;
@@ -215,14 +220,23 @@ export async function openDuckDbWarehouse(options: DuckDbWarehouseOptions): Prom
       );
     },
 
-    async swap(schema: string, stagedTable: string, liveTable: string): Promise<void> {
+    async swap(
+      schema: string,
+      stagedTable: string,
+      liveTable: string,
+      opts: SwapOptions = {},
+    ): Promise<void> {
       qualifiedName(schema, stagedTable);
       qualifiedName(schema, liveTable);
       if (stagedTable === liveTable) {
         throw new WarehouseError('schema_mismatch', 'the staged and live tables are the same table');
       }
       return write((conn) =>
-        swapStagedTwin(conn, schema, stagedTable, liveTable, (task) => inTransaction(conn, task)),
+        swapStagedTwin(conn, schema, stagedTable, liveTable, {
+          inTransaction: (task) => inTransaction(conn, task),
+          keysDistinct: opts.keysDistinct === true,
+          keyCheckRows,
+        }),
       );
     },
 

@@ -2,7 +2,7 @@
 // created with the table's definition, filled from the CSV as it streams, and swapped in only
 // when the whole file was read and every row passed; anything else (a bad row, a dropped
 // connection, an engine error) drops the twin and leaves the live table as it was.
-import { CUSTOM_TABLE_SERVICE, MANUAL_ADS_COLUMNS, rawTable } from '@maya/analytics';
+import { CUSTOM_TABLE_SERVICE, MANUAL_ADS_COLUMNS, rawTable, tableRef } from '@maya/analytics';
 import {
   stagedTableName,
   type Column,
@@ -52,8 +52,9 @@ export function extraColumns(tableId: CustomTableId, columns: readonly CustomTab
 /**
  * Replaces the table by the rows of `batches`, or changes nothing. The rows are appended to a
  * staged twin without a key index (DuckDB splits and casts each batch itself: decision 610), whose
- * key the swap checks; a table this upload created is dropped again when the upload fails.
- * Returns the rows written.
+ * key the swap checks (a key given twice keeps its last row: decision 367), unless the table is
+ * keyed by the line (`layout.numberColumn`), whose keys are distinct by construction; a table this
+ * upload created is dropped again when the upload fails. Returns the rows the table then has.
  */
 export async function replaceTable(
   warehouse: Warehouse,
@@ -67,15 +68,27 @@ export async function replaceTable(
   await warehouse.createTable(RAW_SCHEMA, table);
   // A twin a crashed upload left behind would be appended to.
   await warehouse.dropTable(RAW_SCHEMA, staged);
+  const lineKeyed = layout.numberColumn !== undefined && table.primaryKey.join() === layout.numberColumn;
+  let rows: number;
   try {
-    const loaded = await warehouse.loadText(RAW_SCHEMA, table.name, batches, layout, { staging: true });
-    await warehouse.swap(RAW_SCHEMA, staged, table.name);
-    return loaded.rows;
+    rows = (await warehouse.loadText(RAW_SCHEMA, table.name, batches, layout, { staging: true })).rows;
+    await warehouse.swap(RAW_SCHEMA, staged, table.name, { keysDistinct: lineKeyed });
   } catch (error) {
     await warehouse.dropTable(RAW_SCHEMA, staged).catch(() => undefined);
     if (created) await warehouse.dropTable(RAW_SCHEMA, table.name).catch(() => undefined);
     throw refusalIn(error);
   }
+  return lineKeyed ? rows : countRows(warehouse, table.name);
+}
+
+/** The rows of a keyed table after its swap: a key the file gave twice kept one row. */
+async function countRows(warehouse: Warehouse, table: string): Promise<number> {
+  const counted = await warehouse.query(
+    `SELECT count(*) AS n FROM ${tableRef(warehouse.engine, RAW_SCHEMA, table)}`,
+    [],
+    { timeoutMs: 60_000 },
+  );
+  return Number(counted.rows[0]?.n ?? 0);
 }
 
 /** The file's own refusal when the engine wrapped it (a load reading the rows fails with it). */
