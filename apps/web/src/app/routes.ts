@@ -109,7 +109,12 @@ const sourcesRoutes = rows('001-sources', ORGANIZATION_PREFIX, [
   ],
   ['/sources/setup/moosend/:uuid', 'protected', 'Moosend Setup', page('moosendSetupPage')],
   ['/sources/setup/custom-table/:tableId', 'protected', 'Custom Table', page('customTableSetupPage')],
-  ['/sources/setup/custom-table/:tableName/edit', 'protected', 'Edit Custom Table', page('customTableEditPage')],
+  [
+    '/sources/setup/custom-table/:tableName/edit',
+    'protected',
+    'Edit Custom Table',
+    page('customTableEditPage'),
+  ],
   ['/competitors', 'protected', 'Competitors', page('competitorsPage')],
   ['/competitors/:competitorsId', 'protected', 'Competition Report', page('competitorEditorPage')],
   ['/pagespeed', 'protected', 'PageSpeed', page('pagespeedPage')],

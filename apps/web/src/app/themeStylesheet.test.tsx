@@ -43,7 +43,14 @@ describe('the theme stylesheet written at build time (decision 701)', () => {
       const context = useMantineContext();
       const { colorScheme, classNamesPrefix, cssVariablesSelector, withStaticClasses } = context;
       const { headless, env, deduplicateInlineStyles, stylesTransform, getStyleNonce } = context;
-      settings.push({ colorScheme, classNamesPrefix, cssVariablesSelector, withStaticClasses, headless, env });
+      settings.push({
+        colorScheme,
+        classNamesPrefix,
+        cssVariablesSelector,
+        withStaticClasses,
+        headless,
+        env,
+      });
       settings.push({ deduplicateInlineStyles, stylesTransform, getStyleNonce });
       return null;
     }

@@ -27,7 +27,9 @@ const defaults = defaultCssVariablesResolver(DEFAULT_THEME);
 function withoutDefaults(input: ConvertCSSVariablesInput): ConvertCSSVariablesInput {
   const differing = (scheme: 'variables' | 'light' | 'dark') => {
     const mantine: Record<string, string | undefined> = defaults[scheme];
-    return Object.fromEntries(Object.entries(input[scheme]).filter(([name, value]) => mantine[name] !== value));
+    return Object.fromEntries(
+      Object.entries(input[scheme]).filter(([name, value]) => mantine[name] !== value),
+    );
   };
   return { variables: differing('variables'), light: differing('light'), dark: differing('dark') };
 }
