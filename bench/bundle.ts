@@ -8,7 +8,9 @@
 // every chunk it imports statically, plus the route's page chunks and their static imports. For
 // the dashboard: the organization shell, the dashboard page, and the Chart.js chunk its charts
 // import on demand to draw (line, bar, pie and doughnut charts, their scales, legend and area
-// fill). A member's dashboard: the staff-only notification bell loads when it shows.
+// fill), the pages' loaders and TanStack Query's chunk. A member's dashboard: the
+// staff-only notification bell loads when it shows. The sign-in page draws without either (it
+// fetches TanStack Query once the browser is idle, for the page after it, as it does zod).
 // Not counted: what the dashboard loads only on a click or a hover, or once it is drawn and the
 // browser idle (prefetch): the menus and their positioning library, tooltips, dialogs, the filters
 // pane's editors, the AI Builder, the toasts, the charts' tooltip and zoom, the subscription
@@ -76,6 +78,10 @@ const routes = [
     route: 'dashboard, with its charts',
     keys: [
       ...entry,
+      // The pages' loaders and TanStack Query load on demand, and every dashboard waits
+      // for both (decisions 700, 702).
+      sourceKey('app/pages.ts'),
+      sourceKey('shared/api/queryClient.ts'),
       sourceKey('app/shell/ProtectedShell.tsx'),
       sourceKey('app/pages/dashboard/DashboardPages.tsx'),
       sourceKey('features/reports/components/charts/chartjs.ts'),
@@ -86,7 +92,7 @@ const routes = [
 
 /** The route table's pages (what the entry imports on demand), as manifest keys. */
 const pageKeys = new Set(
-  ['app/routes.ts', 'app/router.tsx'].flatMap((file) =>
+  ['app/routes.ts', 'app/pages.ts', 'app/router.tsx'].flatMap((file) =>
     [...readFileSync(path.join(web, 'src', file), 'utf8').matchAll(/import\('\.\.?\/([^']+)'\)/g)].flatMap(
       ([, spec = '']) => Object.keys(manifest).filter((k) => k.replace(/\.tsx?$/, '').endsWith(spec)),
     ),

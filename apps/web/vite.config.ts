@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { themeStylesheet } from './src/app/themeStylesheet.ts';
 
 // In development the API server (port 8000 unless MAYA_API_URL says otherwise) answers the API
 // and the runtime configuration; Vite serves everything else, including public/data/*.json.
@@ -144,6 +145,24 @@ function mantineStylesPerComponent(): Plugin {
 }
 
 /**
+ * `virtual:maya-theme.css`, which `main.tsx` imports: the theme's CSS variables and breakpoint
+ * classes, computed here from the app's theme (`src/app/themeStylesheet.ts`), where
+ * `MantineProvider` computed them in the browser on every load and wrote them into the page
+ * (decision 701). It is part of the entry's stylesheet, outside Mantine's layers, as that style
+ * element was.
+ */
+function themeStylesheetModule(): Plugin {
+  const ID = 'virtual:maya-theme.css';
+  // A path, not a `\0` id: Vite's CSS pipeline processes it as it does a stylesheet on disk.
+  const RESOLVED = '/__maya-theme.css';
+  return {
+    name: 'maya:theme-stylesheet',
+    resolveId: (id) => (id === ID ? RESOLVED : null),
+    load: (id) => (id === RESOLVED ? themeStylesheet() : null),
+  };
+}
+
+/**
  * The chunks of the bundle being written, for `resolveDependencies` below (Vite computes the
  * preload lists in its own `generateBundle`, which runs after this one).
  */
@@ -213,7 +232,14 @@ function loadedWith(fileName: string, into = new Set<string>()): Set<string> {
 }
 
 export default defineConfig({
-  plugins: [react(), mantineStylesPerComponent(), narrowedImports(), bundleGraph(), precompress()],
+  plugins: [
+    react(),
+    themeStylesheetModule(),
+    mantineStylesPerComponent(),
+    narrowedImports(),
+    bundleGraph(),
+    precompress(),
+  ],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
@@ -265,8 +291,7 @@ export default defineConfig({
             {
               name: 'ui',
               test: new RegExp(
-                `${MANTINE}(Group|Paper|ActionIcon|Divider|Anchor|Title|Alert|CloseButton)[\\\\/]` +
-                  '|[\\\\/]@tanstack[\\\\/](react-query[\\\\/].*[\\\\/]useMutation|query-core[\\\\/].*[\\\\/]mutationObserver)\\.',
+                `${MANTINE}(Group|Paper|ActionIcon|Divider|Anchor|Title|Alert|CloseButton)[\\\\/]`,
               ),
               priority: 1,
             },

@@ -2,11 +2,12 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
+// The theme's CSS variables, written at build time (vite.config.ts, decision 701).
+import 'virtual:maya-theme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { createAppRoutes } from './app/router';
-import { createQueryClient } from './shared/api/queryClient';
+import { createAppRoutes, preloadMatchedRoutes } from './app/router';
 
 // zod and its messages, beside the first page's code rather than before it (decision 410).
 void import('./shared/lib/zodMessages');
@@ -14,11 +15,12 @@ void import('./shared/lib/zodMessages');
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
-const queryClient = createQueryClient();
 const routes = createAppRoutes();
+// The first page's code starts loading now, beside the session refresh, not once it is done.
+preloadMatchedRoutes(routes, window.location);
 
 createRoot(container).render(
   <StrictMode>
-    <App routes={routes} queryClient={queryClient} />
+    <App routes={routes} />
   </StrictMode>,
 );

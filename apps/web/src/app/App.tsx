@@ -1,15 +1,14 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, type RouteObject } from 'react-router';
 import { AppProviders } from './AppProviders';
 import { AppRoutes } from './router';
 import { SessionBootstrap } from './session/SessionBootstrap';
 
-type AppProps = { routes: RouteObject[]; queryClient: QueryClient };
+type AppProps = { routes: RouteObject[] };
 
 /** The whole app: providers, the session refresh, then the routes. */
-export function App({ routes, queryClient }: AppProps) {
+export function App({ routes }: AppProps) {
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders>
       <SessionBootstrap>
         <BrowserRouter>
           <AppRoutes routes={routes} />

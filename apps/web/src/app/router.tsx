@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, Outlet, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
+import { withQueryClient } from '../shared/api/queryClientOnDemand';
 import { RequireSession } from './RequireSession';
 import { NotFoundPage } from '../shared/ui/NotFoundPage';
 import { lazyComponent } from '../shared/ui/onDemand';
@@ -25,12 +26,20 @@ const notFound = (embedded: boolean) => (
 /** What a route object's `handle` carries: the load of its lazy element's code. */
 type PreloadHandle = { preload: () => Promise<unknown> };
 
-const shell = lazyComponent(() => import('./shell/ProtectedShell').then((m) => m.ProtectedShell));
+// Its loader comes with the pages' (`pages.ts`, decision 702), its code with TanStack Query's.
+const shell = lazyComponent(withQueryClient(() => import('./pages').then((m) => m.protectedShell())));
 
 function isPreloadHandle(handle: unknown): handle is PreloadHandle {
   return (
     typeof handle === 'object' && handle !== null && typeof (handle as PreloadHandle).preload === 'function'
   );
+}
+
+/** Starts loading the code of every route matching `location` (the shell and its page), at once. */
+export function preloadMatchedRoutes(routes: RouteObject[], location: Pick<Location, 'pathname'>): void {
+  for (const match of matchRoutes(routes, location) ?? []) {
+    if (isPreloadHandle(match.route.handle)) match.route.handle.preload().catch(() => {});
+  }
 }
 
 /**
@@ -40,9 +49,7 @@ function isPreloadHandle(handle: unknown): handle is PreloadHandle {
  */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
-  for (const match of matchRoutes(routes, location) ?? []) {
-    if (isPreloadHandle(match.route.handle)) match.route.handle.preload().catch(() => {});
-  }
+  preloadMatchedRoutes(routes, location);
   return useRoutes(routes, location);
 }
 

@@ -1,7 +1,7 @@
 import { accounts } from '@maya/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { isApiError } from '../../shared/api/ApiError';
+import { useOptionalQueryClient } from '../../shared/api/queryClientOnDemand';
 import { mayHaveSession } from '../../shared/auth/session';
 import { tokenStore } from '../../shared/auth/tokenStore';
 import { clearUserIdCookie } from '../../shared/auth/userIdCookie';
@@ -25,7 +25,10 @@ export function SessionBootstrap({
   intervalMs = accounts.tokenRefreshIntervalMs,
 }: SessionBootstrapProps) {
   const [ready, setReady] = useState(false);
-  const queryClient = useQueryClient();
+  // Nothing is cached before the query client loads (the sign-in page draws without it, decision
+  // 700); read when needed, so its arrival does not restart the refresh.
+  const queryClient = useOptionalQueryClient();
+  const resetCache = useEffectEvent(() => queryClient?.resetQueries());
 
   useEffect(() => {
     let active = true;
@@ -41,7 +44,7 @@ export function SessionBootstrap({
         }
       } else if (outcome?.userChanged === true) {
         // Another account signed in from another tab: nothing cached belongs to this one.
-        await queryClient.resetQueries();
+        await resetCache();
       }
       // The first page renders in a transition, which React splits into short tasks (the browser
       // paints and answers input meanwhile); the loader stays on screen until it is ready.
@@ -53,7 +56,7 @@ export function SessionBootstrap({
       active = false;
       window.clearInterval(timer);
     };
-  }, [intervalMs, queryClient]);
+  }, [intervalMs]);
 
   return ready ? children : <PageLoader label="Loading" />;
 }

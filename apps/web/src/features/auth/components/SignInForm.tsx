@@ -1,6 +1,5 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError, NETWORK_ERROR } from '../../../shared/api/ApiError';
 import { whenIdle } from '../../../shared/lib/idle';
@@ -24,19 +23,41 @@ type SignInFormProps = {
   onAttempt: () => void;
 };
 
+type Field = keyof SignInValues;
+
+/**
+ * The form's values and errors as `@mantine/form` keeps them for the other forms (an error shows
+ * under its field and goes as the field changes), in the component: the sign-in page draws
+ * without `@mantine/form` (decision 703).
+ */
+function useSignInFields() {
+  const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, ReactNode>>>({});
+  const inputProps = (field: Field) => ({
+    value: values[field],
+    error: errors[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [field]: value }));
+      setErrors((current) => (current[field] === undefined ? current : { ...current, [field]: undefined }));
+    },
+  });
+  return { values, setErrors, inputProps };
+}
+
 /** Email and password form; validates on submit with the contract's rules (spec 000 §5), then signs in. */
 export function SignInForm({ onError, onAttempt }: SignInFormProps) {
-  const form = useForm<SignInValues>({
-    initialValues: { email: '', password: '' },
-    validate: (values) => rules?.(values) ?? {},
-  });
+  const { values, setErrors, inputProps } = useSignInFields();
   const signIn = useSignIn({ onError });
   useEffect(() => whenIdle(() => void loadRules().catch(() => {})), []);
 
-  const validateAndSignIn = form.onSubmit((values) => {
+  const validateAndSignIn = () => {
+    const errors = rules?.(values) ?? {};
+    setErrors(errors);
+    if (Object.keys(errors).length > 0) return;
     onAttempt();
     signIn.mutate({ email: values.email.trim(), password: values.password });
-  });
+  };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (rules !== null) validateAndSignIn();
@@ -56,7 +77,7 @@ export function SignInForm({ onError, onAttempt }: SignInFormProps) {
           placeholder="you@company.com"
           autoComplete="email"
           size="md"
-          {...form.getInputProps('email')}
+          {...inputProps('email')}
         />
         <Stack gap={6}>
           <PasswordInput
@@ -64,7 +85,7 @@ export function SignInForm({ onError, onAttempt }: SignInFormProps) {
             placeholder="Your password"
             autoComplete="current-password"
             size="md"
-            {...form.getInputProps('password')}
+            {...inputProps('password')}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to="/forgot-password" size="sm" fw={500}>

@@ -1,6 +1,8 @@
 import { Alert, Anchor, Divider } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { loadQueryClient } from '../../../shared/api/queryClientOnDemand';
+import { whenIdle } from '../../../shared/lib/idle';
 import { useRedirectIfSignedIn } from '../hooks/useRedirectIfSignedIn';
 import { readSignInNotice } from '../navigation';
 import { AuthCard } from './AuthCard';
@@ -14,6 +16,8 @@ export function SignInPage() {
   const location = useLocation();
   const [notice, setNotice] = useState<Notice | null>(() => readSignInNotice(location.state));
   const redirecting = useRedirectIfSignedIn();
+  // The page draws without TanStack Query (decision 700); the page after a sign-in needs it.
+  useEffect(() => whenIdle(() => void loadQueryClient().catch(() => {})), []);
   if (redirecting) return null;
 
   const clearNotice = () => setNotice(null);

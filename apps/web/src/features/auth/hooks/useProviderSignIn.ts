@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { usePlainMutation } from '../../../shared/api/usePlainMutation';
 import { rememberReturnUrl } from '../../../shared/auth/returnUrl';
 import { navigateExternal } from '../../../shared/lib/browser';
 import { getAuthUri } from '../api/authUri';
@@ -12,18 +12,19 @@ type UseProviderSignInOptions = { onError: (message: string) => void };
  * Sign-in (or sign-up) with Google or Microsoft: asks the API for the provider's consent address
  * and leaves for it. The provider returns to /google/redirect or /microsoft/redirect, which
  * finishes the sign-in; an assistant authorization in progress is remembered for afterwards.
- * `isRedirecting` stays true once the browser is on its way.
+ * `isRedirecting` stays true once the browser is on its way. Not a TanStack Query mutation: the
+ * sign-in page draws without TanStack Query (decision 700).
  */
 export function useProviderSignIn(provider: AuthProvider, { onError }: UseProviderSignInOptions) {
   const [searchParams] = useSearchParams();
-  const mutation = useMutation({
-    mutationFn: () => getAuthUri(provider),
+  const mutation = usePlainMutation(() => getAuthUri(provider), {
     onSuccess: (uri) => {
       const assistant = assistantDestination(searchParams);
       if (assistant !== null) rememberReturnUrl(assistant);
       navigateExternal(uri);
     },
-    onError: (error) => onError(authUriErrorMessage(provider, error)),
   });
-  return { start: () => mutation.mutate(), isRedirecting: mutation.isPending || mutation.isSuccess };
+  const start = () =>
+    mutation.mutate(undefined, { onError: (error) => onError(authUriErrorMessage(provider, error)) });
+  return { start, isRedirecting: mutation.isPending || mutation.isSuccess };
 }
