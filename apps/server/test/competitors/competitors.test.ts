@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
 import { ownerQuery, setSandboxFaults } from '../support/sources';
 import { owner } from '../pagespeed/support';
-import { writeShares } from '../../src/modules/competitors/warehouse';
+import { writeShares } from '../../src/modules/competitors';
 import { competitorsApi, connectSearchConsole, type CompetitorsApi } from './support';
 
 let t: AccountsApp;
