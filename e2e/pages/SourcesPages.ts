@@ -70,6 +70,16 @@ export class SourcesPages {
   }
 
   /**
+   * Connects one sandbox Search Console property as `email` (its checkbox's name: `example.com`
+   * for `sc-domain:example.com`) and waits until its first load has finished, as the list shows it.
+   */
+  async connectSearchConsoleAndLoad(email: string, property: string, timeoutMs: number): Promise<void> {
+    await this.connectAccounts('Google Search Console', email, [property]);
+    await this.expand('Google Search Console');
+    await this.accountRow(property).getByText('Finished').first().waitFor({ timeout: timeoutMs });
+  }
+
+  /**
    * The account's whole history is in: its recent days first, then the backfill behind them
    * (decision 660), whose "Backfilling history: n%" line the list shows until it ends.
    */

@@ -1,7 +1,7 @@
-// Competition reports (issue 29, "Done when"): save a competition report for a sandbox Google
-// Ads account (its terms by Cost), run its job (a save computes it from the sandbox DataForSEO SERPs of the
-// property's top search terms), open the Competitors report and see the share of voice of the
-// sandbox's competing domains; the list, the editor and the report looked at in both widths and
+// Competition reports (issue 29, "Done when"): save a competition report for a sandbox Search
+// Console property (its top 300 terms by Clicks), run its job (a save computes it from the sandbox
+// DataForSEO SERPs of the property's top search terms), open the Competitors report and see the
+// share of voice of the sandbox's competing domains; the list, the editor and the report looked at in both widths and
 // checked for contrast; a malformed id shows the 404 page.
 import { SANDBOX_SERP_COMPETITORS } from '@maya/connectors/sandbox';
 import { describe, expect } from 'vitest';
@@ -14,7 +14,7 @@ import { DashboardPage } from '../pages/DashboardPage';
 import { SourcesPages } from '../pages/SourcesPages';
 
 describe('competition reports', () => {
-  test('save a report for a Google Ads account; its job computes it; the report shows share of voice', async ({
+  test('save a report for a Search Console property; its job computes it; the report shows share of voice', async ({
     page,
     baseUrl,
   }) => {
@@ -29,11 +29,9 @@ describe('competition reports', () => {
     await competitors.openEditor('not-a-uuid');
     await page.getByText('We could not find the page you are looking for.').waitFor();
 
-    // A sandbox Google Ads account, loaded. (A Search Console property's first load of two
-    // years stayed pending past five minutes in the shared e2e app; the server test
-    // competitors.test.ts computes a report of the sandbox property end to end.)
+    // A sandbox Search Console property, its first load (the recent 90 days) done.
     const sources = new SourcesPages(page, organization.slug);
-    await sources.connectGoogleAdsAndLoad(email, 'Acme Outdoor Germany', 300_000);
+    await sources.connectSearchConsoleAndLoad(email, 'example.com', 300_000);
 
     await competitors.openList();
     await page.getByText('No competition reports yet').waitFor();
@@ -41,8 +39,8 @@ describe('competition reports', () => {
     // The spec's defaults: Greece, 'Is Brand'; the only selectable account chosen.
     await expect.poll(() => competitors.field('Country').inputValue()).toBe('Greece');
     expect(await competitors.field('Filter column').inputValue()).toBe('Is Brand');
-    expect(await competitors.field('Account').inputValue()).toBe('Acme Outdoor Germany (Google Ads)');
-    await page.getByText('The top 300 search terms by Cost of the last 30 days.').waitFor();
+    expect(await competitors.field('Account').inputValue()).toBe('example.com (Search Console)');
+    await page.getByText('The top 300 search terms by Clicks of the last 30 days.').waitFor();
     // Without a value: 'Could not save'.
     await competitors.saveButton().click();
     await page.getByRole('alert').filter({ hasText: 'Could not save' }).waitFor();
@@ -70,6 +68,11 @@ describe('competition reports', () => {
       expect(await row.innerText()).toMatch(/\d+(\.\d+)?%/);
     }
     await page.getByRole('region', { name: 'Share of voice by domain', exact: true }).waitFor();
+    // The first month alone: columns, and a note that the line starts with the next month.
+    await page
+      .getByRole('region', { name: 'Share of voice by month', exact: true })
+      .getByText(/^One month of data so far: shown as columns; the line starts with the next month\./)
+      .waitFor();
     expect(await dashboard.visualErrors().count()).toBe(0);
     await screenshots(page, 'competitors', 'report');
     await expectAccessible(page);

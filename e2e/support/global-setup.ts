@@ -28,7 +28,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     label: 'maya-e2e',
     env: {
       NODE_ENV: nodeEnv,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       // Every journey signs up and signs in from this one address: the per-address guards would
       // refuse the tenth sign-up and the thirty-first sign-in.
       SIGNUP_LIMIT_PER_HOUR: '1000',
@@ -36,6 +36,13 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
       ...(nodeEnv === 'production' ? { SECRET_KEY: randomBytes(36).toString('base64url') } : {}),
     },
   });
+  if (process.env.E2E_APP_LOG) {
+    const { appendFileSync } = await import('node:fs');
+    const file = process.env.E2E_APP_LOG;
+    app.onLine((stream: string, line: string) =>
+      appendFileSync(file, `${new Date().toISOString()} ${stream} ${line}\n`),
+    );
+  }
   project.provide('baseUrl', app.url.replace(/\/$/, ''));
   project.provide('dataDir', app.dataDir);
   return () => app.stop();

@@ -131,15 +131,20 @@ export type SavePagespeedUrlsRequest = z.infer<typeof SavePagespeedUrlsRequestSc
 export const RunPagespeedRequestSchema = z.object({ organization_id: z.uuid() });
 export const RunPagespeedResponseSchema = z.object({ last_run: PagespeedRunSchema });
 
-/** GET /pagespeed_urls/top: the organization's most visited pages not in the list yet. */
+const PageClicksSchema = z.object({
+  url_link: z.string(),
+  /** Organic search clicks over `days` (Search Console). */
+  clicks: z.int(),
+});
+
+/**
+ * GET /pagespeed_urls/top: the organization's most visited pages not in the list yet, and the
+ * visits of each page in the list (decision 720), shown beside it in the editor.
+ */
 export const PagespeedTopUrlsResponseSchema = z.object({
-  urls: z.array(
-    z.object({
-      url_link: z.string(),
-      /** Organic search clicks over `days` (Search Console). */
-      clicks: z.int(),
-    }),
-  ),
+  urls: z.array(PageClicksSchema),
+  /** Each saved URL in the list's order with its clicks (0: none over `days`); empty without a source. */
+  listed: z.array(PageClicksSchema),
   days: z.int(),
   /** Where the counts come from; null when the organization has no such data yet. */
   source: z.nullable(z.enum(['google_search_console'])),

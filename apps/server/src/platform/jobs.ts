@@ -29,6 +29,13 @@ export type JobDefinition = {
   handler: JobHandler;
   cron?: string;
   pollingIntervalSeconds?: number;
+  /** Jobs of the queue worked at once in this process (pg-boss's `localConcurrency`; default 1). */
+  concurrency?: number;
+  /**
+   * At most one job of a group (`send`'s `group.id`, e.g. an organization) claimed at a time:
+   * the others of that group wait while other groups' jobs go ahead.
+   */
+  onePerGroup?: boolean;
 };
 
 export type Jobs = {
@@ -69,12 +76,20 @@ export async function startJobs(
   return {
     boss,
     async work(definitions) {
-      for (const { name, handler, cron, pollingIntervalSeconds } of definitions) {
+      for (const { name, handler, cron, pollingIntervalSeconds, concurrency, onePerGroup } of definitions) {
         await boss.createQueue(name);
         if (cron) await boss.schedule(name, cron); // stored; fired only where `schedule` is on
         queues.push(name);
-        const polling = pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds };
-        await boss.work(name, { includeMetadata: true, ...polling }, async (jobs) => {
+        const options = {
+          includeMetadata: true as const,
+          ...(pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds }),
+          ...(concurrency === undefined ? {} : { localConcurrency: concurrency }),
+          // Counted in the database, across processes. Two workers claiming at the same instant
+          // may still take two of one group: the handler must bear it (the ETL's loads wait for
+          // their organization's turn in-process).
+          ...(onePerGroup ? { groupConcurrency: 1 } : {}),
+        };
+        await boss.work(name, options, async (jobs) => {
           for (const job of jobs) {
             const { id, retryCount, retryLimit, signal, createdOn } = job;
             await handler(job.data, {

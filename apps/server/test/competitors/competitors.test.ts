@@ -8,11 +8,12 @@
 import { SANDBOX_SERP_COMPETITORS, SANDBOX_SERP_COST } from '@maya/connectors/sandbox';
 import { IS_BRAND_COLUMN_ID } from '@maya/contracts';
 import { randomUUID } from 'node:crypto';
-import { duckDbFileFor, openDuckDbWarehouse } from '@maya/warehouse';
+import { duckDbFileFor, openDuckDbWarehouse, type Warehouse } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
 import { ownerQuery, setSandboxFaults } from '../support/sources';
 import { owner } from '../pagespeed/support';
+import { writeShares } from '../../src/modules/competitors';
 import { competitorsApi, connectSearchConsole, type CompetitorsApi } from './support';
 
 let t: AccountsApp;
@@ -43,22 +44,49 @@ const stored = () =>
     [alice.organizationId],
   );
 
-/** The countries of the report's rows this month, read from alice's warehouse. */
-async function storedCountries(): Promise<string[]> {
+/** Works on alice's warehouse (the app's file, shared with its process). */
+async function inWarehouse<T>(work: (warehouse: Warehouse) => Promise<T>): Promise<T> {
   const warehouse = await openDuckDbWarehouse({
     file: duckDbFileFor(t.config.dataDir, alice.organizationId),
     sharing: t.app.platform.warehouseFiles.sharing,
   });
   try {
+    return await work(warehouse);
+  } finally {
+    await warehouse.close();
+  }
+}
+
+/** The first day of this month (the runs' month: the app's clock is the wall clock) and of the one before. */
+const THIS_MONTH = `${new Date().toISOString().slice(0, 7)}-01`;
+const LAST_MONTH = (() => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 10);
+})();
+
+/** The countries of the report's rows this month, read from alice's warehouse. */
+function storedCountries(): Promise<string[]> {
+  return inWarehouse(async (warehouse) => {
     const { rows } = await warehouse.query(
-      'SELECT DISTINCT country FROM raw.competitors__domains WHERE report_id = $1 ORDER BY country',
+      `SELECT DISTINCT country FROM raw.competitors__domains WHERE report_id = $1 AND month = DATE '${THIS_MONTH}' ORDER BY country`,
       [REPORT],
       { timeoutMs: 30_000 },
     );
     return rows.map((r) => String(r.country));
-  } finally {
-    await warehouse.close();
-  }
+  });
+}
+
+/** The report's rows of the previous month, as stored. */
+function lastMonthRows(): Promise<Row[]> {
+  return inWarehouse(async (warehouse) => {
+    const { rows } = await warehouse.query(
+      `SELECT domain, country, organic_share, computed_at FROM raw.competitors__domains
+WHERE report_id = $1 AND month = DATE '${LAST_MONTH}' ORDER BY domain`,
+      [REPORT],
+      { timeoutMs: 30_000 },
+    );
+    return rows.map((r) => ({ ...r, computed_at: String(r.computed_at) }));
+  });
 }
 
 const valid = () => ({
@@ -219,6 +247,40 @@ describe('provider failures keep the stored shares', () => {
     ],
   ] as const;
 
+  // The report as it was computed a month ago (the job's own writer): a run this month, failed or
+  // not, never touches it.
+  let lastMonth: Row[] = [];
+  beforeAll(async () => {
+    await inWarehouse((warehouse) =>
+      writeShares(
+        warehouse,
+        {
+          reportId: REPORT,
+          month: LAST_MONTH,
+          reportName: 'example.com · Greece',
+          country: 'Greece',
+          terms: 2,
+          computedAt: `${LAST_MONTH}T06:00:00.000Z`,
+        },
+        SANDBOX_SERP_COMPETITORS.slice(0, 2).map((competitor, i) => ({
+          domain: competitor.domain,
+          isOwn: false,
+          organicTerms: 2,
+          paidTerms: 0,
+          organicShare: 0.3 - i * 0.1,
+          paidShare: 0,
+          avgPosition: 2 + i,
+          termsWon: 1,
+          termsLost: 1,
+          organicShareChange: null,
+          avgPositionChange: null,
+        })),
+      ),
+    );
+    lastMonth = await lastMonthRows();
+    expect(lastMonth.map((r) => r.domain)).toEqual(['peakgear.example', 'trailfox.example']);
+  });
+
   it.each(failing)('%s fails the run with the provider’s message', async (_name, country, fault, message) => {
     const before = (await api.query('domains')).body.rows as Row[];
     expect(before.length).toBeGreaterThan(0);
@@ -234,13 +296,15 @@ describe('provider failures keep the stored shares', () => {
     }
     expect((await api.query('domains')).body.rows).toEqual(before);
     expect(await storedCountries()).toEqual(['Greece']);
+    expect(await lastMonthRows()).toEqual(lastMonth);
   });
 
-  it('once the provider answers again, the month’s rows are replaced whole', async () => {
+  it('once the provider answers again, the month’s rows are replaced whole, the month before kept', async () => {
     expect((await api.save({ ...valid(), country_code: 'de' })).status).toBe(200);
     const report = await api.settled(REPORT);
     expect(report.last_run.status).toBe('finished');
     expect(await storedCountries()).toEqual(['Germany']);
+    expect(await lastMonthRows()).toEqual(lastMonth);
   });
 });
 

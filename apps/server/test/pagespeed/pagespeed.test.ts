@@ -161,15 +161,21 @@ describe('measuring', () => {
     expect((one.body.rows as Record<string, unknown>[]).map((r) => r.url)).toEqual([BLOG, BLOG]);
   });
 
-  it('suggests the most clicked pages of the last 28 days that the list lacks', async () => {
+  it('suggests the most clicked pages of the last 28 days that the list lacks, and gives each listed page its clicks', async () => {
     const top = await api.top();
     expect(top.status).toBe(200);
     expect(top.body).toEqual({
       urls: [{ url_link: 'https://shop.example.com/sale', clicks: 700 }],
+      // Beside each URL of the list, in its order, its clicks over the same 28 days.
+      listed: [
+        { url_link: HOME, clicks: 400 },
+        { url_link: SHOES, clicks: 1200 },
+        { url_link: BLOG, clicks: 0 },
+      ],
       days: 28,
       source: 'google_search_console',
     });
-    expect((await malloryApi.top()).body).toEqual({ urls: [], days: 28, source: null });
+    expect((await malloryApi.top()).body).toEqual({ urls: [], listed: [], days: 28, source: null });
   });
 
   it('keeps the earlier results of URLs the provider refused, rate-limited or answered malformed', async () => {

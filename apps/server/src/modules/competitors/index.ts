@@ -9,6 +9,8 @@ import type { CompetitorsDeps } from './deps';
 import { COMPETITORS_RUN_QUEUE, createCompetitorsService } from './service';
 
 export { COMPETITORS_RUN_QUEUE, createCompetitorsService, type CompetitorsService } from './service';
+/** The job's writer of a report's month (tests seed an earlier month with it). */
+export { writeShares } from './warehouse';
 
 /** The monthly computation of every report (UTC), on the 1st after the night's data loads. */
 const SCHEDULE_QUEUE = 'competitors.schedule';

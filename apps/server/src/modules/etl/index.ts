@@ -49,6 +49,9 @@ const LOAD_QUEUE_POLICY = {
   retryBackoff: true,
 } as const;
 
+/** First loads of different organizations worked at once per process (decision 722). */
+export const FIRST_LOADS_AT_ONCE = 2;
+
 /**
  * A run loads every account of the organization: up to 6 hours. A run whose worker died or
  * stopped is picked up again by another attempt after 10 s, twice at most.
@@ -83,11 +86,15 @@ export function createEtlModule(platform: Platform, services: Omit<EtlDeps, 'pla
       }
     },
     jobs: () => [
-      // A person waits for a first load (decision 660): polled every half second, not every 2 s.
+      // A person waits for a first load (decision 660): polled every half second, not every 2 s;
+      // and not behind other organizations' first loads (decision 722): several at once, one per
+      // organization (its loads share its warehouse).
       {
         name: FIRST_LOAD_QUEUE,
         handler: (data, job) => etl.firstLoad(data, job),
         pollingIntervalSeconds: 0.5,
+        concurrency: FIRST_LOADS_AT_ONCE,
+        onePerGroup: true,
       },
       { name: ETL_BACKFILL_QUEUE, handler: (data, job) => etl.backfill(data, job) },
       { name: ETL_RUN_QUEUE, handler: (data, job) => etl.run(data, job) },

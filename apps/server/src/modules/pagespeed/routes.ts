@@ -74,7 +74,8 @@ export async function pagespeedRoutes(app: FastifyInstance, service: PagespeedSe
       config: guard,
       schema: {
         tags,
-        summary: "The organization's most clicked pages in organic search (28 days) that the list lacks",
+        summary:
+          "The organization's most clicked pages in organic search (28 days) that the list lacks, and the clicks of each listed page",
         querystring: PagespeedQuerySchema,
         response: { 200: PagespeedTopUrlsResponseSchema, ...errorResponses(401, 403, 404) },
       },

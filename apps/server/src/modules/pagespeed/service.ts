@@ -25,7 +25,7 @@ import type { Platform } from '../../platform/platform';
 import { pagespeedRepository as repo, type PagespeedRunRow } from './repository';
 import type { PagespeedFailure } from './schema';
 import { pool } from '../../platform/concurrency';
-import { clicksByPage, resultRow, writeResults } from './warehouse';
+import { CLICKS_DAYS, clicksByPage, resultRow, writeResults } from './warehouse';
 
 /** The queue of measurement runs: `{organization_id, url_ids}` (null ids: every URL). */
 export const PAGESPEED_RUN_QUEUE = 'pagespeed.run';
@@ -221,21 +221,30 @@ export function createPagespeedService(deps: PagespeedDeps) {
       return { last_run: toRun(run) as PagespeedRun };
     },
 
-    /** The organization's most clicked pages (Search Console) that the list lacks. */
+    /**
+     * The organization's most clicked pages (Search Console) that the list lacks, and the clicks
+     * of each listed page (0: none in the 28 days), which the editor shows beside it.
+     */
     async top(organizationId: string): Promise<PagespeedTopUrlsResponse> {
-      const listed = new Set(
-        (await read(organizationId)).urls.map((u) => normalizedPagespeedUrl(u.url_link)),
-      );
+      const listed = (await read(organizationId)).urls.map((u) => u.url_link);
+      const keys = new Set(listed.map(normalizedPagespeedUrl));
       const clicks = await deps.withWarehouse(organizationId, (warehouse) =>
-        clicksByPage(warehouse, utcDay(now()), pagespeedLimits.topUrls + listed.size),
+        clicksByPage(warehouse, utcDay(now())),
       );
-      const answer = { days: 28, source: clicks === null ? null : ('google_search_console' as const) };
-      if (clicks === null) return { urls: [], ...answer };
+      const answer = {
+        days: CLICKS_DAYS,
+        source: clicks === null ? null : ('google_search_console' as const),
+      };
+      if (clicks === null) return { urls: [], listed: [], ...answer };
       const urls = [...clicks]
-        .filter(([url]) => !listed.has(url))
+        .filter(([url]) => !keys.has(url))
         .slice(0, pagespeedLimits.topUrls)
         .map(([url_link, count]) => ({ url_link, clicks: count }));
-      return { urls, ...answer };
+      const visits = listed.map((url_link) => ({
+        url_link,
+        clicks: clicks.get(normalizedPagespeedUrl(url_link)) ?? 0,
+      }));
+      return { urls, listed: visits, ...answer };
     },
 
     /** The job: one organization's run. */

@@ -176,7 +176,12 @@ export function createSourcesService(deps: SourcesDeps) {
     });
     for (const row of connected) {
       const job: FirstLoadJob = { organizationId, serviceAccountId: row.id };
-      const jobId = await jobs.boss.send(FIRST_LOAD_QUEUE, job, { singletonKey: row.id, retryLimit: 3 });
+      // Grouped by organization: one of its first loads at a time, beside other organizations'.
+      const jobId = await jobs.boss.send(FIRST_LOAD_QUEUE, job, {
+        singletonKey: row.id,
+        retryLimit: 3,
+        group: { id: organizationId },
+      });
       if (jobId) await withOrganization(db, organizationId, (tx) => repo.setLoadJob(tx, row.id, jobId));
     }
     return connected.map(toServiceAccount);

@@ -22,6 +22,12 @@ export const pagespeedText = {
   noSuggestionSource: 'Connect Google Search Console to see your most visited pages here.',
   noSuggestions: 'Every page with search clicks is in your list.',
   clicks: (n: number) => `${n.toLocaleString('en')} clicks`,
+  /** Beside each URL of the list: its clicks as a number (the column's header says what). */
+  clicksShort: (n: number) => n.toLocaleString('en'),
+  visitsHeader: (days: number) => `Search clicks, ${days} days`,
+  /** Read after the number by screen readers (the header is for the eye). */
+  clicksSuffix: ' search clicks',
+  noClicksKnown: ' (clicks not known yet)',
   add: 'Add',
   addPage: (url: string) => `Add ${url}`,
   measureNow: 'Measure now',

@@ -82,6 +82,15 @@ export const reportMessages = {
     truncated: 'Showing the first rows only',
     /** A week (month, ...) the range or the data cover only in part. */
     partialPeriod: (label: string) => `${label} (partial)`,
+    /**
+     * Under a line chart whose data has one period so far: drawn as columns (chartOption), the
+     * largest series only when there are more than it draws (`cut`: how many of how many).
+     */
+    onePeriod: (grain: string | null, cut: { shown: number; of: number } | null = null) =>
+      (grain === null
+        ? 'One point so far: shown as columns until there is a second.'
+        : `One ${grain} of data so far: shown as columns; the line starts with the next ${grain}.`) +
+      (cut === null ? '' : ` The ${cut.shown} largest of ${cut.of.toLocaleString('en-US')} are shown.`),
     /** Under a table whose rows leave some out (the query answer's `partial`). */
     partial: {
       anonymized_queries:

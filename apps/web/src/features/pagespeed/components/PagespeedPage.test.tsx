@@ -32,6 +32,7 @@ function render(urls: PagespeedUrl[], overrides: Record<string, RouteHandler> = 
     'GET /api/pagespeed_urls/top': () =>
       json(200, {
         urls: [{ url_link: 'https://shop.example.com/sale', clicks: 700 }],
+        listed: saved.map((u) => ({ url_link: u.url_link, clicks: u.url_link === HOME.url_link ? 1400 : 0 })),
         days: 28,
         source: 'google_search_console',
       }),
@@ -70,6 +71,31 @@ describe('the PageSpeed URL editor', { timeout: 45_000 }, () => {
     // Any change makes it unsaved again.
     await userEvent.click(screen.getByRole('button', { name: 'Remove URL 3' }));
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('shows each URL’s search clicks beside it, a suggestion’s once added, and none for a page not known', async () => {
+    render([HOME]);
+    expect(await screen.findByText('Search clicks, 28 days')).toBeInTheDocument();
+    // The row: the URL's field and what stands beside it.
+    const row = (n: number) =>
+      screen.getByRole('textbox', { name: `URL ${n}` }).closest('.mantine-Group-root');
+    await waitFor(() => expect(row(1)).toHaveTextContent('1,400 search clicks'));
+    await userEvent.click(screen.getByRole('button', { name: 'Add https://shop.example.com/sale' }));
+    expect(row(2)).toHaveTextContent('700 search clicks');
+    await userEvent.click(screen.getByRole('button', { name: 'Add URL' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'URL 3' }), 'https://shop.example.com/new');
+    expect(row(3)).toHaveTextContent('(clicks not known yet)');
+  });
+
+  it('shows no clicks column without a source of visits', async () => {
+    render([HOME], {
+      'GET /api/pagespeed_urls/top': () => json(200, { urls: [], listed: [], days: 28, source: null }),
+    });
+    expect(
+      await screen.findByText('Connect Google Search Console to see your most visited pages here.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Search clicks, 28 days')).toBeNull();
+    expect(screen.queryByText(/search clicks$/)).toBeNull();
   });
 
   it('names the error type when the list cannot be loaded or saved', async () => {

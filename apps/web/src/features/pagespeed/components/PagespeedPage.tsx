@@ -10,7 +10,12 @@ import { dashboardPath } from '../../../shared/organizations';
 import { IconCheck, IconGauge, IconPlus } from '../../../shared/ui/icons';
 import { showToast } from '../../../shared/ui/toast';
 import { useCurrentOrganization } from '../../organizations';
-import { usePagespeedUrls, useRunPagespeed, useSavePagespeedUrls } from '../hooks/usePagespeed';
+import {
+  usePagespeedUrls,
+  useRunPagespeed,
+  useSavePagespeedUrls,
+  useTopPagespeedUrls,
+} from '../hooks/usePagespeed';
 import { loadFailure, pagespeedText as text, saveFailure } from '../messages';
 import {
   addRow,
@@ -20,6 +25,7 @@ import {
   removeRow,
   rowErrors,
   toSave,
+  visitsByPage,
   type EditorState,
 } from '../model/editor';
 import { RunStatus } from './RunStatus';
@@ -93,6 +99,8 @@ function PagespeedEditor({ organizationId, slug, readOnly, answer }: EditorProps
   const [state, setState] = useState<EditorState>(() => loadedState(answer.urls));
   const save = useSavePagespeedUrls(organizationId);
   const run = useRunPagespeed(organizationId);
+  // The visits beside each URL: the same answer as the suggestions (one request, one cache).
+  const visits = visitsByPage(useTopPagespeedUrls(organizationId).data);
   const errors = rowErrors(state);
   const full = state.rows.length >= pagespeedLimits.maxUrls;
   const fail = (error: unknown) => showToast('error', saveFailure(error), { durationMs: modelling.toastMs });
@@ -151,6 +159,7 @@ function PagespeedEditor({ organizationId, slug, readOnly, answer }: EditorProps
             <UrlRows
               rows={state.rows}
               errors={errors}
+              visits={visits}
               readOnly={readOnly}
               onEdit={(uuid, url) => setState((now) => editRow(now, uuid, url))}
               onRemove={(uuid) => setState((now) => removeRow(now, uuid))}

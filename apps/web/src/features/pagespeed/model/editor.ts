@@ -1,6 +1,12 @@
 // The URL editor's state (spec 001 §4, §5): the rows being edited and whether they are the saved
 // list. Any change clears the saved flag; saving is possible only with changes and no errors.
-import { pagespeedLimits, pagespeedUrlErrors, type PagespeedUrl } from '@maya/contracts';
+import {
+  normalizedPagespeedUrl,
+  pagespeedLimits,
+  pagespeedUrlErrors,
+  type PagespeedTopUrlsResponse,
+  type PagespeedUrl,
+} from '@maya/contracts';
 
 export type EditorState = { rows: PagespeedUrl[]; saved: boolean };
 
@@ -33,3 +39,19 @@ export const canSave = (state: EditorState): boolean =>
 /** What is sent: the rows with their URLs trimmed. */
 export const toSave = (state: EditorState): PagespeedUrl[] =>
   state.rows.map((row) => ({ uuid: row.uuid, url_link: row.url_link.trim() }));
+
+/** The visits beside each row: clicks keyed by the page's normalised URL, over `days`. */
+export type Visits = { days: number; clicks: ReadonlyMap<string, number> };
+
+/**
+ * The clicks beside each row from GET /pagespeed_urls/top (the listed pages' and the
+ * suggestions'); null when the organization has no source of visits.
+ */
+export function visitsByPage(top: PagespeedTopUrlsResponse | undefined): Visits | null {
+  if (top === undefined || top.source === null) return null;
+  const pages = [...top.urls, ...top.listed];
+  return {
+    days: top.days,
+    clicks: new Map(pages.map((page) => [normalizedPagespeedUrl(page.url_link), page.clicks])),
+  };
+}

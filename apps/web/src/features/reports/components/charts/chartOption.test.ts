@@ -284,8 +284,10 @@ describe('chart options', () => {
     const rows = [
       { date: '2026-11-01', channel: 'Search', spend: 5 },
       { date: '2026-11-01', channel: 'Social', spend: 7 },
+      { date: '2026-11-02', channel: 'Social', spend: 2 },
     ];
     const { config } = axisChartOption(visual, answer([date, channel, spend], rows), 'EUR');
+    expect(config.type).toBe('line');
     expect(config.data.datasets).toEqual([
       expect.objectContaining({
         label: 'Social',
@@ -295,5 +297,55 @@ describe('chart options', () => {
       expect.objectContaining({ label: 'Search', fill: 'stack' }),
     ]);
     expect(config.options?.scales).toMatchObject({ y: { stacked: true } });
+  });
+
+  it('draws a line of one period (a first month) as columns per legend value, with a note saying why', () => {
+    const month: ReportColumn = { ...date, name: 'month', label: 'Month', grain: 'month' };
+    const visual: AxisChartVisual = {
+      id: 'm',
+      kind: 'line',
+      title: null,
+      table: 'competitors',
+      layout,
+      axis: { name: 'month', grain: 'month' },
+      legend: { name: 'channel', grain: null },
+      measures: ['spend'],
+    };
+    const one = [
+      { month: '2026-11-01', channel: 'Search', spend: 5 },
+      { month: '2026-11-01', channel: 'Social', spend: 7 },
+    ];
+    const single = axisChartOption(visual, answer([month, channel, spend], one), 'EUR');
+    expect(single.config.type).toBe('bar');
+    expect(single.config.data.datasets).toEqual([
+      expect.objectContaining({ label: 'Social', data: [7], yAxisID: 'y' }),
+      expect.objectContaining({ label: 'Search', data: [5], yAxisID: 'y' }),
+    ]);
+    // Columns in a band, side by side (not stacked), across the chart's width.
+    expect(single.config.options?.scales).toMatchObject({
+      x: { type: 'category', offset: true, stacked: false },
+      y: { stacked: false },
+    });
+    expect(single.note).toBe(
+      'One month of data so far: shown as columns; the line starts with the next month.',
+    );
+    // A long tail: the 10 largest side by side, and the note says so.
+    const tail = Array.from({ length: 14 }, (_, i) => ({
+      month: '2026-11-01',
+      channel: `domain${i}.example`,
+      spend: 100 - i,
+    }));
+    const many = axisChartOption(visual, answer([month, channel, spend], tail), 'EUR');
+    expect(many.config.data.datasets.map((d) => d.label)).toEqual(
+      tail.slice(0, 10).map((row) => row.channel),
+    );
+    expect(many.note).toBe(
+      'One month of data so far: shown as columns; the line starts with the next month. The 10 largest of 14 are shown.',
+    );
+    // A second month: the line, and no note.
+    const two = [...one, { month: '2026-12-01', channel: 'Search', spend: 6 }];
+    const line = axisChartOption(visual, answer([month, channel, spend], two), 'EUR');
+    expect(line.config.type).toBe('line');
+    expect(line.note).toBeNull();
   });
 });

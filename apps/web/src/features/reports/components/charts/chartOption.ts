@@ -22,6 +22,8 @@ export type ChartVisual = AxisChartVisual | PieChartVisual;
 const ZOOM_ABOVE = 90;
 /** A line's points are marked up to this many (a month of days); past it the line alone. */
 const MARKED_POINTS = 31;
+/** A line of one period drawn as columns shows at most this many series (the largest). */
+const SINGLE_PERIOD_SERIES = 10;
 /** What marks a partial period after its label (' (partial)', decision 195). */
 const PARTIAL_SUFFIX = reportMessages.visual.partialPeriod('');
 /** An area's fill: its line's colour at 15 % opacity (hex alpha 0x26). */
@@ -182,6 +184,7 @@ function emptySpec(): ChartSpec {
   return {
     config: { type: 'bar', data: { labels: [], datasets: [] } },
     formatValue: () => '–',
+    note: null,
   };
 }
 
@@ -196,14 +199,20 @@ export function axisChartOption(
   const measures = visual.measures.flatMap((name) => column(response, name) ?? []);
   if (axis === null) return emptySpec();
   const categories = categoriesOf(response.rows, axis);
-  const series = seriesOf(response.rows, categories, axis, legendColumn, measures);
+  const allSeries = seriesOf(response.rows, categories, axis, legendColumn, measures);
   const labels = categories.map((c) => formatDimension(c === '' ? null : c, axis, response.partial_periods));
   // Two measures of their own scale (spend and conversions): the second reads on a right axis.
   const dual = legendColumn === null && measures.length === 2;
   const horizontal = visual.kind === 'bar' || visual.kind === 'stacked_bar';
   const stacked = visual.kind === 'stacked_bar' || visual.kind === 'stacked_column';
-  const line = visual.kind === 'line' || visual.kind === 'area';
   const points = categories.length;
+  // A line over one point in time (a report's first month) would be a dot per series: columns
+  // read at once, and a note says the line comes with the next period.
+  const single = (visual.kind === 'line' || visual.kind === 'area') && points === 1;
+  const line = (visual.kind === 'line' || visual.kind === 'area') && !single;
+  // Side by side in one band, a long tail of series would squeeze the columns that matter to
+  // slivers: the largest are drawn (series come largest first), and the note says how many.
+  const series = single ? allSeries.slice(0, SINGLE_PERIOD_SERIES) : allSeries;
   const formatValue = (value: number | null, index: number) =>
     formatMeasure(value, series[index]?.measure.format ?? null, { currency });
   const label = (item: TooltipItem<'line' | 'bar' | 'pie' | 'doughnut'>) =>
@@ -213,7 +222,7 @@ export function axisChartOption(
     [horizontal ? 'y' : 'x']: { ...categoryAxis(labels, line), stacked },
     [horizontal ? 'x' : 'y']: {
       ...valueAxis(measures[0], currency, horizontal ? 'bottom' : 'left'),
-      stacked: stacked || (visual.kind === 'area' && legendColumn !== null),
+      stacked: stacked || (line && visual.kind === 'area' && legendColumn !== null),
     },
     ...(dual && !horizontal ? { y1: valueAxis(measures[1], currency, 'right') } : {}),
   };
@@ -270,7 +279,13 @@ export function axisChartOption(
     }));
     config = { type: 'bar', data: { labels, datasets }, options };
   }
-  return { config, formatValue };
+  const note = single
+    ? reportMessages.visual.onePeriod(
+        axis.grain,
+        series.length < allSeries.length ? { shown: series.length, of: allSeries.length } : null,
+      )
+    : null;
+  return { config, formatValue, note };
 }
 
 /** Pie and donut charts: one slice per legend value. */
@@ -313,7 +328,7 @@ export function pieChartOption(
   const config: ChartConfig = donut
     ? { type: 'doughnut', data: { labels, datasets: [dataset] }, options }
     : { type: 'pie', data: { labels, datasets: [dataset] }, options };
-  return { config, formatValue };
+  return { config, formatValue, note: null };
 }
 
 function isPie(visual: ChartVisual): visual is PieChartVisual {

@@ -11,9 +11,11 @@ export type ChartConfig =
 
 /**
  * What a chart draws and how its values read: `formatValue` formats a value of the series at
- * `series` (its dataset's index) as the tooltip shows it, and the chart's table too.
+ * `series` (its dataset's index) as the tooltip shows it, and the chart's table too; `note`, shown
+ * under the chart, says why it is drawn otherwise than its kind (a line of one period as columns).
  */
 export type ChartSpec = {
   config: ChartConfig;
   formatValue: (value: number | null, series: number) => string;
+  note: string | null;
 };

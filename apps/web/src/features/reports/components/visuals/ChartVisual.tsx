@@ -39,13 +39,17 @@ export function ChartVisual({ visual }: { visual: ChartVisualType }) {
   const title = visual.title ?? fallbackTitle(visual, labels);
 
   let body;
+  let note: string | null = null;
   if (isPending) body = <VisualLoading />;
   else if (error !== null && data === undefined) body = <VisualError error={error} />;
   else if (data === undefined || data.rows.length === 0 || option === null) body = <VisualEmpty />;
   else if (asTable) {
     const category = labels.get(categoryColumn(visual)) ?? categoryColumn(visual);
     body = <ChartDataTable table={chartTable(option, category)} title={title} />;
-  } else body = <ChartCanvas config={option.config} label={title} />;
+  } else {
+    body = <ChartCanvas config={option.config} label={title} />;
+    note = option.note;
+  }
   const toggle = (
     <ActionIcon
       variant={asTable ? 'light' : 'subtle'}
@@ -61,7 +65,14 @@ export function ChartVisual({ visual }: { visual: ChartVisualType }) {
   );
 
   return (
-    <VisualFrame title={title} table={visual.table} answer={data} refreshing={refreshing} actions={toggle}>
+    <VisualFrame
+      title={title}
+      table={visual.table}
+      answer={data}
+      refreshing={refreshing}
+      actions={toggle}
+      note={note}
+    >
       {body}
     </VisualFrame>
   );

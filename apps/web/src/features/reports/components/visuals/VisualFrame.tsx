@@ -24,6 +24,8 @@ type VisualFrameProps = {
   footerEnd?: ReactNode;
   /** Controls at the header's end (a chart's table toggle). */
   actions?: ReactNode;
+  /** A line under the body about how it is drawn (a chart of one period as columns). */
+  note?: string | null;
   children: ReactNode;
 };
 
@@ -39,6 +41,7 @@ export function VisualFrame({
   compact = false,
   footerEnd,
   actions,
+  note = null,
   children,
 }: VisualFrameProps) {
   const { warnings, dataThrough } = useDashboard();
@@ -107,6 +110,11 @@ export function VisualFrame({
       >
         {children}
       </div>
+      {note !== null && !compact && (
+        <Text size="xs" c="dimmed" mt="xs" lineClamp={2} title={note} style={{ flexShrink: 0 }}>
+          {note}
+        </Text>
+      )}
       {partial !== null && !compact && (
         // Never squeezed by a card at its place's height: the table above gives way instead.
         <Text size="xs" c="dimmed" mt="xs" lineClamp={2} title={partial} style={{ flexShrink: 0 }}>
