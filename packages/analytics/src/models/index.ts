@@ -9,8 +9,6 @@ export {
 export { CANONICAL_MODELS } from './catalog';
 export {
   AD_SERVICES,
-  META_CONVERSION_ACTION_TYPES,
-  META_CUSTOM_CONVERSION_PREFIX,
   countsAsMetaConversion,
   type AdService,
 } from './channels';
@@ -24,6 +22,7 @@ export {
   type CanonicalModel,
   type ModelColumn,
   type ModelContext,
+  type ModelSettings,
   type ModelSource,
 } from './model';
 export { currencyExponent } from './money';
