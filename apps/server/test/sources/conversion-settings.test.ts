@@ -68,7 +68,11 @@ async function counted() {
 async function rawConversions(prefixes: string[]): Promise<number> {
   const rows = await warehouseRows('SELECT action_type, conversions FROM raw.facebook_ads__conversions');
   return rows
-    .filter((r) => prefixes.some((p) => (p.endsWith('*') ? String(r.action_type).startsWith(p.slice(0, -1)) : r.action_type === p)))
+    .filter((r) =>
+      prefixes.some((p) =>
+        p.endsWith('*') ? String(r.action_type).startsWith(p.slice(0, -1)) : r.action_type === p,
+      ),
+    )
     .reduce((sum, r) => sum + Number(r.conversions), 0);
 }
 
@@ -118,7 +122,10 @@ describe('Meta conversion action types', () => {
       body: { ...body, action_types: ['link_click', "purchase') OR TRUE --"] },
     });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.detail).toMatchObject({ type: 'unknown_action_type', action_type: "purchase') OR TRUE --" });
+    expect(unknown.body.detail).toMatchObject({
+      type: 'unknown_action_type',
+      action_type: "purchase') OR TRUE --",
+    });
     const other = await call(
       t.base,
       'PUT',
@@ -151,7 +158,10 @@ describe('Meta conversion action types', () => {
       token: owner.token,
       body: { organization_id: owner.organizationId, action_types: null },
     });
-    expect(reset.body).toMatchObject({ is_default: true, action_types: [...META_DEFAULT_CONVERSION_ACTION_TYPES] });
+    expect(reset.body).toMatchObject({
+      is_default: true,
+      action_types: [...META_DEFAULT_CONVERSION_ACTION_TYPES],
+    });
     await loadAgain();
     expect((await counted()).types).toEqual(before.types);
   }, 180_000);

@@ -71,7 +71,10 @@ describe('account time zones', () => {
     );
     expect(
       Object.fromEntries(
-        recorded.map((r) => [listed.find((a) => a.uuid === r.service_account_id)?.identifier, [r.last, r.time_zone]]),
+        recorded.map((r) => [
+          listed.find((a) => a.uuid === r.service_account_id)?.identifier,
+          [r.last, r.time_zone],
+        ]),
       ),
     ).toEqual(Object.fromEntries(Object.entries(ZONES).map(([id, zone]) => [id, [yesterday(zone), zone]])));
     const days = await warehouseRows(

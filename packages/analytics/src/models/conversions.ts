@@ -48,9 +48,7 @@ function countedActionTypes(chosen: readonly string[]): string {
   const prefixes = chosen.filter((entry) => entry.endsWith('.*')).map((entry) => entry.slice(0, -1));
   const tests = [
     ...(exact.length > 0 ? [`{x.action_type} IN (${exact.map(literal).join(', ')})`] : []),
-    ...prefixes.map(
-      (prefix) => `SUBSTR({x.action_type}, 1, ${prefix.length}) = ${literal(prefix)}`,
-    ),
+    ...prefixes.map((prefix) => `SUBSTR({x.action_type}, 1, ${prefix.length}) = ${literal(prefix)}`),
   ];
   return tests.length === 0 ? 'FALSE' : `(${tests.join(' OR ')})`;
 }

@@ -7,11 +7,7 @@ export {
   type BuiltModel,
 } from './build';
 export { CANONICAL_MODELS } from './catalog';
-export {
-  AD_SERVICES,
-  countsAsMetaConversion,
-  type AdService,
-} from './channels';
+export { AD_SERVICES, countsAsMetaConversion, type AdService } from './channels';
 export { ident, tableRef, type SqlDialect } from './dialect';
 export {
   modelContext,

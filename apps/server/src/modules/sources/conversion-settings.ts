@@ -40,7 +40,10 @@ export function createConversionSettings(db: Database) {
   }
 
   /** Sets what counts (null: the default); administrators only; an unknown type changes nothing. */
-  async function update(access: OrganizationAccess, body: ConversionSettingsUpdate): Promise<ConversionSettings> {
+  async function update(
+    access: OrganizationAccess,
+    body: ConversionSettingsUpdate,
+  ): Promise<ConversionSettings> {
     if (!can(access, 'organization.update')) {
       throw new AppError(403, ConversionSettingsErrorType.forbidden);
     }

@@ -38,7 +38,10 @@ async function propertyTimeZone(http: ProviderHttp, base: string, property: stri
   return knownTimeZone(answer.timeZone);
 }
 
-function toAccounts(summaries: AccountSummary[], zones: ReadonlyMap<string, string | null>): SelectableAccount[] {
+function toAccounts(
+  summaries: AccountSummary[],
+  zones: ReadonlyMap<string, string | null>,
+): SelectableAccount[] {
   const accounts: SelectableAccount[] = [];
   for (const summary of summaries) {
     const properties = summary.propertySummaries ?? [];

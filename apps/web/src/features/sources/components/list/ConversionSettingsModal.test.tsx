@@ -41,8 +41,12 @@ describe("Meta Ads' conversion settings", () => {
       },
     });
     const advertising = await screen.findByRole('region', { name: 'Advertising' });
-    expect(within(advertising).queryByRole('button', { name: 'Conversion settings of Google Ads' })).toBeNull();
-    await userEvent.click(within(advertising).getByRole('button', { name: 'Conversion settings of Meta Ads' }));
+    expect(
+      within(advertising).queryByRole('button', { name: 'Conversion settings of Google Ads' }),
+    ).toBeNull();
+    await userEvent.click(
+      within(advertising).getByRole('button', { name: 'Conversion settings of Meta Ads' }),
+    );
 
     const dialog = await screen.findByRole('dialog', { name: 'Meta Ads conversions' });
     const purchases = await within(dialog).findByRole('checkbox', { name: /Purchases/ });
@@ -76,7 +80,9 @@ describe("Meta Ads' conversion settings", () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Conversion settings of Meta Ads' }));
     const dialog = await screen.findByRole('dialog', { name: 'Meta Ads conversions' });
     expect(await within(dialog).findByRole('checkbox', { name: /Purchases/ })).toBeDisabled();
-    expect(within(dialog).getByText('Only administrators change what counts as a conversion.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Only administrators change what counts as a conversion.'),
+    ).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
   });
 });

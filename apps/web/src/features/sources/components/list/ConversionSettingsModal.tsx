@@ -19,7 +19,12 @@ type ConversionSettingsModalProps = {
  * Meta Ads' conversion settings (issue 30): which of the action types Meta reports count as
  * conversions in the reports, from the next data load. Administrators change them.
  */
-export function ConversionSettingsModal({ organizationId, serviceId, opened, onClose }: ConversionSettingsModalProps) {
+export function ConversionSettingsModal({
+  organizationId,
+  serviceId,
+  opened,
+  onClose,
+}: ConversionSettingsModalProps) {
   const settings = useConversionSettings(organizationId, serviceId, opened);
   const save = useSaveConversionSettings(organizationId, serviceId);
   return (

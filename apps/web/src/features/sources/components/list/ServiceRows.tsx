@@ -1,4 +1,15 @@
-import { ActionIcon, Box, Button, Flex, Group, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Flex,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import type { ServiceAccount } from '@maya/contracts';
 import { useState } from 'react';
 import { formatDate } from '../../../../shared/lib/dates';
