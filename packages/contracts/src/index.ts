@@ -14,6 +14,7 @@ export * from './subscriptions';
 export * from './sources';
 export * from './etl';
 export * from './etl-settings';
+export * from './conversion-settings';
 export * from './notifications';
 export * from './destinations';
 export * from './reports';

@@ -30,6 +30,11 @@ export const ServiceAccountSchema = z.object({
    * the history is in, 0 to 99; null when nothing older is due.
    */
   backfill_percent: z.nullable(z.int().check(z.minimum(0), z.maximum(99))),
+  /**
+   * The provider's time zone of the account (IANA), whose calendar its days are on; null when the
+   * provider has none or did not say (its days are then counted in UTC).
+   */
+  time_zone: z.nullable(z.string()),
   organization_id: z.uuid(),
 });
 export type ServiceAccount = z.infer<typeof ServiceAccountSchema>;
@@ -55,7 +60,11 @@ export const SelectableAccountSchema = z.object({
   parent_id: z.nullable(z.string()),
   /** false for grouping nodes (a manager account, a business) that cannot be connected themselves. */
   selectable: z.boolean(),
-  metadata: z.object({ thumbnail_url: z.nullable(z.string()) }),
+  metadata: z.object({
+    thumbnail_url: z.nullable(z.string()),
+    /** The account's time zone as its provider reports it (IANA); null for a grouping node or none. */
+    time_zone: z.optional(z.nullable(z.string())),
+  }),
 });
 export type SelectableAccount = z.infer<typeof SelectableAccountSchema>;
 

@@ -35,8 +35,8 @@ export type { Module } from './module';
  * The composition root of the feature modules: each service is created once and handed to the
  * modules that use it (an acyclic graph: users ← organizations ← invitations, assistant-auth;
  * users, organizations ← auth, notifications; assistant-auth, modelling, reports,
- * bookmarks ← mcp; modelling (its read-only SQL), destinations, billing ← developers; users, auth ← subscriptions; destinations ←
- * modelling ← etl, reports, ai-builder, clusters (whose columns it applies as derived columns),
+ * bookmarks ← mcp; modelling (its read-only SQL), destinations, billing ← developers; users, auth ← subscriptions; destinations,
+ * sources (the Meta action types counted as conversions) ← modelling ← etl, reports, ai-builder, clusters (whose columns it applies as derived columns),
  * expenses (which it writes to the warehouse and rebuilds), custom-tables, pagespeed and
  * competitors (whose semantic models it answers; competitors also reads sources' accounts and
  * clusters' term labels):
@@ -91,6 +91,9 @@ export function createModules(
       remembered: (organizationId) => destinations.service.readConfig(organizationId),
     },
     rates: createEcbRatesProvider({ baseUrl: platform.config.connectors.endpoints.ecbData }),
+    modelSettings: async (organizationId) => ({
+      metaConversionActionTypes: await sources.conversions.metaConversionActionTypes(organizationId),
+    }),
   });
   const organizationCurrency = async (organizationId: string) =>
     (await organizations.service.findById(organizationId))?.currencyId ?? operations.defaultCurrency;

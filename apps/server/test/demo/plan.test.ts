@@ -28,6 +28,7 @@ function account(identifier: string, over: Partial<ServiceAccount> = {}): Servic
     last_synced_at: new Date(NOW.getTime() - 60 * 60_000).toISOString(),
     needs_reconnect: false,
     backfill_percent: null,
+    time_zone: null,
     organization_id: '00000000-0000-4000-8000-000000000001',
     ...over,
   };

@@ -13,6 +13,9 @@ import {
   storedContext,
 } from '../support/sources';
 
+/** The first sandbox Google Ads account's zone (Acme Outdoor Germany): its days are Berlin's. */
+const ACCOUNT_ZONE = 'Europe/Berlin';
+
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 type Account = { uuid: string; identifier: string; sync_status: string; sync_error: string | null };
 
@@ -94,7 +97,7 @@ describe('the first load of a connected account', () => {
 
     // The provider's own numbers for one account, read directly with the stored credentials.
     const context = await storedContext(t, owner.organizationId, credentialsId, connector);
-    const range = firstLoadRange(2, new Date());
+    const range = firstLoadRange(2, new Date(), null, ACCOUNT_ZONE);
     const account = accounts[0]!;
     const byDay = new Map<string, { rows: number; cost: number; clicks: number }>();
     const extracted: AsyncIterable<StreamBatch> = connector.extract(

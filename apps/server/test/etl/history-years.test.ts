@@ -1,7 +1,7 @@
 // The plan's years of history (issue 27: every plan limit enforced by the server): a first load
 // reads back as many years as the organization's plan allows, though the provider has more.
 import { connectorFor } from '@maya/connectors';
-import { addDays, utcDay } from '@maya/contracts';
+import { addDays, dayInTimeZone } from '@maya/contracts';
 import { duckDbFileFor, openDuckDbWarehouse } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsApp, type AccountsApp } from '../support/accounts';
@@ -44,7 +44,8 @@ describe("the plan's years of history", () => {
     } finally {
       await warehouse.close();
     }
-    const yesterday = addDays(utcDay(new Date()), -1);
+    // Yesterday on the account's calendar (Acme Outdoor Germany: Berlin).
+    const yesterday = addDays(dayInTimeZone(new Date(), 'Europe/Berlin'), -1);
     const oneYearBack = `${Number(yesterday.slice(0, 4)) - 1}${yesterday.slice(4)}`;
     expect(loaded).toEqual({ first: addDays(oneYearBack, 1), last: yesterday });
 

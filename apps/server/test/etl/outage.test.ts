@@ -12,6 +12,7 @@ import {
   ownerQuery,
   storedContext,
 } from '../support/sources';
+import { atNoonUtc } from '../support/clock';
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 
@@ -19,8 +20,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const FIRST_DAYS = 5;
 const OUTAGE_DAYS = 10;
 const connector = connectorFor('google_ads')!;
-/** The loads' clock: ten days ago until the loads resume. */
-let clock = new Date(Date.now() - OUTAGE_DAYS * DAY_MS);
+/** The loads' clock: ten days ago until the loads resume (at noon: the account's days are UTC's). */
+let clock = atNoonUtc(Date.now() - OUTAGE_DAYS * DAY_MS);
 let t: AccountsApp;
 let owner: Owner;
 let credentialsId: string;
@@ -108,10 +109,11 @@ describe('ten days without a load', () => {
     const before = utcDay(clock);
     const first = { from: addDays(before, -FIRST_DAYS), to: addDays(before, -1) };
     expect(Object.keys(await loadedDays())).toEqual([...days(first)]);
-    // Each stream's last fully loaded day is recorded with the account's zone.
+    // Each stream's last fully loaded day is recorded with the account's zone (Acme Outdoor
+    // Germany's, as Google Ads gives it).
     expect(await recordedDays()).toEqual(
       connector.streams
-        .map((s) => ({ stream: s.name, last_loaded_day: first.to, time_zone: 'UTC' }))
+        .map((s) => ({ stream: s.name, last_loaded_day: first.to, time_zone: 'Europe/Berlin' }))
         .sort((a, b) => a.stream.localeCompare(b.stream)),
     );
 

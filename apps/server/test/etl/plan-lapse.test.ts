@@ -1,7 +1,7 @@
 // Loads stop when a plan lapses (issue 27, decisions 620–622): the schedule skips the
 // organization, 'Load data now' is refused with the reason, a newly connected account waits; a
 // plan chosen again resumes the loads, and the first run catches up every day it missed.
-import { addDays, ETL_EXPIRED_MESSAGE, utcDay } from '@maya/contracts';
+import { addDays, dayInTimeZone, ETL_EXPIRED_MESSAGE } from '@maya/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ETL_SCHEDULE_QUEUE } from '../../src/modules/etl';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
@@ -12,6 +12,8 @@ type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 type Run = { step: string; status: string; error: string | null };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The connected account's zone (the sandbox's Acme Outdoor Germany): its loads' days are Berlin's. */
+const ACCOUNT_ZONE = 'Europe/Berlin';
 /** The loads' and the plans' clock, moved forward by the tests (no waiting). */
 let clock = new Date();
 let t: AccountsApp;
@@ -107,7 +109,7 @@ describe('a lapsed plan', () => {
     await runEnded(owner);
     expect((await runs(owner))[0]).toMatchObject({ status: 'finished', error: null });
     // Every stream is loaded up to yesterday of the moved clock: the three days missed included.
-    const yesterday = addDays(utcDay(clock), -1);
+    const yesterday = addDays(dayInTimeZone(clock, ACCOUNT_ZONE), -1);
     expect(await lastLoadedDays(owner, account.uuid)).toEqual(loadedBefore.map(() => yesterday));
   }, 180_000);
 
@@ -140,7 +142,7 @@ describe('a lapsed plan', () => {
     expect((await trigger(trial)).status).toBe(202);
     await runEnded(trial);
     expect(await accountSettled(t, trial, connected.uuid)).toMatchObject({ sync_status: 'finished' });
-    const yesterday = addDays(utcDay(clock), -1);
+    const yesterday = addDays(dayInTimeZone(clock, ACCOUNT_ZONE), -1);
     expect((await lastLoadedDays(trial, connected.uuid)).every((day) => day === yesterday)).toBe(true);
     expect(await lastLoadedDays(trial, connected.uuid)).not.toEqual([]);
   }, 180_000);

@@ -8,6 +8,9 @@ import { firstLoadRange, RECENT_FIRST_DAYS } from '../../src/modules/etl';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
 import { accountSettled, connectGoogleAds, organizationOwner } from '../support/sources';
 
+/** The first sandbox Google Ads account's zone (Acme Outdoor Germany): its days are Berlin's. */
+const ACCOUNT_ZONE = 'Europe/Berlin';
+
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 type Listed = { uuid: string; sync_status: string; backfill_percent: number | null };
 
@@ -86,7 +89,7 @@ describe('a first load of two years', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       shown = await listed();
     }
-    const range = firstLoadRange(2, new Date());
+    const range = firstLoadRange(2, new Date(), null, ACCOUNT_ZONE);
     const recentFrom = addDays(range.to, 1 - RECENT_FIRST_DAYS);
     expect(shown.backfill_percent).toBe(Math.floor((RECENT_FIRST_DAYS * 100) / 731));
 
@@ -102,7 +105,7 @@ describe('a first load of two years', () => {
     const settled = await accountSettled(t, owner, account.uuid);
     expect(settled).toMatchObject({ sync_status: 'finished', backfill_percent: null });
     const days = await reportedDays();
-    const range = firstLoadRange(2, new Date());
+    const range = firstLoadRange(2, new Date(), null, ACCOUNT_ZONE);
     expect(days.at(-1)).toBe(range.to);
     expect(days[0]! < addDays(range.to, -600)).toBe(true);
     // No day missing between the first and the last reported day.

@@ -82,7 +82,8 @@ describe("the organization's data load", () => {
     const { tables } = await get<Tables>('/etl/tables');
     expect(tables.find((table) => table.name === 'marketing_performance')).toMatchObject({
       rows: expect.any(Number),
-      last_date: yesterdayIn('UTC', new Date()),
+      // Yesterday on the account's calendar (Acme Outdoor Germany: Berlin).
+      last_date: yesterdayIn('Europe/Berlin', new Date()),
     });
     expect(tables.find((table) => table.name === 'marketing_performance')!.rows).toBeGreaterThan(0);
     // The side tables of cluster columns (the fixed 'Is Brand' ones, decision 500) are no models.

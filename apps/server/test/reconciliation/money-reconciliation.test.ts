@@ -25,6 +25,7 @@ import {
   type Connected,
   type Owner,
 } from './sandbox-accounts';
+import { atNoonUtc } from '../support/clock';
 
 const DAYS = 30;
 let t: AccountsApp;
@@ -65,9 +66,12 @@ async function reportSpend(): Promise<number> {
 const cents = (amount: number, currency: string) => Math.round(amount * 10 ** currencyExponent(currency));
 
 beforeAll(async () => {
-  t = await startAccountsApp({ FIRST_LOAD_MAX_DAYS: String(DAYS + 5) });
+  // Yesterday at noon UTC: every account's calendar day is UTC's then (decision 730), so the
+  // range ends on each account's yesterday whatever the hour.
+  const clock = atNoonUtc(Date.now() - 86_400_000);
+  t = await startAccountsApp({ FIRST_LOAD_MAX_DAYS: String(DAYS + 5) }, { now: () => clock });
   owner = await organizationOwner(t, 'money@example.com');
-  const yesterday = addDays(utcDay(Date.now()), -1);
+  const yesterday = addDays(utcDay(clock), -1);
   range = { from: addDays(yesterday, -(DAYS - 1)), to: yesterday };
   await connectSandboxAccounts(t, owner, 'google_ads');
   await connectSandboxAccounts(t, owner, 'facebook_ads');

@@ -32,6 +32,7 @@ import {
   type Connected,
   type Owner,
 } from './sandbox-accounts';
+import { atNoonUtc } from '../support/clock';
 
 /** Every advertising service of the catalogue; each needs its way to connect and its totals. */
 const AD_SERVICES = catalog.filter((s) => s.category === 'advertising').map((s) => s.id);
@@ -61,7 +62,8 @@ const DAY_MS = 86_400_000;
 const OUTAGE_DAYS = 10;
 
 /** The loads' clock, behind the sandbox's: the days they read are settled at the providers. */
-let clock = new Date(Date.now() - (DEEP_RECHECK_EVERY_DAYS + OUTAGE_DAYS + 8) * DAY_MS);
+// At noon UTC, every sandbox account's calendar day is UTC's (decision 730).
+let clock = atNoonUtc(Date.now() - (DEEP_RECHECK_EVERY_DAYS + OUTAGE_DAYS + 8) * DAY_MS);
 
 let t: AccountsApp;
 let owner: Owner;

@@ -19,6 +19,7 @@ import type { Range } from '@maya/connectors/testing';
 import { DEEP_RECHECK_EVERY_DAYS } from '../../src/modules/etl';
 import { connectSandboxAccounts, connectedAccounts, type Connected, type Owner } from './sandbox-accounts';
 import { duplicateKeys, loadedDays, providerDays, type StreamDays } from './stream-days';
+import { atNoonUtc } from '../support/clock';
 
 const SERVICES = catalog.filter((s) => s.category !== 'advertising').map((s) => s.id);
 /** Each service's sandbox data API (its restatement switch). */
@@ -37,7 +38,8 @@ const OUTAGE_DAYS = 10;
 /** A week of days restated outside every look-back (a Tuesday's Moosend newsletter among them). */
 const OUTSIDE = { from: -42, to: -36 };
 
-let clock = new Date(Date.now() - (DEEP_RECHECK_EVERY_DAYS + OUTAGE_DAYS + 8) * DAY_MS);
+// At noon UTC, every sandbox account's calendar day is UTC's (decision 730).
+let clock = atNoonUtc(Date.now() - (DEEP_RECHECK_EVERY_DAYS + OUTAGE_DAYS + 8) * DAY_MS);
 let t: AccountsApp;
 let owner: Owner;
 let accounts: Connected[] = [];

@@ -238,4 +238,43 @@ describe('buildModels', () => {
       },
     ]);
   });
+
+  it("counts the organization's chosen Meta action types instead, in conversions and marketing performance", async () => {
+    const { wh, select } = ctx;
+    const counted = async () =>
+      select(
+        `SELECT conversion_name FROM analytics.conversions
+         WHERE source_service = 'facebook_ads' AND counts_as_conversion ORDER BY conversion_name`,
+      );
+    const metaConversions = async () =>
+      Number(
+        (
+          await select(
+            `SELECT sum(conversions) AS n FROM analytics.marketing_performance WHERE source_service = 'facebook_ads'`,
+          )
+        )[0]?.n ?? 0,
+      );
+    await buildModels(wh, {
+      ...MODELS,
+      settings: { metaConversionActionTypes: ['link_click', 'offsite_conversion.fb_pixel_purchase'] },
+    });
+    expect(await counted()).toEqual([
+      { conversion_name: 'link_click' },
+      { conversion_name: 'offsite_conversion.fb_pixel_purchase' },
+    ]);
+    expect(await metaConversions()).toBe(42);
+    // One custom conversion by its id; nothing chosen counts nothing.
+    await buildModels(wh, {
+      ...MODELS,
+      settings: { metaConversionActionTypes: ['offsite_conversion.custom.738400000000001'] },
+    });
+    expect(await counted()).toEqual([{ conversion_name: 'offsite_conversion.custom.738400000000001' }]);
+    expect(await metaConversions()).toBe(3);
+    await buildModels(wh, { ...MODELS, settings: { metaConversionActionTypes: [] } });
+    expect(await counted()).toEqual([]);
+    expect(await metaConversions()).toBe(0);
+    // Without settings: the default (purchase, lead, the custom conversions), 2 + 1 + 3.
+    await buildModels(wh, MODELS);
+    expect(await metaConversions()).toBe(6);
+  });
 });

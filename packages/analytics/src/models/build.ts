@@ -2,7 +2,7 @@
 import { errorMessage } from '@maya/warehouse/interface';
 import type { Warehouse } from '@maya/warehouse/interface';
 import { CANONICAL_MODELS } from './catalog';
-import { modelContext, modelSql, modelTable, type CanonicalModel } from './model';
+import { modelContext, modelSql, modelTable, type CanonicalModel, type ModelSettings } from './model';
 import { orderModels } from './order';
 
 /** Where the ETL builds the canonical models (raw source tables are in `raw`). */
@@ -15,6 +15,8 @@ export type BuildModelsOptions = {
   modelSchema: string;
   /** Stops the build between models. */
   signal?: AbortSignal;
+  /** The organization's choices the models compile (which Meta action types count); the defaults when absent. */
+  settings?: ModelSettings;
   /** The models to build; the canonical ones by default (the extension point: add models here). */
   models?: readonly CanonicalModel[];
   /**
@@ -69,6 +71,7 @@ export async function buildModels(
         rawSchema: options.rawSchema,
         modelSchema: options.modelSchema,
         rawTables,
+        settings: options.settings,
       });
       const { rows } = await warehouse.materialize(
         options.modelSchema,

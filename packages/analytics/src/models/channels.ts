@@ -1,6 +1,8 @@
 // The advertising services the models read, by connector id, with the channel name reports show.
 // The ids are the connectors' (packages/connectors); the server's models test checks that every
 // raw table a model reads is a stream some connector declares.
+import { countsAsConversion, META_DEFAULT_CONVERSION_ACTION_TYPES } from '@maya/contracts';
+
 export const AD_SERVICES = {
   google_ads: 'Google Ads',
   facebook_ads: 'Meta Ads',
@@ -17,30 +19,11 @@ export const GOOGLE_PLAY = 'google_play';
 export const MOOSEND = 'moosend';
 
 /**
- * The Meta action types that count as conversions in marketing performance: Meta's standard
- * events counted once across pixel, app and on-site (`purchase` already includes
- * `offsite_conversion.fb_pixel_purchase`, which would count it twice), and the advertiser's custom
- * conversions (META_CUSTOM_CONVERSION_PREFIX). Engagement actions (link clicks, landing page
- * views, add to cart) are kept in `conversions` but do not count.
+ * Whether a Meta action type counts as a conversion by default (Meta's standard purchase and lead
+ * events, counted once across pixel, app and on-site, and the advertiser's custom conversions;
+ * `META_DEFAULT_CONVERSION_ACTION_TYPES` of the contracts). An organization may choose others
+ * (`ModelSettings.metaConversionActionTypes`), which the conversions model compiles.
  */
-export const META_CONVERSION_ACTION_TYPES = [
-  'purchase',
-  'lead',
-  'complete_registration',
-  'subscribe',
-  'start_trial',
-  'submit_application',
-  'contact',
-  'schedule',
-] as const;
-
-/** Custom conversions are reported as `offsite_conversion.custom.{custom conversion id}`. */
-export const META_CUSTOM_CONVERSION_PREFIX = 'offsite_conversion.custom.';
-
-/** Whether a Meta action type counts as a conversion (the rule the conversions model compiles). */
 export function countsAsMetaConversion(actionType: string): boolean {
-  return (
-    (META_CONVERSION_ACTION_TYPES as readonly string[]).includes(actionType) ||
-    actionType.startsWith(META_CUSTOM_CONVERSION_PREFIX)
-  );
+  return countsAsConversion(actionType, META_DEFAULT_CONVERSION_ACTION_TYPES);
 }

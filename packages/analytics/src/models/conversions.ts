@@ -1,11 +1,6 @@
 // Conversions by day, campaign and conversion name, from every advertising service that reports
 // them; `counts_as_conversion` says which of them make up marketing_performance.conversions.
-import {
-  AD_SERVICES,
-  META_CONVERSION_ACTION_TYPES,
-  META_CUSTOM_CONVERSION_PREFIX,
-  type AdService,
-} from './channels';
+import { AD_SERVICES, type AdService } from './channels';
 import {
   ACCOUNT_ID,
   CHANNEL,
@@ -42,6 +37,20 @@ function source(
   {x.campaign_id} AS {campaign_id}, ${columns(ctx)}
 FROM ${ctx.raw(table)} AS {x}${where === null ? '' : ` WHERE ${where}`}`),
   };
+}
+
+/**
+ * The SQL test of `{x.action_type}` against the organization's chosen action types: exact types,
+ * and prefixes for entries ending in `.*` (all custom conversions). Nothing chosen: FALSE.
+ */
+function countedActionTypes(chosen: readonly string[]): string {
+  const exact = chosen.filter((entry) => !entry.endsWith('.*'));
+  const prefixes = chosen.filter((entry) => entry.endsWith('.*')).map((entry) => entry.slice(0, -1));
+  const tests = [
+    ...(exact.length > 0 ? [`{x.action_type} IN (${exact.map(literal).join(', ')})`] : []),
+    ...prefixes.map((prefix) => `SUBSTR({x.action_type}, 1, ${prefix.length}) = ${literal(prefix)}`),
+  ];
+  return tests.length === 0 ? 'FALSE' : `(${tests.join(' OR ')})`;
 }
 
 const decimal = (ctx: ModelContext, expression: string) => cast(ctx.dialect, expression, 'decimal');
@@ -95,8 +104,7 @@ export const CONVERSIONS: CanonicalModel = {
       'conversions',
       (ctx) =>
         `{x.action_type} AS {conversion_name},
-  ({x.action_type} IN (${META_CONVERSION_ACTION_TYPES.map(literal).join(', ')})
-    OR SUBSTR({x.action_type}, 1, ${META_CUSTOM_CONVERSION_PREFIX.length}) = ${literal(META_CUSTOM_CONVERSION_PREFIX)}) AS {counts_as_conversion},
+  ${countedActionTypes(ctx.settings.metaConversionActionTypes)} AS {counts_as_conversion},
   ${cast(ctx.dialect, 'NULL', 'string')} AS {conversion_category}, {x.currency} AS {currency},
   ${decimal(ctx, '{x.conversions}')} AS {conversions}, {x.conversion_value_micros} AS {conversion_value_micros}`,
     ),

@@ -7,13 +7,7 @@ export {
   type BuiltModel,
 } from './build';
 export { CANONICAL_MODELS } from './catalog';
-export {
-  AD_SERVICES,
-  META_CONVERSION_ACTION_TYPES,
-  META_CUSTOM_CONVERSION_PREFIX,
-  countsAsMetaConversion,
-  type AdService,
-} from './channels';
+export { AD_SERVICES, countsAsMetaConversion, type AdService } from './channels';
 export { ident, tableRef, type SqlDialect } from './dialect';
 export {
   modelContext,
@@ -24,6 +18,7 @@ export {
   type CanonicalModel,
   type ModelColumn,
   type ModelContext,
+  type ModelSettings,
   type ModelSource,
 } from './model';
 export { currencyExponent } from './money';

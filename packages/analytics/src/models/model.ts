@@ -3,6 +3,7 @@
 // tables exist, cast to the model's types and stacked (UNION ALL), then combined per primary key
 // (sums and maxima), then the minor-unit amounts derived from the summed micros and the packed
 // keys from their two parts.
+import { META_DEFAULT_CONVERSION_ACTION_TYPES } from '@maya/contracts';
 import { assertIdentifier } from '@maya/warehouse/interface';
 import type { Column, ColumnType, TableSchema } from '@maya/warehouse/interface';
 import { cast, ident, tableRef, type SqlDialect } from './dialect';
@@ -21,8 +22,19 @@ export type ModelColumn = Column & { description: string } & (
     | { role: 'packed'; parts: readonly [string, string] }
   );
 
+/** An organization's choices the models compile (issue 30); `DEFAULT_MODEL_SETTINGS` otherwise. */
+export type ModelSettings = {
+  /** The Meta action types that count as conversions (an entry ending in `.*`: every type it starts). */
+  readonly metaConversionActionTypes: readonly string[];
+};
+
+export const DEFAULT_MODEL_SETTINGS: ModelSettings = {
+  metaConversionActionTypes: META_DEFAULT_CONVERSION_ACTION_TYPES,
+};
+
 export type ModelContext = {
   readonly dialect: SqlDialect;
+  readonly settings: ModelSettings;
   /** Whether the raw table exists (some service is connected and loaded). */
   has(table: string): boolean;
   /** A raw table, qualified and quoted. */
@@ -83,6 +95,8 @@ export type ContextInput = {
   modelSchema: string;
   /** The raw tables that exist. */
   rawTables: ReadonlySet<string>;
+  /** The organization's settings; the defaults when absent. */
+  settings?: ModelSettings;
 };
 
 /** The context a model's sources are written against; it refuses undeclared model reads. */
@@ -90,6 +104,7 @@ export function modelContext(model: CanonicalModel, input: ContextInput): ModelC
   const { dialect } = input;
   return {
     dialect,
+    settings: input.settings ?? DEFAULT_MODEL_SETTINGS,
     has: (table) => input.rawTables.has(table),
     raw: (table) => tableRef(dialect, input.rawSchema, table),
     model: (name) => {

@@ -64,6 +64,14 @@ export const SourceWarningSchema = z.object({
 });
 export type SourceWarning = z.infer<typeof SourceWarningSchema>;
 
+/** How many of the accounts feeding a report count their days in one time zone (issue 30). */
+export const ReportTimeZoneSchema = z.object({
+  /** An IANA zone (`Europe/Athens`). */
+  time_zone: z.string(),
+  accounts: z.int().check(z.minimum(1)),
+});
+export type ReportTimeZone = z.infer<typeof ReportTimeZoneSchema>;
+
 /** spec 002 §7 Report access: the report, its document, and the last day of data it reads. */
 export const ReportAccessResponseSchema = z.object({
   report: EmbedReportSchema,
@@ -76,6 +84,12 @@ export const ReportAccessResponseSchema = z.object({
    * manage the organization's sources).
    */
   warnings: z.optional(z.array(SourceWarningSchema)),
+  /**
+   * The time zones of the connected accounts feeding the report's tables, most accounts first:
+   * each account's days are its provider's days in its zone, so a report mixing zones says so.
+   * Accounts whose provider gives no zone are left out. Absent from an embedded report.
+   */
+  time_zones: z.optional(z.array(ReportTimeZoneSchema)),
   /**
    * What the organization's own columns (clusters) are called, by column: the filters pane and
    * tables show these names instead of one made from the column. Absent when there are none.

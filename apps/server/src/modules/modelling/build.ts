@@ -14,6 +14,7 @@ import {
   sideTableName,
   type BuiltModel,
   type CanonicalModel,
+  type ModelSettings,
 } from '@maya/analytics';
 import type { Warehouse } from '@maya/warehouse';
 import { acceptedColumns, sideTableBuild, type DerivedColumn, type RefusedColumn } from './derived-columns';
@@ -28,6 +29,8 @@ export type BuildInput = {
   derived: readonly DerivedColumn[];
   /** The models to build; the canonical ones. */
   models?: readonly CanonicalModel[];
+  /** The organization's choices the models compile; the defaults when absent. */
+  settings?: ModelSettings;
   /** Fetches and writes the day's exchange rates after the models (a load); absent: kept as they are. */
   rates?: RatesProvider | null;
   signal?: AbortSignal;
@@ -66,6 +69,7 @@ export async function buildOrganizationModels(
         rawSchema: RAW_SCHEMA,
         modelSchema: MODEL_SCHEMA,
         models,
+        settings: input.settings,
         signal: input.signal,
         onProgress: input.onProgress,
       })

@@ -4,6 +4,7 @@ import {
   MODEL_SCHEMA,
   sideTableName,
   type CanonicalModel,
+  type ModelSettings,
   type SemanticModel,
 } from '@maya/analytics';
 import type { Platform } from '../../platform/platform';
@@ -23,6 +24,8 @@ export type ModellingDeps = {
   destinations?: DestinationSettings;
   /** The ECB's euro reference rates, written beside the models after a load's rebuild; absent: none. */
   rates?: RatesProvider | null;
+  /** The organization's choices the models compile (the sources module's); absent: the defaults. */
+  modelSettings?: (organizationId: string) => Promise<ModelSettings>;
 };
 
 export type RebuildOptions = {
@@ -98,6 +101,7 @@ export function createModellingService(deps: ModellingDeps) {
           reapplied ??
           buildOrganizationModels(warehouse, {
             derived,
+            settings: await deps.modelSettings?.(organizationId),
             rates: options.refreshRates ? (deps.rates ?? null) : null,
             signal: options.signal,
             onProgress: options.onProgress,

@@ -20,7 +20,7 @@ import { createEmbeds, type EmbedsDeps } from './embeds';
 import type { ModellingService } from '../modelling';
 import { createReportEngine, type EngineDeps, type ReportsModelling } from './engine';
 import { reportNotFound } from './errors';
-import { sourceWarnings } from './warnings';
+import { reportTimeZones, sourceWarnings } from './warnings';
 import { createReportVersions } from './versions';
 
 export type { ReportsModelling } from './engine';
@@ -114,6 +114,7 @@ export function createReportsService(deps: ReportsDeps) {
         document: report.document,
         data_through,
         warnings: sourceWarnings(report.model, report.document, accounts),
+        time_zones: reportTimeZones(report.model, report.document, accounts),
         ...derivedLabels(report.model),
       };
     },

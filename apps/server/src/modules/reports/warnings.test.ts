@@ -16,6 +16,7 @@ const account = (over: Partial<ServiceAccount>): ServiceAccount => ({
   last_synced_at: '2030-01-01T00:00:00.000Z',
   needs_reconnect: false,
   backfill_percent: null,
+  time_zone: null,
   organization_id: '0c3b6a52-9d6e-4f0e-8f7c-2a4b5c6d7e02',
   ...over,
 });

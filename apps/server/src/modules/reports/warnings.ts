@@ -2,7 +2,7 @@
 // reads and whose last load failed or whose grant was revoked, so that the dashboard can say why
 // its numbers may be missing the latest days instead of showing them as if complete.
 import { findService } from '@maya/connectors';
-import type { ReportDocument, ServiceAccount, SourceWarning } from '@maya/contracts';
+import type { ReportDocument, ReportTimeZone, ServiceAccount, SourceWarning } from '@maya/contracts';
 import { CANONICAL_MODELS, type SemanticModel } from '@maya/analytics';
 
 /** The tables the document reads, visuals' and filters', in the document's order. */
@@ -54,6 +54,38 @@ function warningOf(table: string, account: ServiceAccount): SourceWarning | null
     };
   }
   return null;
+}
+
+/** The accounts feeding the tables the report reads. */
+function feedingAccounts(
+  model: SemanticModel,
+  document: ReportDocument,
+  accounts: readonly ServiceAccount[],
+): ServiceAccount[] {
+  const services = new Set<string>();
+  for (const name of documentTables(document)) {
+    const table = model.tables.find((t) => t.name === name);
+    if (table !== undefined) for (const service of servicesFeeding(table.source.table)) services.add(service);
+  }
+  return accounts.filter((account) => services.has(account.service));
+}
+
+/**
+ * The time zones of the accounts feeding the report (issue 30): how many accounts count their
+ * days in each, most first (then by name). Accounts without a zone are left out.
+ */
+export function reportTimeZones(
+  model: SemanticModel,
+  document: ReportDocument,
+  accounts: readonly ServiceAccount[],
+): ReportTimeZone[] {
+  const counts = new Map<string, number>();
+  for (const account of feedingAccounts(model, document, accounts)) {
+    if (account.time_zone !== null) counts.set(account.time_zone, (counts.get(account.time_zone) ?? 0) + 1);
+  }
+  return [...counts]
+    .map(([time_zone, count]) => ({ time_zone, accounts: count }))
+    .sort((a, b) => b.accounts - a.accounts || a.time_zone.localeCompare(b.time_zone));
 }
 
 /** For each table the report reads, the failed or revoked accounts feeding it. */

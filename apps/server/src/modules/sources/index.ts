@@ -1,6 +1,7 @@
 import type { Platform } from '../../platform/platform';
 import type { Module } from '../module';
 import { createAuthorizationFlow } from './authorization';
+import { createConversionSettings } from './conversion-settings';
 import { sourcesRoutes } from './routes';
 import { createSourcesService, FIRST_LOAD_QUEUE, type SourcesDeps } from './service';
 import { createSetupFlows } from './setup';
@@ -14,6 +15,7 @@ export function createSourcesModule(platform: Platform, services: Pick<SourcesDe
   const sources = createSourcesService({ platform, billing: services.billing });
   const authorization = createAuthorizationFlow(platform, sources);
   const setup = createSetupFlows(platform, sources);
+  const conversions = createConversionSettings(platform.database.db);
   const module: Module = {
     name: 'sources',
     routes: (api) =>
@@ -21,10 +23,11 @@ export function createSourcesModule(platform: Platform, services: Pick<SourcesDe
         sources,
         authorization,
         setup,
+        conversions,
         serviceAccountEmail: platform.config.connectors.clients.googleServiceAccount?.clientEmail ?? null,
       }),
     // The queue exists before the first connect sends to it; the ETL module works it.
     start: async () => void (await platform.jobs.boss.createQueue(FIRST_LOAD_QUEUE)),
   };
-  return { module, service: sources };
+  return { module, service: sources, conversions };
 }

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Transaction } from '../../platform/db/pool';
-import { serviceAccounts, sourceCredentials, sourceKeys, sourceOAuthStates } from './schema';
+import { serviceAccounts, sourceCredentials, sourceKeys, sourceOAuthStates, sourceSettings } from './schema';
 
 export type ServiceAccountRow = typeof serviceAccounts.$inferSelect;
 export type CredentialsRow = typeof sourceCredentials.$inferSelect;
@@ -9,6 +9,30 @@ export type SourceKeyRow = typeof sourceKeys.$inferSelect;
 
 /** The sources tables; every call runs inside withOrganization (row-level security). */
 export const sourcesRepository = {
+  /** The organization's chosen conversion action types of a service; null: its default. */
+  async conversionActionTypes(tx: Transaction, serviceId: string): Promise<string[] | null> {
+    const [row] = await tx
+      .select({ types: sourceSettings.conversionActionTypes })
+      .from(sourceSettings)
+      .where(eq(sourceSettings.serviceId, serviceId));
+    return row?.types ?? null;
+  },
+
+  async saveConversionActionTypes(
+    tx: Transaction,
+    organizationId: string,
+    serviceId: string,
+    types: string[] | null,
+  ): Promise<void> {
+    await tx
+      .insert(sourceSettings)
+      .values({ organizationId, serviceId, conversionActionTypes: types })
+      .onConflictDoUpdate({
+        target: [sourceSettings.organizationId, sourceSettings.serviceId],
+        set: { conversionActionTypes: types, updatedAt: sql`now()` },
+      });
+  },
+
   listAccounts(tx: Transaction): Promise<ServiceAccountRow[]> {
     return tx.select().from(serviceAccounts).orderBy(serviceAccounts.serviceId, serviceAccounts.name);
   },
@@ -34,6 +58,8 @@ export const sourcesRepository = {
           idLabel: sql`excluded.id_label`,
           parentId: sql`excluded.parent_id`,
           metadata: sql`excluded.metadata`,
+          // A reconnect learns the zone of an account connected before zones were asked for.
+          timeZone: sql`coalesce(excluded.time_zone, ${serviceAccounts.timeZone})`,
           credentialsId: sql`excluded.credentials_id`,
           needsReconnect: false,
           syncError: null,

@@ -4,6 +4,9 @@ import {
   ApiCredentialsRequestSchema,
   AppleAdsAccountsRequestSchema,
   ConnectAccountsRequestSchema,
+  ConversionSettingsParamsSchema,
+  ConversionSettingsSchema,
+  ConversionSettingsUpdateSchema,
   DeleteServiceAccountQuerySchema,
   DeleteServiceAccountResponseSchema,
   OAuthStartRequestSchema,
@@ -26,6 +29,7 @@ import { AppError } from '../../platform/errors';
 import { authOf, organizationOf } from '../../platform/guards';
 import { errorResponses } from '../../platform/http';
 import type { createAuthorizationFlow } from './authorization';
+import type { createConversionSettings } from './conversion-settings';
 import type { SourcesService } from './service';
 import type { createSetupFlows } from './setup';
 
@@ -35,6 +39,7 @@ export type SourcesRouteDeps = {
   sources: SourcesService;
   authorization: ReturnType<typeof createAuthorizationFlow>;
   setup: ReturnType<typeof createSetupFlows>;
+  conversions: ReturnType<typeof createConversionSettings>;
   serviceAccountEmail: string | null;
 };
 
@@ -267,5 +272,35 @@ export async function sourcesRoutes(app: FastifyInstance, deps: SourcesRouteDeps
         request.body,
       ),
     }),
+  );
+
+  api.get(
+    '/services/:id/conversion_settings',
+    {
+      config: { guard: 'organization' },
+      schema: {
+        tags,
+        summary: "Which of the service's action types count as conversions (Meta Ads)",
+        params: ConversionSettingsParamsSchema,
+        querystring: OrganizationIdQuerySchema,
+        response: { 200: ConversionSettingsSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => deps.conversions.settings(organizationOf(request)),
+  );
+
+  api.put(
+    '/services/:id/conversion_settings',
+    {
+      config: { guard: 'organization' },
+      schema: {
+        tags,
+        summary: 'Sets the action types that count as conversions from the next load (null: the default)',
+        params: ConversionSettingsParamsSchema,
+        body: ConversionSettingsUpdateSchema,
+        response: { 200: ConversionSettingsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => deps.conversions.update(organizationOf(request), request.body),
   );
 }

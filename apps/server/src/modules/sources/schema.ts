@@ -49,6 +49,8 @@ export const serviceAccounts = pgTable(
     idLabel: text('id_label').notNull(),
     parentId: text('parent_id'),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    /** The provider's time zone of the account (IANA), whose calendar its days are on; null: none known. */
+    timeZone: text('time_zone'),
     credentialsId: uuid('credentials_id')
       .notNull()
       .references(() => sourceCredentials.id),
@@ -110,4 +112,20 @@ export const sourceKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.serviceId] }), tenantPolicy('source_keys')],
+).enableRLS();
+
+/**
+ * An organization's settings of one service's data (issue 30): which Meta action types count as
+ * conversions. Absent: the service's defaults.
+ */
+export const sourceSettings = pgTable(
+  'source_settings',
+  {
+    organizationId: organizationIdColumn(),
+    serviceId: text('service_id').notNull(),
+    /** The Meta action types counted as conversions (a `*` suffix: every type it starts). */
+    conversionActionTypes: jsonb('conversion_action_types').$type<string[]>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.serviceId] }), tenantPolicy('source_settings')],
 ).enableRLS();

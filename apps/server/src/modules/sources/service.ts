@@ -70,6 +70,7 @@ export function toServiceAccount(row: ServiceAccountRow): ServiceAccount {
     last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
     needs_reconnect: row.needsReconnect,
     backfill_percent: row.backfillPercent,
+    time_zone: row.timeZone,
     organization_id: row.organizationId,
   };
 }
@@ -166,6 +167,7 @@ export function createSourcesService(deps: SourcesDeps) {
           idLabel: account.id_label,
           parentId: account.parent_id,
           metadata: {},
+          timeZone: account.metadata.time_zone ?? null,
           credentialsId: row.id,
           connectedBy: userId,
         })),
@@ -203,7 +205,9 @@ export function createSourcesService(deps: SourcesDeps) {
       if (!row) return null;
       const { connector } = serviceFor(row.serviceId);
       const context = await credentials.contextFor(organizationId, row.credentialsId, connector);
-      const account = { identifier: row.identifier, parent_id: row.parentId, metadata: row.metadata };
+      // The account's zone reaches the load as `metadata.time_zone` (decision 532).
+      const metadata = row.timeZone === null ? row.metadata : { ...row.metadata, time_zone: row.timeZone };
+      const account = { identifier: row.identifier, parent_id: row.parentId, metadata };
       return { row, connector, context, account };
     },
 

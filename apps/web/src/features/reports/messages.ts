@@ -78,6 +78,18 @@ export const reportMessages = {
     noTableData: 'No data for this table',
     error: (error: string) => `Something went wrong: ${error}`,
     dataThrough: (day: string) => `Data through ${day}`,
+    /**
+     * Under "Data through" when the report's accounts count days in different time zones (issue
+     * 30): "Days are each account's own time zone: Europe/Athens (2 accounts), America/New_York (1)".
+     */
+    timeZones: (zones: readonly { time_zone: string; accounts: number }[]) =>
+      `Days are each account's own time zone: ${zones
+        .map(({ time_zone, accounts }, index) =>
+          index === 0
+            ? `${time_zone} (${accounts} ${accounts === 1 ? 'account' : 'accounts'})`
+            : `${time_zone} (${accounts})`,
+        )
+        .join(', ')}`,
     sampled: 'Sampled to 2,000 points a series',
     truncated: 'Showing the first rows only',
     /** A week (month, ...) the range or the data cover only in part. */

@@ -176,6 +176,7 @@ export function serviceAccountFixture(overrides: Partial<ServiceAccount> = {}): 
     last_synced_at: null,
     needs_reconnect: false,
     backfill_percent: null,
+    time_zone: null,
     organization_id: '00000000-0000-4000-8000-000000000001',
     ...overrides,
   };

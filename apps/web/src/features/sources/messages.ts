@@ -21,6 +21,21 @@ export const sourcesMessages = {
   /** While an account's older history loads behind its recent days (decision 660). */
   backfilling: (percent: number) => `Backfilling history: ${percent}%`,
   loadFailed: 'Failed loading sources',
+  /** Meta Ads: which action types count as conversions (issue 30). */
+  conversions: {
+    openLabel: (service: string) => `Conversion settings of ${service}`,
+    title: 'Meta Ads conversions',
+    description:
+      'Meta reports every action its ads bring. Choose the ones your reports count as conversions. The choice applies from the next data load.',
+    custom: 'Custom conversions',
+    customHint: 'Every custom conversion defined in Events Manager',
+    defaultBadge: 'Default',
+    save: 'Save',
+    saved: 'Saved. Conversions follow this choice from the next data load.',
+    useDefaults: 'Use defaults',
+    readOnly: 'Only administrators change what counts as a conversion.',
+    none: 'No Meta action counts as a conversion: Meta Ads will show no conversions.',
+  },
   retry: 'Try again',
   backToSources: 'Back to sources',
   backToAddSource: 'Back to add source',

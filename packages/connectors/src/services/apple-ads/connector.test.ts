@@ -59,18 +59,19 @@ describe('Apple Ads connector against the sandbox', () => {
 
   it('lists the ad accounts of the API user (GET /v1/acls, no context header)', async () => {
     const { context, requests } = contextFor();
-    const node = (identifier: string, name: string) => ({
+    const node = (identifier: string, name: string, timeZone: string) => ({
       identifier,
       id_label: identifier,
       name,
       parent_id: null,
       selectable: true,
-      metadata: { thumbnail_url: null },
+      // The ad account's reporting zone (GET /v1/ad-accounts/{id}), the ORTZ of its reports.
+      metadata: { thumbnail_url: null, time_zone: timeZone },
     });
     expect(await connector.listAccounts(context)).toEqual([
-      node('8150001', 'Northpeak Apps'),
-      node('8150002', 'Northpeak Apps EU'),
-      node('8150003', 'Trailfox Games'),
+      node('8150001', 'Northpeak Apps', 'America/Los_Angeles'),
+      node('8150002', 'Northpeak Apps EU', 'Europe/Berlin'),
+      node('8150003', 'Trailfox Games', 'Asia/Tokyo'),
     ]);
     // One client-credentials exchange with an ES256 client secret, then the API call.
     expect(requests()[0]).toMatch(

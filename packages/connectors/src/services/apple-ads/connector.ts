@@ -4,7 +4,7 @@
 // migrateAccount maps each to its ad account (/v1/acls).
 // https://developer.apple.com/documentation/apple-ads-platform-api/reports
 import type { SelectableAccount } from '@maya/contracts';
-import { accountNode } from '../../core/accounts';
+import { accountNode, knownTimeZone } from '../../core/accounts';
 import { defineConnector } from '../../core/connector';
 import { httpFor } from '../../core/context';
 import { windows } from '../../core/dates';
@@ -40,18 +40,28 @@ const STREAM_OF: Record<Level, string> = {
 /** The reports read per campaign, in this order. */
 const CAMPAIGN_LEVELS: readonly Exclude<Level, 'campaigns'>[] = ['adgroups', 'keywords', 'searchterms'];
 
-const adAccountNode = (acl: AdAccountAcl) =>
-  accountNode({
-    identifier: String(acl.adAccount.id),
-    id_label: String(acl.adAccount.id),
-    name: acl.adAccount.name,
-    parent_id: null,
-    selectable: true,
-  });
+const adAccountNode = (acl: AdAccountAcl, timeZone: string | null) =>
+  accountNode(
+    {
+      identifier: String(acl.adAccount.id),
+      id_label: String(acl.adAccount.id),
+      name: acl.adAccount.name,
+      parent_id: null,
+      selectable: true,
+    },
+    { timeZone },
+  );
 
+/** The ad accounts, each with its reporting time zone (GET /v1/ad-accounts/{id}), on which its days are. */
 async function listAdAccounts(context: ConnectorContext): Promise<SelectableAccount[]> {
-  const accounts = await acls(httpFor(context, PROVIDER, readAppleError), context.endpoints.appleAds);
-  return accounts.map(adAccountNode);
+  const http = httpFor(context, PROVIDER, readAppleError);
+  const accounts = await acls(http, context.endpoints.appleAds);
+  const nodes: SelectableAccount[] = [];
+  for (const acl of accounts) {
+    const details = await adAccount(http, context.endpoints.appleAds, String(acl.adAccount.id));
+    nodes.push(adAccountNode(acl, knownTimeZone(details.timezone)));
+  }
+  return nodes;
 }
 
 /**

@@ -42,6 +42,14 @@ describe('GA4 connector', () => {
       ['accounts/1000002', '1000002', 'Trailfox Ltd', null, false],
       ['properties/320000001', '320000001', 'trailfox.example', 'accounts/1000002', true],
     ]);
+    // Each property's reporting zone (Admin API properties.get): its report days are that zone's.
+    expect(accounts.map((a) => a.metadata.time_zone ?? null)).toEqual([
+      null,
+      'Europe/Athens',
+      'Europe/Athens',
+      null,
+      'Europe/London',
+    ]);
   });
 
   it('extracts both reports page by page, the same rows as in one page each', async () => {

@@ -2,7 +2,8 @@
 // daily traffic and event reports from runReport (reports.ts).
 // https://developers.google.com/analytics/devguides/reporting/data/v1/basics
 import type { SelectableAccount } from '@maya/contracts';
-import { accountNode } from '../../core/accounts';
+import { accountNode, knownTimeZone } from '../../core/accounts';
+import type { ProviderHttp } from '../../core/http';
 import { defineConnector } from '../../core/connector';
 import { windows } from '../../core/dates';
 import type { Connector, ConnectorContext } from '../../core/types';
@@ -31,7 +32,16 @@ export type Ga4Options = {
   windowDays?: number;
 };
 
-function toAccounts(summaries: AccountSummary[]): SelectableAccount[] {
+/** A property's reporting time zone (Admin API `GET properties/{id}`): its report days are that zone's. */
+async function propertyTimeZone(http: ProviderHttp, base: string, property: string): Promise<string | null> {
+  const answer = await http.json<{ timeZone?: string }>(`${base}/${GA4_ADMIN_API_VERSION}/${property}`);
+  return knownTimeZone(answer.timeZone);
+}
+
+function toAccounts(
+  summaries: AccountSummary[],
+  zones: ReadonlyMap<string, string | null>,
+): SelectableAccount[] {
   const accounts: SelectableAccount[] = [];
   for (const summary of summaries) {
     const properties = summary.propertySummaries ?? [];
@@ -48,13 +58,16 @@ function toAccounts(summaries: AccountSummary[]): SelectableAccount[] {
     );
     for (const property of properties) {
       accounts.push(
-        accountNode({
-          identifier: property.property,
-          id_label: property.property.replace('properties/', ''),
-          name: property.displayName,
-          parent_id: summary.account,
-          selectable: true,
-        }),
+        accountNode(
+          {
+            identifier: property.property,
+            id_label: property.property.replace('properties/', ''),
+            name: property.displayName,
+            parent_id: summary.account,
+            selectable: true,
+          },
+          { timeZone: zones.get(property.property) ?? null },
+        ),
       );
     }
   }
@@ -76,7 +89,13 @@ async function listAccountSummaries(
     summaries.push(...(answer.accountSummaries ?? []));
     pageToken = answer.nextPageToken || undefined;
   } while (pageToken);
-  return toAccounts(summaries);
+  const zones = new Map<string, string | null>();
+  for (const summary of summaries) {
+    for (const { property } of summary.propertySummaries ?? []) {
+      zones.set(property, await propertyTimeZone(http, context.endpoints.analyticsAdmin, property));
+    }
+  }
+  return toAccounts(summaries, zones);
 }
 
 export function createGa4Connector(options: Ga4Options = {}): Connector {

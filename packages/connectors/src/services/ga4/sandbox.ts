@@ -66,6 +66,26 @@ export const ga4Sandbox: FastifyPluginAsync<SandboxApiPluginOptions> = async (ap
     };
   });
 
+  // Admin API `GET /v1beta/properties/{id}`: the property with its reporting time zone.
+  // (The same parameter name as runReport's path: one router node.)
+  app.get<{ Params: { call: string } }>(`/${GA4_ADMIN_API_VERSION}/properties/:call`, async (request) => {
+    requireScope(request, ...READ_SCOPES);
+    const id = request.params.call;
+    const property = /^\d+$/.test(id) ? findProperty(`properties/${id}`) : null;
+    if (!property) {
+      throw new SandboxApiError('permission_denied', 'The caller does not have permission');
+    }
+    const account = SANDBOX_ACCOUNTS.find((a) => a.properties.includes(property));
+    return {
+      name: property.property,
+      propertyType: 'PROPERTY_TYPE_ORDINARY',
+      parent: account?.account,
+      displayName: property.displayName,
+      timeZone: property.timeZone,
+      currencyCode: property.currencyCode,
+    };
+  });
+
   // `POST /v1beta/properties/{id}:runReport`: one path segment holds the id and the custom method.
   app.post<{ Params: { call: string } }>(`/${GA4_DATA_API_VERSION}/properties/:call`, async (request) => {
     const match = /^(\d+):runReport$/.exec(request.params.call);

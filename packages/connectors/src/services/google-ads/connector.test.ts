@@ -57,6 +57,17 @@ describe('Google Ads connector', () => {
       name: 'Acme Outdoor Germany',
       metadata: { thumbnail_url: null },
     });
+    // Each client account's zone (`customer_client.time_zone`), whose days its reports are on;
+    // a manager groups accounts and has none.
+    expect(accounts.map((a) => [a.identifier, a.metadata.time_zone ?? null])).toEqual([
+      [MANAGER, null],
+      [CLIENT, 'Europe/Berlin'],
+      ['4402918356', 'Europe/Paris'],
+      ['7731908264', null],
+      ['6209183745', 'America/New_York'],
+      ['2958301746', 'Europe/London'],
+      [DIRECT, 'Europe/Athens'],
+    ]);
   });
 
   it('lists nothing for a Google account without Google Ads access', async () => {

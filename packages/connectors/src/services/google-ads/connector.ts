@@ -4,7 +4,7 @@
 // https://developers.google.com/google-ads/api/rest/reference/rest
 import type { SelectableAccount } from '@maya/contracts';
 import { httpFor } from '../../core/context';
-import { accountNode } from '../../core/accounts';
+import { accountNode, knownTimeZone } from '../../core/accounts';
 import { defineConnector } from '../../core/connector';
 import { ProviderError } from '../../core/errors';
 import type { AccountRef, ConnectorContext } from '../../core/types';
@@ -63,7 +63,15 @@ async function searchAll(api: GoogleAdsApi, customerId: string, query: string, l
   return rows;
 }
 
-type ClientRow = { id: string; name: string; manager: boolean; level: number; status: string };
+type ClientRow = {
+  id: string;
+  name: string;
+  manager: boolean;
+  level: number;
+  status: string;
+  /** The account's time zone (IANA, `customer_client.time_zone`): its report days are that zone's. */
+  timeZone: string | null;
+};
 
 const text = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
@@ -76,18 +84,22 @@ function clientOf(row: GoogleAdsRow): ClientRow {
     manager: client.manager === true,
     level: Number(text(client.level) || 0),
     status: text(client.status) || 'ENABLED',
+    timeZone: knownTimeZone(text(client.timeZone)),
   };
 }
 
 function node(client: ClientRow, parent: string | null): SelectableAccount {
-  return accountNode({
-    identifier: client.id,
-    id_label: formatCustomerId(client.id),
-    name: client.name || formatCustomerId(client.id),
-    parent_id: parent,
-    // A manager account has no campaigns of its own: it groups the accounts below it.
-    selectable: !client.manager,
-  });
+  return accountNode(
+    {
+      identifier: client.id,
+      id_label: formatCustomerId(client.id),
+      name: client.name || formatCustomerId(client.id),
+      parent_id: parent,
+      // A manager account has no campaigns of its own: it groups the accounts below it.
+      selectable: !client.manager,
+    },
+    { timeZone: client.manager ? null : client.timeZone },
+  );
 }
 
 /**

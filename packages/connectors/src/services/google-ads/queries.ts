@@ -175,7 +175,8 @@ export const STREAM_QUERIES: StreamQuery[] = [
 /** The client accounts a customer reaches: itself (level 0) and those directly below it. */
 export const CUSTOMER_CLIENTS_QUERY =
   'SELECT customer_client.client_customer, customer_client.id, customer_client.descriptive_name, ' +
-  'customer_client.manager, customer_client.level, customer_client.status, customer_client.currency_code ' +
+  'customer_client.manager, customer_client.level, customer_client.status, customer_client.currency_code, ' +
+  'customer_client.time_zone ' +
   'FROM customer_client WHERE customer_client.level <= 1';
 
 export const CUSTOMER_CURRENCY_QUERY = 'SELECT customer.id, customer.currency_code FROM customer';

@@ -1,17 +1,18 @@
 // The account tree offered on integrations/add: the user's businesses (not selectable) with the
 // ad accounts they own or manage for clients, and the user's other ad accounts at the root.
 import type { SelectableAccount } from '@maya/contracts';
-import { accountNode } from '../../core/accounts';
+import { accountNode, knownTimeZone } from '../../core/accounts';
 import { httpFor } from '../../core/context';
 import { ProviderError } from '../../core/errors';
 import type { ProviderHttp } from '../../core/http';
 import type { ConnectorContext } from '../../core/types';
 import { META_GRAPH_VERSION, graphPages, readMetaError } from './graph';
 
-type AdAccountNode = { id: string; account_id: string; name: string };
+/** `timezone_name`: the ad account's zone (IANA); Meta's reports count days on it. */
+type AdAccountNode = { id: string; account_id: string; name: string; timezone_name?: string };
 type BusinessNode = { id: string; name: string };
 
-const ACCOUNT_FIELDS = 'name,account_id,currency,business';
+const ACCOUNT_FIELDS = 'name,account_id,currency,business,timezone_name';
 
 async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
   const items: T[] = [];
@@ -44,13 +45,16 @@ export async function listMetaAccounts(
   const tree: SelectableAccount[] = [];
   const placed = new Set<string>();
   const adAccount = (account: AdAccountNode, parent: string | null): SelectableAccount =>
-    accountNode({
-      identifier: account.id,
-      id_label: account.account_id,
-      name: account.name,
-      parent_id: parent,
-      selectable: true,
-    });
+    accountNode(
+      {
+        identifier: account.id,
+        id_label: account.account_id,
+        name: account.name,
+        parent_id: parent,
+        selectable: true,
+      },
+      { timeZone: knownTimeZone(account.timezone_name) },
+    );
 
   for (const business of await businessesOf(http, base, pageSize)) {
     const accounts = [

@@ -61,6 +61,16 @@ describe('Meta Ads connector against the sandbox', () => {
       ['Side project', 'act_238400000000005', null, true],
     ]);
     expect(tree[1]).toMatchObject({ id_label: '238400000000001', metadata: { thumbnail_url: null } });
+    // Each ad account's `timezone_name`: Meta's reports count its days in it.
+    expect(tree.map((n) => n.metadata.time_zone ?? null)).toEqual([
+      null,
+      'Europe/Berlin',
+      'America/New_York',
+      'Europe/London',
+      null,
+      'Asia/Tokyo',
+      'Europe/Athens',
+    ]);
   });
 
   it('answers an empty list for a user without ad accounts (the Facebook empty state)', async () => {

@@ -49,6 +49,15 @@ describe('Microsoft Advertising connector', () => {
       // The inactive Irish account is left out.
       ['180311927', 'F1308B9M', 'Wingtip Gear UK', '251873512', true],
     ]);
+    // Each account's TimeZone (GetAccount), as the IANA zone Microsoft maps it to.
+    expect(accounts.map((a) => a.metadata.time_zone ?? null)).toEqual([
+      null,
+      'America/New_York',
+      'Europe/Berlin',
+      null,
+      'America/Los_Angeles',
+      'Europe/London',
+    ]);
   });
 
   it('lists only the accounts a role covers, and nothing without a role', async () => {

@@ -11,6 +11,7 @@ import { ProviderError } from '../../core/errors';
 import { pollUntil } from '../../core/poll';
 import type { ProviderHttp } from '../../core/http';
 import type { AccountRef, ConnectorContext, DateRange } from '../../core/types';
+import { microsoftTimeZone } from './time-zones';
 import { CUSTOMER_MANAGEMENT_PATH, MICROSOFT_ADS_SCOPE, REPORTING_PATH, reportDate } from './api';
 import type {
   GetAccountResponse,
@@ -106,14 +107,23 @@ async function listAccounts(context: ConnectorContext): Promise<SelectableAccoun
       }),
     );
     for (const account of accounts) {
+      // The account's TimeZone is on the account itself (GetAccount), not in AccountsInfo.
+      const details = (await api.customer(
+        'Account/Query',
+        { AccountId: id(account.Id) },
+        customerId,
+      )) as GetAccountResponse;
       tree.push(
-        accountNode({
-          identifier: id(account.Id),
-          id_label: account.Number,
-          name: account.Name,
-          parent_id: customerId,
-          selectable: true,
-        }),
+        accountNode(
+          {
+            identifier: id(account.Id),
+            id_label: account.Number,
+            name: account.Name,
+            parent_id: customerId,
+            selectable: true,
+          },
+          { timeZone: microsoftTimeZone(details?.Account?.TimeZone) },
+        ),
       );
     }
   }

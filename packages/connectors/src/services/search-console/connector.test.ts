@@ -39,6 +39,8 @@ describe('Search Console connector', () => {
       ['https://trailfox.example/', 'https://trailfox.example/', 'https://trailfox.example/'],
     ]);
     expect(accounts.every((a) => a.selectable && a.parent_id === null)).toBe(true);
+    // Search Console's days are Pacific Time for every property.
+    expect(accounts.every((a) => a.metadata.time_zone === 'America/Los_Angeles')).toBe(true);
     const ids = accounts.map((a) => a.identifier);
     expect([...overlappedProperties(['sc-domain:example.com'], ids)].sort()).toEqual([
       'http://example.com/',

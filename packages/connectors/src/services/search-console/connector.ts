@@ -43,16 +43,26 @@ function hostOf(siteUrl: string): string {
 const sortKey = (siteUrl: string) =>
   `${hostOf(siteUrl).split('.').reverse().join('.')}\u0000${isDomainProperty(siteUrl) ? 0 : 1}${siteUrl}`;
 
+/**
+ * Search Console counts every property's days in Pacific Time, whatever the site's audience (the
+ * Performance report's dates, and searchAnalytics.query's startDate and endDate, are PT): no
+ * call asks for it.
+ */
+export const SEARCH_CONSOLE_TIME_ZONE = 'America/Los_Angeles';
+
 function toAccount(site: SiteEntry): SelectableAccount {
   const domain = isDomainProperty(site.siteUrl);
-  return accountNode({
-    identifier: site.siteUrl,
-    // The Account ID column shows the property itself: `sc-domain:` marks a domain property.
-    id_label: site.siteUrl,
-    name: domain ? hostOf(site.siteUrl) : site.siteUrl,
-    parent_id: null,
-    selectable: true,
-  });
+  return accountNode(
+    {
+      identifier: site.siteUrl,
+      // The Account ID column shows the property itself: `sc-domain:` marks a domain property.
+      id_label: site.siteUrl,
+      name: domain ? hostOf(site.siteUrl) : site.siteUrl,
+      parent_id: null,
+      selectable: true,
+    },
+    { timeZone: SEARCH_CONSOLE_TIME_ZONE },
+  );
 }
 
 /** Every page of one query, following startRow until a short page. */

@@ -211,6 +211,30 @@ describe('dashboard visuals', () => {
     const table = await screen.findByRole('region', { name: 'Campaigns' });
     expect(within(table).getByRole('img', { name: message })).toBeInTheDocument();
   });
+
+  it("says which time zone a day is in when the report's accounts are in several", async () => {
+    renderDashboard(PAGE, {
+      access: accessWith({
+        time_zones: [
+          { time_zone: 'Europe/Athens', accounts: 2 },
+          { time_zone: 'America/New_York', accounts: 1 },
+        ],
+      }),
+    });
+    expect(
+      await screen.findByText(
+        "Days are each account's own time zone: Europe/Athens (2 accounts), America/New_York (1)",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of time zones when every account is in one', async () => {
+    renderDashboard(PAGE, {
+      access: accessWith({ time_zones: [{ time_zone: 'Europe/Athens', accounts: 3 }] }),
+    });
+    await screen.findByRole('region', { name: 'Campaigns' });
+    expect(screen.queryByText(/own time zone/)).toBeNull();
+  });
 });
 
 describe('dashboard state in the address', () => {

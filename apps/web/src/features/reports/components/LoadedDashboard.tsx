@@ -198,6 +198,11 @@ export function LoadedDashboard({
                   {reportMessages.visual.dataThrough(formatDay(access.data_through))}
                 </Text>
               )}
+              {access.time_zones !== undefined && access.time_zones.length > 1 && (
+                <Text size="xs" c="dimmed" data-testid="report-time-zones">
+                  {reportMessages.visual.timeZones(access.time_zones)}
+                </Text>
+              )}
             </Stack>
           </Group>
           <DashboardToolbar

@@ -6,6 +6,8 @@ export const sourcesKeys = {
   organization: (organizationId: string) => [...sourcesKeys.all, organizationId] as const,
   accounts: (organizationId: string) => [...sourcesKeys.organization(organizationId), 'accounts'] as const,
   warnings: (organizationId: string) => [...sourcesKeys.organization(organizationId), 'warnings'] as const,
+  conversionSettings: (organizationId: string, serviceId: string) =>
+    [...sourcesKeys.organization(organizationId), 'conversion-settings', serviceId] as const,
   publicKey: (organizationId: string, serviceUuid: string) =>
     [...sourcesKeys.organization(organizationId), 'public-key', serviceUuid] as const,
 };

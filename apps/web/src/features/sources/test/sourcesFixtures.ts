@@ -107,6 +107,7 @@ export function accountFixture(svc: Service, overrides: Partial<ServiceAccount> 
     last_synced_at: null,
     needs_reconnect: false,
     backfill_percent: null,
+    time_zone: null,
     organization_id: acme.id,
     ...overrides,
   };

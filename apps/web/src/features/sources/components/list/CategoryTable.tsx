@@ -1,5 +1,5 @@
 import { Paper, Table, Title, VisuallyHidden } from '@mantine/core';
-import type { ServiceAccount, ServiceCategory } from '@maya/contracts';
+import { CONVERSION_SETTINGS_SERVICES, type ServiceAccount, type ServiceCategory } from '@maya/contracts';
 import type { ServiceWithAccounts } from '../../grouping';
 import { categoryLabels, sourcesMessages } from '../../messages';
 import { ServiceRows } from './ServiceRows';
@@ -11,8 +11,13 @@ type CategoryTableProps = {
   actions: {
     onReconnect: (entry: ServiceWithAccounts) => void;
     onDelete: (account: ServiceAccount) => void;
+    /** Opens the service's conversion settings (services that have them). */
+    onConversions: (entry: ServiceWithAccounts) => void;
   } | null;
 };
+
+const hasConversionSettings = (serviceId: string) =>
+  (CONVERSION_SETTINGS_SERVICES as readonly string[]).includes(serviceId);
 
 /** One category of connected services (spec 001 §2): a heading and the services' table. */
 export function CategoryTable({ category, entries, actions }: CategoryTableProps) {
@@ -42,7 +47,13 @@ export function CategoryTable({ category, entries, actions }: CategoryTableProps
               actions={
                 actions === null
                   ? null
-                  : { onReconnect: () => actions.onReconnect(entry), onDelete: actions.onDelete }
+                  : {
+                      onReconnect: () => actions.onReconnect(entry),
+                      onDelete: actions.onDelete,
+                      onConversions: hasConversionSettings(entry.service.id)
+                        ? () => actions.onConversions(entry)
+                        : null,
+                    }
               }
             />
           ))}

@@ -1,8 +1,19 @@
-import { Box, Button, Flex, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Flex,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import type { ServiceAccount } from '@maya/contracts';
 import { useState } from 'react';
 import { formatDate } from '../../../../shared/lib/dates';
-import { IconChevronRight } from '../../../../shared/ui/icons';
+import { IconChevronRight, IconTarget } from '../../../../shared/ui/icons';
 import type { ServiceWithAccounts } from '../../grouping';
 import { accountCount, reconnectNeededLabel, sourcesMessages } from '../../messages';
 import { serviceStatus } from '../../status';
@@ -14,7 +25,12 @@ import classes from './SourcesTable.module.css';
 type ServiceRowsProps = {
   entry: ServiceWithAccounts;
   /** Null for demo organizations: no setup entries. */
-  actions: { onReconnect: () => void; onDelete: (account: ServiceAccount) => void } | null;
+  actions: {
+    onReconnect: () => void;
+    onDelete: (account: ServiceAccount) => void;
+    /** The service's conversion settings; null for services without them. */
+    onConversions: (() => void) | null;
+  } | null;
 };
 
 function needsAttention(account: ServiceAccount): boolean {
@@ -72,7 +88,22 @@ export function ServiceRows({ entry, actions }: ServiceRowsProps) {
           <StatusBadge status={status} failedCount={failedCount} />
         </Table.Td>
         <Table.Td className={classes.date} />
-        <Table.Td />
+        <Table.Td>
+          {actions?.onConversions && (
+            <Box ta="right">
+              <Tooltip label={sourcesMessages.conversions.openLabel(service.name)} withinPortal>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={sourcesMessages.conversions.openLabel(service.name)}
+                  onClick={actions.onConversions}
+                >
+                  <IconTarget size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Box>
+          )}
+        </Table.Td>
       </Table.Tr>
       {expanded &&
         accounts.map((account) => (

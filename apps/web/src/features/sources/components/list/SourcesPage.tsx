@@ -18,6 +18,9 @@ import { showToast } from '../../../../shared/ui/toast';
 import { PageHeader } from '../PageHeader';
 import { AddSourceAction } from './AddSourceAction';
 import { CategoryTable } from './CategoryTable';
+import { ConversionSettingsModal } from './ConversionSettingsModal';
+
+const META_ADS = 'facebook_ads';
 
 /**
  * /organization/:slug/sources (spec 001 §2): the connected services grouped by category, each
@@ -48,6 +51,7 @@ function SourcesContent({
   const features = useFeatures(organizationId, !demo);
   const remove = useDeleteServiceAccount(organizationId);
   const [confirming, setConfirming] = useState<ServiceAccount | null>(null);
+  const [conversionsOf, setConversionsOf] = useState<string | null>(null);
   // Until the plan is known the button shows; the server refuses an account over the limit anyway.
   const canAddAccounts = features.data?.can_add_accounts ?? true;
   const entries =
@@ -69,6 +73,7 @@ function SourcesContent({
     : {
         onReconnect: (entry: ServiceWithAccounts) => void navigate(connectPath(slug, entry.service)),
         onDelete: setConfirming,
+        onConversions: (entry: ServiceWithAccounts) => setConversionsOf(entry.service.id),
       };
 
   const failure = services.error ?? accounts.error;
@@ -147,6 +152,12 @@ function SourcesContent({
           <CustomTablesSection organizationId={organizationId} slug={slug} />
         </Box>
       )}
+      <ConversionSettingsModal
+        organizationId={organizationId}
+        serviceId={conversionsOf ?? META_ADS}
+        opened={conversionsOf !== null}
+        onClose={() => setConversionsOf(null)}
+      />
       <ConfirmDialog
         opened={confirming !== null}
         title={sourcesMessages.areYouSure}

@@ -1,0 +1,92 @@
+// Microsoft Advertising's account time zones (the `TimeZone` of an AdvertiserAccount, the
+// Customer Management `TimeZoneType` value set) as IANA zones, after Microsoft's own mapping of
+// the API values to the zones its Scripts report:
+// https://learn.microsoft.com/en-us/advertising/guides/time-zones
+// https://learn.microsoft.com/en-us/advertising/scripts/concepts/timezone-mapping
+import { knownTimeZone } from '../../core/accounts';
+
+const ZONES: Record<string, string> = {
+  AbuDhabiMuscat: 'Asia/Dubai',
+  Adelaide: 'Australia/Adelaide',
+  Alaska: 'America/Anchorage',
+  AlmatyNovosibirsk: 'Asia/Novosibirsk',
+  AmsterdamBerlinBernRomeStockholmVienna: 'Europe/Berlin',
+  Arizona: 'America/Phoenix',
+  AstanaDhaka: 'Asia/Almaty',
+  AthensBuckarestIstanbul: 'Europe/Istanbul',
+  AtlanticTimeCanada: 'America/Halifax',
+  AucklandWellington: 'Pacific/Auckland',
+  Azores: 'Atlantic/Azores',
+  Baghdad: 'Asia/Baghdad',
+  BakuTbilisiYerevan: 'Asia/Baku',
+  BangkokHanoiJakarta: 'Asia/Bangkok',
+  BeijingChongqingHongKongUrumqi: 'Asia/Shanghai',
+  BelgradeBratislavaBudapestLjubljanaPrague: 'Europe/Budapest',
+  BogotaLimaQuito: 'America/Bogota',
+  Brasilia: 'America/Sao_Paulo',
+  Brisbane: 'Australia/Brisbane',
+  BrusselsCopenhagenMadridParis: 'Europe/Paris',
+  Bucharest: 'Europe/Bucharest',
+  BuenosAiresGeorgetown: 'America/Argentina/Buenos_Aires',
+  Cairo: 'Africa/Cairo',
+  CanberraMelbourneSydney: 'Australia/Sydney',
+  CapeVerdeIsland: 'Atlantic/Cape_Verde',
+  CaracasLaPaz: 'America/Caracas',
+  CasablancaMonrovia: 'Africa/Casablanca',
+  CentralAmerica: 'America/Guatemala',
+  CentralTimeUSCanada: 'America/Chicago',
+  ChennaiKolkataMumbaiNewDelhi: 'Asia/Kolkata',
+  ChihuahuaLaPazMazatlan: 'America/Chihuahua',
+  Darwin: 'Australia/Darwin',
+  EasternTimeUSCanada: 'America/New_York',
+  Ekaterinburg: 'Asia/Yekaterinburg',
+  FijiKamchatkaMarshallIsland: 'Pacific/Fiji',
+  Greenland: 'America/Nuuk',
+  GreenwichMeanTimeDublinEdinburghLisbonLondon: 'Europe/London',
+  GuadalajaraMexicoCityMonterrey: 'America/Mexico_City',
+  GuamPortMoresby: 'Pacific/Port_Moresby',
+  HararePretoria: 'Africa/Harare',
+  Hawaii: 'Pacific/Honolulu',
+  HelsinkiKyivRigaSofiaTallinnVilnius: 'Europe/Kyiv',
+  Hobart: 'Australia/Hobart',
+  IndianaEast: 'America/Indiana/Indianapolis',
+  InternationalDateLineWest: 'Etc/GMT+12',
+  IrkutskUlaanBataar: 'Asia/Irkutsk',
+  IslandamabadKarachiTashkent: 'Asia/Tashkent',
+  Jerusalem: 'Asia/Jerusalem',
+  Kabul: 'Asia/Kabul',
+  Kathmandu: 'Asia/Kathmandu',
+  Krasnoyarsk: 'Asia/Krasnoyarsk',
+  KualaLumpurSingapore: 'Asia/Singapore',
+  KuwaitRiyadh: 'Asia/Riyadh',
+  MidAtlantic: 'America/Noronha',
+  MidwayIslandAndSamoa: 'Pacific/Pago_Pago',
+  MoscowStPetersburgVolgograd: 'Europe/Moscow',
+  MountainTimeUSCanada: 'America/Denver',
+  Nairobi: 'Africa/Nairobi',
+  Newfoundland: 'America/St_Johns',
+  Nukualofa: 'Pacific/Tongatapu',
+  OsakaSapporoTokyo: 'Asia/Tokyo',
+  PacificTimeUSCanadaTijuana: 'America/Los_Angeles',
+  Perth: 'Australia/Perth',
+  Rangoon: 'Asia/Yangon',
+  Santiago: 'America/Santiago',
+  SarajevoSkopjeWarsawZagreb: 'Europe/Warsaw',
+  Saskatchewan: 'America/Regina',
+  Seoul: 'Asia/Seoul',
+  SolomonIslandNewCaledonia: 'Pacific/Noumea',
+  SriJayawardenepura: 'Asia/Colombo',
+  Taipei: 'Asia/Taipei',
+  Tehran: 'Asia/Tehran',
+  Vladivostok: 'Asia/Vladivostok',
+  WestCentralAfrica: 'Africa/Lagos',
+  Yakutsk: 'Asia/Yakutsk',
+};
+
+/** The IANA zone of a Microsoft Advertising `TimeZone` value; null for one not in the value set. */
+export function microsoftTimeZone(value: string | null | undefined): string | null {
+  return value ? knownTimeZone(ZONES[value]) : null;
+}
+
+/** Every value of the set, for the tests. */
+export const MICROSOFT_TIME_ZONE_VALUES = Object.keys(ZONES);
