@@ -14,6 +14,9 @@ export default defineConfig({
     // The app under test, and a PostgreSQL that stands in for a customer's database.
     globalSetup: ['support/global-setup.ts', require.resolve('@maya/embedded-postgres/global-setup')],
     testTimeout: 60_000,
+    // An `expect.poll` waits for what the page shows, as Playwright's own waits do (30 s), not
+    // Vitest's 1 s default: a busy machine renders a dashboard in more than a second.
+    expect: { poll: { timeout: 30_000 } },
     // The first start builds the app and initialises PostgreSQL.
     hookTimeout: 180_000,
     // The teardown waits up to 30 s for the app to stop, then checks for leftovers.
