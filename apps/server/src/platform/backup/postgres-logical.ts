@@ -36,7 +36,8 @@ export async function dumpConfiguredPostgres(url: string, dir: string): Promise<
       `SELECT current_setting('server_version') AS server_version,
               (SELECT rolsuper OR rolbypassrls FROM pg_roles WHERE rolname = current_user) AS bypass`,
     );
-    const { server_version: serverVersion, bypass } = version.rows[0]!;
+    const serverVersion = version.rows[0]?.server_version ?? '';
+    const bypass = version.rows[0]?.bypass === true;
     const tables = await tablesOf(client, SCHEMA);
     // Under forced row-level security the owner sees one organization's rows at a time.
     const organizations = bypass
@@ -91,7 +92,7 @@ async function readSequences(client: pg.Client): Promise<ConfiguredPostgres['seq
     const { rows } = await client.query<{ last_value: string; is_called: boolean }>(
       `SELECT last_value::text, is_called FROM ${qualified(client, { name })}`,
     );
-    sequences.push({ name, last_value: rows[0]!.last_value, is_called: rows[0]!.is_called });
+    for (const row of rows) sequences.push({ name, last_value: row.last_value, is_called: row.is_called });
   }
   return sequences;
 }
@@ -153,14 +154,14 @@ export async function loadConfiguredPostgres(
           );
         });
         const present = new Map((await tablesOf(client, SCHEMA)).map((table) => [table.name, table]));
-        for (const archived of dump.tables) {
-          if (!present.has(archived.name))
+        for (const archived of await orderedByForeignKeys(client, SCHEMA, dump.tables)) {
+          const table = present.get(archived.name);
+          if (!table)
             throw new BackupError(
               `the archive's table ${archived.name} is not in the schema. Nothing was restored.`,
             );
+          await loadTable(client, dir, archived, table);
         }
-        const order = await orderedByForeignKeys(client, SCHEMA, dump.tables);
-        for (const archived of order) await loadTable(client, dir, archived, present.get(archived.name)!);
         for (const sequence of dump.sequences)
           await client.query('SELECT setval($1::regclass, $2::bigint, $3)', [
             `${client.escapeIdentifier(SCHEMA)}.${client.escapeIdentifier(sequence.name)}`,

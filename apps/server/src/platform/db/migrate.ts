@@ -63,7 +63,7 @@ export async function migrateUpTo(
 ): Promise<void> {
   const migrations = readMigrationFiles({ migrationsFolder: folder });
   const last = migrations.findIndex((migration) => migration.folderMillis === target.created_at);
-  if (last < 0 || migrations[last]!.hash !== target.hash)
+  if (last < 0 || migrations[last]?.hash !== target.hash)
     throw new Error(`migration ${target.tag} is not one of this build's migrations`);
   await client.query('CREATE SCHEMA IF NOT EXISTS drizzle');
   await client.query(
