@@ -11,12 +11,21 @@ import { withDatabase } from '@maya/embedded-postgres/testing';
 
 /** A new database cloned from the migrated template; its owner URL. */
 export async function createTestDatabase(): Promise<string> {
+  return createDatabase(TEMPLATE_DATABASE);
+}
+
+/** A new database with no tables at all (not migrated); its owner URL. */
+export async function createEmptyDatabase(): Promise<string> {
+  return createDatabase(null);
+}
+
+async function createDatabase(template: string | null): Promise<string> {
   const ownerUrl = inject('ownerUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ownerUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   } finally {
     await admin.end();
   }

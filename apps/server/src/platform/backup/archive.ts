@@ -14,12 +14,28 @@ const run = promisify(execFile);
 export const MANIFEST = 'manifest.json';
 export const DATA = 'data';
 
+/** A configured PostgreSQL (DATABASE_URL), copied table by table: `data/postgres/<table>.copy`. */
+const ConfiguredPostgresSchema = z.object({
+  kind: z.literal('configured'),
+  server_version: z.string(),
+  /** The migration the schema was at: restore replays the migrations up to this one. */
+  migration: z.object({ tag: z.string(), created_at: z.number().int(), hash: z.string() }),
+  tables: z.array(
+    z.object({ name: z.string(), columns: z.array(z.string()), rows: z.number().int().min(0) }),
+  ),
+  sequences: z.array(z.object({ name: z.string(), last_value: z.string(), is_called: z.boolean() })),
+});
+export type ConfiguredPostgres = z.infer<typeof ConfiguredPostgresSchema>;
+
 const ManifestSchema = z.object({
   format: z.literal('maya-backup'),
   version: z.literal(1),
   created_at: z.string(),
   app_version: z.string(),
-  postgres: z.object({ kind: z.literal('embedded'), server_version: z.string() }),
+  postgres: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('embedded'), server_version: z.string() }),
+    ConfiguredPostgresSchema,
+  ]),
   /** Whether `data/secret-key` is in the archive; else the SECRET_KEY the backup was made with. */
   secret_key_included: z.boolean(),
   /** A fingerprint of the root secret (never the secret): restore checks it matches. */

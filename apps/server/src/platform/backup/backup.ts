@@ -1,5 +1,6 @@
 // `npm run backup`: the app database and the warehouse files of a data folder in one archive,
-// while the app runs. PostgreSQL first (a base backup, consistent as of its end), then each
+// while the app runs. PostgreSQL first (the embedded one's base backup, consistent as of its end,
+// or a configured one's tables read in one snapshot: postgres-logical.ts), then each
 // organization's DuckDB file, checkpointed and copied while this process holds it: a load that
 // ends between the two is in the warehouse copy but not yet in the database's sync state, so
 // after a restore the next load fetches those days again (loads are idempotent) and nothing is
@@ -14,6 +15,7 @@ import type { Config } from '../config';
 import type { Secrets } from '../secrets';
 import { borrowWarehouseFiles } from '../warehouse-files';
 import { BackupError, DATA, describeFiles, writeArchive, type Manifest } from './archive';
+import { dumpConfiguredPostgres } from './postgres-logical';
 
 /** How long the backup waits for a process that is using a warehouse file to let go of it. */
 const FILE_WAIT_MS = 10 * 60 * 1000;
@@ -31,12 +33,7 @@ export async function createBackup(
   archive: string,
   log: Logger,
 ): Promise<BackupSummary> {
-  if (config.databaseUrl)
-    throw new BackupError(
-      'DATABASE_URL is set: back up that PostgreSQL with its own tools (pg_dump -Fc, or your provider’s ' +
-        'snapshots); npm run backup covers the embedded database (docs/operations.md, Backup and recovery).',
-    );
-  if (!existsSync(path.join(config.dataDir, 'postgres')))
+  if (!config.databaseUrl && !existsSync(path.join(config.dataDir, 'postgres')))
     throw new BackupError(`${config.dataDir} holds no Maya data (no postgres folder): nothing to back up.`);
   const target = path.resolve(archive);
   if (existsSync(target)) throw new BackupError(`${target} already exists: choose another file name.`);
@@ -45,30 +42,16 @@ export async function createBackup(
   try {
     const data = path.join(staging, DATA);
     await mkdir(data);
-    const access = {
-      dataDir: config.dataDir,
-      superPassword: secrets.derive('embedded-postgres-superuser'),
-      ownerPassword: secrets.derive('embedded-postgres-owner'),
-      log,
-    };
-    const { serverVersion, organizations } = await withEmbeddedPostgres(access, async (connection) => {
-      const copied = await backupEmbeddedPostgres(connection, config.dataDir, path.join(data, 'postgres'));
-      log.info({ serverVersion: copied.serverVersion }, 'backup: database copied');
-      const count = await copyWarehouses(
-        config.dataDir,
-        path.join(data, 'warehouse'),
-        connection.ownerUrl,
-        log,
-      );
-      return { serverVersion: copied.serverVersion, organizations: count };
-    });
+    const { postgres, organizations } = config.databaseUrl
+      ? await backupConfigured(config.databaseUrl, config.dataDir, data, log)
+      : await backupEmbedded(config, secrets, data, log);
     await copyOtherFiles(config.dataDir, data);
     const manifest: Manifest = {
       format: 'maya-backup',
       version: 1,
       created_at: new Date().toISOString(),
       app_version: config.version,
-      postgres: { kind: 'embedded', server_version: serverVersion },
+      postgres,
       secret_key_included: config.secretKey === null,
       secret_fingerprint: secretFingerprint(secrets),
       organizations,
@@ -81,6 +64,37 @@ export async function createBackup(
     await rm(staging, { recursive: true, force: true });
     await rm(partial, { force: true });
   }
+}
+
+async function backupEmbedded(config: Config, secrets: Secrets, data: string, log: Logger) {
+  const access = {
+    dataDir: config.dataDir,
+    superPassword: secrets.derive('embedded-postgres-superuser'),
+    ownerPassword: secrets.derive('embedded-postgres-owner'),
+    log,
+  };
+  return withEmbeddedPostgres(access, async (connection) => {
+    const copied = await backupEmbeddedPostgres(connection, config.dataDir, path.join(data, 'postgres'));
+    log.info({ serverVersion: copied.serverVersion }, 'backup: database copied');
+    const organizations = await copyWarehouses(
+      config.dataDir,
+      path.join(data, 'warehouse'),
+      connection.ownerUrl,
+      log,
+    );
+    const postgres: Manifest['postgres'] = { kind: 'embedded', server_version: copied.serverVersion };
+    return { postgres, organizations };
+  });
+}
+
+/** DATABASE_URL's tables (postgres-logical.ts), then the warehouse files, in the same order. */
+async function backupConfigured(databaseUrl: string, dataDir: string, data: string, log: Logger) {
+  const into = path.join(data, 'postgres');
+  await mkdir(into);
+  const postgres = await dumpConfiguredPostgres(databaseUrl, into);
+  log.info({ migration: postgres.migration.tag, tables: postgres.tables.length }, 'backup: database copied');
+  const organizations = await copyWarehouses(dataDir, path.join(data, 'warehouse'), databaseUrl, log);
+  return { postgres, organizations };
 }
 
 /**
@@ -109,6 +123,7 @@ async function copyWarehouses(dataDir: string, into: string, ownerUrl: string, l
 
 /** The rest of the data folder (the generated secret key, the development mail outbox). */
 async function copyOtherFiles(dataDir: string, into: string): Promise<void> {
+  if (!existsSync(dataDir)) return;
   for (const entry of await readdir(dataDir, { withFileTypes: true })) {
     if (entry.name === 'postgres' || entry.name === 'warehouse') continue;
     await cp(path.join(dataDir, entry.name), path.join(into, entry.name), { recursive: true });
