@@ -34,8 +34,13 @@ async function inOrder(...scripts) {
 /** Runs `npm run <script>` with its output streamed as it comes (the long test runs). */
 function streamed(script) {
   return new Promise((resolve) => {
+    const started = Date.now();
     const child = spawn('npm', ['run', script], { stdio: 'inherit' });
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('close', (code, signal) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      process.stdout.write(`\n── npm run ${script}: ${seconds} s, ${code === 0 ? 'passed' : 'FAILED'}\n`);
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
 
