@@ -92,6 +92,7 @@ const dashboardDemoBookmarksPage: LazyPage = () => dashboardPages().then((m) => 
 const demoReportPage: LazyPage = () => dashboardPages().then((m) => m.DemoReportPage);
 const demoViewPage: LazyPage = () => dashboardPages().then((m) => m.DemoViewPage);
 const embedPage: LazyPage = () => import('../features/reports/components/EmbedPage').then((m) => m.EmbedPage);
+const renderPage: LazyPage = () => import('../features/reports/exports/RenderPage').then((m) => m.RenderPage);
 const organizationHome: LazyPage = () =>
   import('../features/organizations/components/OrganizationHome').then((m) => m.OrganizationHome);
 
@@ -236,7 +237,11 @@ const operationsRoutes = rows('002-operations', ORGANIZATION_PREFIX, [
 ]);
 
 /** spec 002 §2 (DESIGN.md Reports): a report embedded in another site, public, outside the shell. */
-const embedRoutes = rows('002-operations', '', [['/embed/:token', 'public', 'Report', embedPage]]);
+const embedRoutes = rows('002-operations', '', [
+  ['/embed/:token', 'public', 'Report', embedPage],
+  // Issue 32: the page the server's Chromium draws for exports; its render token is in the fragment.
+  ['/render', 'public', 'Report', renderPage],
+]);
 
 export const appRoutes: readonly AppRoute[] = [
   ...entryRoutes,

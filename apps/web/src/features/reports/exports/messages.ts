@@ -1,0 +1,43 @@
+/** Every user-visible text of the exports and scheduled delivery (issue 32, "Sharing the result"). */
+export const exportMessages = {
+  visualMenu: (title: string) => `${title}: more actions`,
+  exportCsv: 'Export as CSV',
+  toolbar: 'Export',
+  png: 'Page as PNG image',
+  pdf: 'Page as PDF',
+  schedule: 'Schedule delivery…',
+  preparing: 'Preparing your file…',
+  failed: (why: string) => `The export failed: ${why}`,
+  render: {
+    failed: 'A visual could not be drawn.',
+  },
+} as const;
+
+export const scheduleMessages = {
+  title: 'Schedule delivery',
+  intro: 'Mail this view of the report as a PDF, with a link back to it.',
+  name: 'Name',
+  frequency: 'Frequency',
+  frequencies: { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' },
+  weekday: 'Day of the week',
+  weekdays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+  monthDay: 'Day of the month',
+  hour: 'Time',
+  timeZone: 'Time zone',
+  recipients: 'Recipients',
+  recipientsHint: 'Members of the organization. Owners and admins can also add outside addresses.',
+  recipientsPlaceholder: 'name@company.com, Enter',
+  create: 'Schedule',
+  creating: 'Scheduling…',
+  created: 'Delivery scheduled',
+  existing: 'Scheduled deliveries',
+  none: 'Nothing is scheduled for this report yet.',
+  next: (when: string) => `Next: ${when}`,
+  failing: (why: string) => `Last attempt failed: ${why}`,
+  sendNow: 'Send now',
+  sent: 'Sending now: the mail arrives in a minute.',
+  remove: (name: string) => `Delete the schedule ${name}`,
+  close: 'Close',
+  describe: (frequency: string, at: string, zone: string) => `${frequency} at ${at} (${zone})`,
+  invalidEmail: (email: string) => `${email} is not an e-mail address`,
+} as const;
