@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import { authOf, organizationOf } from '../../platform/guards';
 import { BODY_LIMITS, errorResponses } from '../../platform/http';
-import { answering, reportErrors } from '../reports/routes';
+import { answering, reportErrors } from '../reports';
 import type { SchedulesService } from './service';
 
 const tags = ['report schedules'];

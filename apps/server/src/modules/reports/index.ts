@@ -16,6 +16,8 @@ export { DEFAULT_CACHE_LIMITS, type CacheStats, type ReportCacheLimits } from '.
 export { warehouseBuiltins, type BuiltinReport } from './catalog';
 export type { ExportFile, ExportOrganization, ReportExports } from './exports/service';
 export type { PageRenderer } from './exports/renderer';
+// The reports' error answers, for the routes of the modules built on them (report-schedules).
+export { answering, reportErrors } from './routes';
 
 /**
  * Reports (spec 002 Dashboards and Filters; DESIGN.md Reports): the organization's reports over
