@@ -15,13 +15,14 @@ export function ExportMenu({ target, defaultOpened, onExport, onSchedule }: Expo
     <Menu position="bottom-end" shadow="md" width={230} defaultOpened={defaultOpened}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
+        <Menu.Label>{text.download}</Menu.Label>
         <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => onExport('png')}>
           {text.png}
         </Menu.Item>
         <Menu.Item leftSection={<IconFileText size={16} />} onClick={() => onExport('pdf')}>
           {text.pdf}
         </Menu.Item>
-        <Menu.Divider />
+        <Menu.Label>{text.deliver}</Menu.Label>
         <Menu.Item leftSection={<IconCalendar size={16} />} onClick={onSchedule}>
           {text.schedule}
         </Menu.Item>

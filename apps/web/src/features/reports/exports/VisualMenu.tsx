@@ -42,9 +42,7 @@ export function VisualMenu({ target, defaultOpened, visual }: VisualMenuProps) {
       <Menu.Dropdown>
         <Menu.Item
           leftSection={busy ? <Loader size={14} /> : <IconDownload size={16} />}
-          disabled={busy}
           onClick={() => void exportCsv()}
-          closeMenuOnClick={false}
         >
           {text.exportCsv}
         </Menu.Item>

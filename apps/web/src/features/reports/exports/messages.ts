@@ -3,6 +3,8 @@ export const exportMessages = {
   visualMenu: (title: string) => `${title}: more actions`,
   exportCsv: 'Export as CSV',
   toolbar: 'Export',
+  download: 'Download',
+  deliver: 'By e-mail',
   png: 'Page as PNG image',
   pdf: 'Page as PDF',
   schedule: 'Schedule delivery…',
