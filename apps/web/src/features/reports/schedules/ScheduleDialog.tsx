@@ -181,7 +181,6 @@ function ScheduleForm({
           description={canSendOutside ? undefined : text.recipientsHint}
           placeholder={text.recipientsPlaceholder}
           splitChars={[',', ' ', ';']}
-          clearable
           {...form.getInputProps('recipients')}
         />
         {failure !== null && (
@@ -209,7 +208,15 @@ function ScheduleForm({
 export function ScheduleDialog(props: Omit<ScheduleFormProps, 'recipient'>) {
   const user = useCurrentUser();
   return (
-    <Modal opened onClose={props.onClose} title={text.title} centered radius="lg" size="lg">
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={text.title}
+      centered
+      radius="lg"
+      size="lg"
+      closeButtonProps={{ 'aria-label': text.close }}
+    >
       <Stack gap="md">
         {user.isPending ? (
           <Loader size="sm" aria-label={text.title} />
