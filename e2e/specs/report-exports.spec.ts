@@ -112,6 +112,8 @@ describe('report exports', () => {
     const exportMenu = page.getByRole('toolbar').getByRole('button', { name: 'Export' });
     await exportMenu.click();
     await page.getByRole('menuitem', { name: 'Schedule delivery…' }).waitFor();
+    // The open menu owns only its items and labels (no focusable placeholder, no nameless spinner).
+    await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS_DIR}export-menu--1440.png` });
     const pdf = await downloaded(page, () => page.getByRole('menuitem', { name: 'Page as PDF' }).click());
     expect(pdf.download.suggestedFilename()).toBe('marketing-performance-overview.pdf');

@@ -9,14 +9,24 @@ type ExportMenuProps = OnDemandMenuProps & {
   onSchedule: () => void;
 };
 
-/** The toolbar's Export menu: the page as PNG or PDF, and scheduled delivery (loaded on demand). */
+/**
+ * The toolbar's Export menu: the page as PNG or PDF, and scheduled delivery (loaded on demand).
+ * The menu opens with its first item focused: Mantine's own initial-focus placeholder is a
+ * focusable role="presentation" div, which a role="menu" may not own (axe aria-required-children).
+ */
 export function ExportMenu({ target, defaultOpened, onExport, onSchedule }: ExportMenuProps) {
   return (
-    <Menu position="bottom-end" shadow="md" width={230} defaultOpened={defaultOpened}>
+    <Menu
+      position="bottom-end"
+      shadow="md"
+      width={230}
+      defaultOpened={defaultOpened}
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{text.download}</Menu.Label>
-        <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => onExport('png')}>
+        <Menu.Item data-autofocus leftSection={<IconDownload size={16} />} onClick={() => onExport('png')}>
           {text.png}
         </Menu.Item>
         <Menu.Item leftSection={<IconFileText size={16} />} onClick={() => onExport('pdf')}>

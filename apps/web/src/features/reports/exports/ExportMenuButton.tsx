@@ -45,7 +45,7 @@ export function ExportMenuButton() {
         target={
           <ToolbarButton
             label={busy ? text.preparing : text.toolbar}
-            icon={busy ? <Loader size={14} /> : <IconDownload size={16} />}
+            icon={busy ? <Loader size={14} aria-hidden /> : <IconDownload size={16} />}
             rightSection={<IconChevronDown size={14} />}
             disabled={busy}
           />

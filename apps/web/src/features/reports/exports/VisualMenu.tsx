@@ -13,7 +13,10 @@ import { exportMessages as text } from './messages';
 
 type VisualMenuProps = OnDemandMenuProps & { visual: Visual };
 
-/** A visual's "more" menu: Export as CSV, the rows under the filters on screen (loaded on demand). */
+/**
+ * A visual's "more" menu: Export as CSV, the rows under the filters on screen (loaded on demand).
+ * It opens with its item focused, not on Mantine's placeholder (see `ExportMenu`).
+ */
 export function VisualMenu({ target, defaultOpened, visual }: VisualMenuProps) {
   const { slug, state, filters, document } = useDashboard();
   const { organizationId } = useReportView();
@@ -37,11 +40,18 @@ export function VisualMenu({ target, defaultOpened, visual }: VisualMenuProps) {
   };
 
   return (
-    <Menu position="bottom-end" shadow="md" width={200} defaultOpened={defaultOpened}>
+    <Menu
+      position="bottom-end"
+      shadow="md"
+      width={200}
+      defaultOpened={defaultOpened}
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Item
-          leftSection={busy ? <Loader size={14} /> : <IconDownload size={16} />}
+          data-autofocus
+          leftSection={busy ? <Loader size={14} aria-hidden /> : <IconDownload size={16} />}
           onClick={() => void exportCsv()}
         >
           {text.exportCsv}

@@ -38,7 +38,7 @@ export function ScheduleList({ organizationId, reportSlug }: ScheduleListProps) 
       <Text size="sm" fw={600}>
         {text.existing}
       </Text>
-      {schedules.isPending && <Loader size="sm" />}
+      {schedules.isPending && <Loader size="sm" aria-label={text.existing} />}
       {schedules.isError && (
         <Alert color="red" variant="light">
           {describeApiError(schedules.error)}
