@@ -25,6 +25,7 @@ import { createNotificationsModule } from './notifications';
 import { createOrganizationsModule, DEMO_ORGANIZATION } from './organizations';
 import { createPagespeedModule } from './pagespeed';
 import { createReportsModule } from './reports';
+import { createReportSchedulesModule } from './report-schedules';
 import { createSourcesModule } from './sources';
 import { createSubscriptionsModule } from './subscriptions';
 import { createUsersService } from './users';
@@ -35,7 +36,7 @@ export type { Module } from './module';
  * The composition root of the feature modules: each service is created once and handed to the
  * modules that use it (an acyclic graph: users ← organizations ← invitations, assistant-auth;
  * users, organizations ← auth, notifications; assistant-auth, modelling, reports,
- * bookmarks ← mcp; modelling (its read-only SQL), destinations, billing ← developers; users, auth ← subscriptions; destinations,
+ * bookmarks ← mcp; reports, organizations, notifications ← report-schedules; modelling (its read-only SQL), destinations, billing ← developers; users, auth ← subscriptions; destinations,
  * sources (the Meta action types counted as conversions) ← modelling ← etl, reports, ai-builder, clusters (whose columns it applies as derived columns),
  * expenses (which it writes to the warehouse and rebuilds), custom-tables, pagespeed and
  * competitors (whose semantic models it answers; competitors also reads sources' accounts and
@@ -95,6 +96,12 @@ export function createModules(
       metaConversionActionTypes: await sources.conversions.metaConversionActionTypes(organizationId),
     }),
   });
+  const people = async (ids: string[]) =>
+    (await users.findMany(ids)).map((user) => ({
+      id: user.id,
+      email: user.email,
+      name: `${user.firstName} ${user.lastName}`.trim() || null,
+    }));
   const organizationCurrency = async (organizationId: string) =>
     (await organizations.service.findById(organizationId))?.currencyId ?? operations.defaultCurrency;
   const reports = createReportsModule(platform, {
@@ -103,12 +110,7 @@ export function createModules(
     customReportsLimit: async (organizationId) =>
       (await billing.service.entitlements(organizationId)).custom_reports,
     organizationCurrency,
-    people: async (ids) =>
-      (await users.findMany(ids)).map((user) => ({
-        id: user.id,
-        email: user.email,
-        name: `${user.firstName} ${user.lastName}`.trim() || null,
-      })),
+    people,
   });
   const bookmarks = createBookmarksModule(platform, {
     memberIds: async (organizationId) =>
@@ -119,6 +121,13 @@ export function createModules(
       const demo = await organizations.service.findBySlug(DEMO_ORGANIZATION.slug);
       return demo?.isDemo ? demo.id : null;
     },
+  });
+  const reportSchedules = createReportSchedulesModule(platform, {
+    reports: reports.service,
+    organizations: organizations.service,
+    notify: (organizationId, input) => notifications.service.notify(organizationId, input),
+    people,
+    now: options.now,
   });
   const mcp = createMcpModule({
     oauth: assistantAuth.oauth,
@@ -251,6 +260,7 @@ export function createModules(
       etl.module,
       demoData.module,
       reports.module,
+      reportSchedules.module,
       aiBuilder.module,
       bookmarks.module,
       mcp.module,

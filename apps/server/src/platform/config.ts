@@ -67,6 +67,8 @@ const EnvSchema = z.object({
   DATAFORSEO_LOGIN: z.string().min(1).optional(),
   DATAFORSEO_PASSWORD: z.string().min(1).optional(),
   DATAFORSEO_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  /** The Chromium that draws report pages as PNG and PDF (exports, scheduled delivery). */
+  CHROMIUM_PATH: z.string().min(1).optional(),
 });
 
 /** Every variable the server reads; the README's configuration table must list exactly these. */
@@ -120,6 +122,8 @@ export type Config = {
    * the job fails saying so) and how many requests go at once.
    */
   serp: { credentials: { login: string; password: string } | null; concurrency: number };
+  /** The Chromium executable that draws report pages (CHROMIUM_PATH; /usr/bin/chromium by default). */
+  chromiumPath: string;
   /**
    * AES-256-GCM keys for stored source credentials, newest first (`id:base64key,...`); null: one
    * key derived from the secret key. The first encrypts, any decrypts (rotation: docs/operations.md).
@@ -266,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             : null,
       concurrency: e.DATAFORSEO_CONCURRENCY,
     },
+    chromiumPath: e.CHROMIUM_PATH ?? '/usr/bin/chromium',
     credentialsKeys,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     signInLimitPerAddress: e.SIGN_IN_LIMIT_PER_ADDRESS,

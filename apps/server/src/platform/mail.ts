@@ -4,8 +4,22 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from './config';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
-export type StoredMail = MailMessage & { id: string; from: string; created_at: string };
+/** A file sent with a message (a scheduled report's PDF). */
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+};
+/** A message of the outbox; its attachments' content in base64. */
+export type StoredMail = Omit<MailMessage, 'attachments'> & {
+  id: string;
+  from: string;
+  created_at: string;
+  attachments?: { filename: string; contentType: string; content: string }[];
+};
 
 export type Mailer = {
   send(message: MailMessage): Promise<void>;
@@ -27,11 +41,21 @@ export function createMailer(config: Config): Mailer {
         await transport.sendMail({ from: config.mailFrom, ...message });
         return;
       }
+      const { attachments, ...rest } = message;
       const stored: StoredMail = {
         id: randomUUID(),
         from: config.mailFrom,
         created_at: new Date().toISOString(),
-        ...message,
+        ...rest,
+        ...(attachments === undefined
+          ? {}
+          : {
+              attachments: attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: a.content.toString('base64'),
+              })),
+            }),
       };
       await mkdir(dir, { recursive: true });
       await writeFile(

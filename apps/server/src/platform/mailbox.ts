@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Mailer } from './mail';
+import type { Mailer, StoredMail } from './mail';
 
 /**
  * /dev/mailbox: the outbox as a page with clickable links (and as JSON for tests), outside
@@ -13,7 +13,7 @@ export async function registerMailbox(app: FastifyInstance, mailer: Mailer): Pro
       .map(
         (m) => `<article style="border:1px solid #e5e7eb;border-radius:8px;padding:12px 16px;margin:12px 0">
 <div style="color:#6b7280;font-size:13px">${new Date(m.created_at).toUTCString()} · to ${escapeHtml(m.to)}</div>
-<h3 style="margin:6px 0">${escapeHtml(m.subject)}</h3>${m.html.replace(/<!doctype html>|<\/?(html|body)[^>]*>/gi, '')}</article>`,
+<h3 style="margin:6px 0">${escapeHtml(m.subject)}</h3>${attachmentsOf(m)}${m.html.replace(/<!doctype html>|<\/?(html|body)[^>]*>/gi, '')}</article>`,
       )
       .join('\n');
     const body = `<!doctype html><html><head><meta charset="utf-8"><title>Mailbox - Maya</title>
@@ -23,6 +23,12 @@ export async function registerMailbox(app: FastifyInstance, mailer: Mailer): Pro
 ${items || '<p>No messages yet.</p>'}</body></html>`;
     return reply.type('text/html').header('cache-control', 'no-store').send(body);
   });
+}
+
+/** The names of a message's attachments (their content is in /dev/mailbox.json). */
+function attachmentsOf(mail: StoredMail): string {
+  const names = (mail.attachments ?? []).map((a) => `📎 ${escapeHtml(a.filename)}`);
+  return names.length === 0 ? '' : `<div style="color:#6b7280;font-size:13px">${names.join(' · ')}</div>`;
 }
 
 function escapeHtml(value: string): string {

@@ -109,6 +109,7 @@ const monaStartPage: LazyPage = () =>
 const monaRedirectPage: LazyPage = () =>
   import('../features/subscriptions/components/MonaRedirectPage').then((m) => m.MonaRedirectPage);
 const embedPage: LazyPage = () => import('../features/reports/components/EmbedPage').then((m) => m.EmbedPage);
+const renderPage: LazyPage = () => import('../features/reports/exports/RenderPage').then((m) => m.RenderPage);
 
 /** The organization shell around the pages under `/organization/:organizationSlug` (`router.tsx`). */
 export const protectedShell: LazyPage = () => import('./shell/ProtectedShell').then((m) => m.ProtectedShell);
@@ -127,6 +128,7 @@ export const pages = {
   monaStartPage,
   monaRedirectPage,
   embedPage,
+  renderPage,
   accountSettingsPage,
   dataLoadPage,
   billingDetailsPage,

@@ -27,7 +27,7 @@ const entryPaths = [
 const topLevelSourcePaths = ['/oauth/:serviceId/callback', '/sources/setup/google_play/oauth'];
 
 /** spec 002 (DESIGN.md Reports): a report embedded in another site, public. */
-const embedPaths = ['/embed/:token'];
+const embedPaths = ['/embed/:token', '/render'];
 
 const organizationSubPaths = [
   // spec 001 §2

@@ -156,7 +156,11 @@ const operationsRoutes = rows('002-operations', ORGANIZATION_PREFIX, [
 ]);
 
 /** spec 002 §2 (DESIGN.md Reports): a report embedded in another site, public, outside the shell. */
-const embedRoutes = rows('002-operations', '', [['/embed/:token', 'public', 'Report', page('embedPage')]]);
+const embedRoutes = rows('002-operations', '', [
+  ['/embed/:token', 'public', 'Report', page('embedPage')],
+  // Issue 32: the page the server's Chromium draws for exports; its render token is in the fragment.
+  ['/render', 'public', 'Report', page('renderPage')],
+]);
 
 export const appRoutes: readonly AppRoute[] = [
   ...entryRoutes,

@@ -95,7 +95,7 @@ export function accountRoutes({
 }
 
 /** jsdom lays nothing out, so popovers would think their target is hidden and stay hidden. */
-const testTheme = mergeThemeOverrides(theme, {
+export const testTheme = mergeThemeOverrides(theme, {
   components: { Popover: { defaultProps: { hideDetached: false } } },
 });
 

@@ -4,6 +4,7 @@ import { embedGrantRoutes } from './embed-grant-routes';
 import { embedRoutes } from './embed-routes';
 import { reportsRoutes } from './routes';
 import { reportVersionRoutes } from './version-routes';
+import { exportRoutes } from './exports/routes';
 import { createReportsService, type ReportsDeps } from './service';
 
 export { createReportsService, type ReportsService, type ReportsModelling } from './service';
@@ -13,6 +14,10 @@ export type { Person } from './embeds';
 export { EMBED_TOKEN_KEY_PURPOSE, signEmbedToken } from './embed-token';
 export { DEFAULT_CACHE_LIMITS, type CacheStats, type ReportCacheLimits } from './cache';
 export { warehouseBuiltins, type BuiltinReport } from './catalog';
+export type { ExportFile, ExportOrganization, ReportExports } from './exports/service';
+export type { PageRenderer } from './exports/renderer';
+// The reports' error answers, for the routes of the modules built on them (report-schedules).
+export { answering, reportErrors } from './routes';
 
 /**
  * Reports (spec 002 Dashboards and Filters; DESIGN.md Reports): the organization's reports over
@@ -31,6 +36,7 @@ export function createReportsModule(platform: Platform, services: Omit<ReportsDe
       await embedGrantRoutes(api, service.embeds);
       await reportVersionRoutes(api, service.versions);
       await embedRoutes(api, service.embeds);
+      await exportRoutes(api, service.exports);
     },
   };
   return { module, service };

@@ -22,6 +22,8 @@ import { createReportEngine, type EngineDeps, type ReportsModelling } from './en
 import { reportNotFound } from './errors';
 import { reportTimeZones, sourceWarnings } from './warnings';
 import { createReportVersions } from './versions';
+import { createExports } from './exports/service';
+import { createChromiumRenderer, type PageRenderer } from './exports/renderer';
 
 export type { ReportsModelling } from './engine';
 
@@ -37,6 +39,8 @@ export type ReportsDeps = Omit<EngineDeps, 'modelling'> & {
   customReportsLimit: CustomReportsLimit;
   /** The built-in reports; packages/warehouse's by default. */
   builtins?: readonly BuiltinReport[];
+  /** What draws a page as PNG or PDF; Chromium at CHROMIUM_PATH by default. */
+  renderer?: PageRenderer;
 };
 
 export type ReportsService = ReturnType<typeof createReportsService>;
@@ -60,6 +64,15 @@ export function createReportsService(deps: ReportsDeps) {
     now,
     organizationCurrency: deps.organizationCurrency,
     people: deps.people,
+  });
+
+  const reportExports = createExports({
+    platform: deps.platform,
+    catalog,
+    engine,
+    now,
+    organizationCurrency: deps.organizationCurrency,
+    renderer: deps.renderer ?? createChromiumRenderer({ executablePath: deps.platform.config.chromiumPath }),
   });
 
   async function find(access: OrganizationAccess, slug: string): Promise<CatalogReport> {
@@ -163,6 +176,8 @@ export function createReportsService(deps: ReportsDeps) {
     embeds,
     /** Edit mode's saves, the version history and restore (issue 32). */
     versions,
+    /** A visual as CSV, a page as PNG or PDF (issue 32); what scheduled deliveries attach. */
+    exports: reportExports,
 
     cacheStats: () => engine.cacheStats(),
   };

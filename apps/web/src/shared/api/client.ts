@@ -15,6 +15,8 @@ export type RequestOptions<T> = {
   signal?: AbortSignal;
   /** Validates the success answer (a zod schema's `parse` fits); its failure is an ApiError. */
   parse?: (data: unknown) => T;
+  /** Reads a success answer as a Blob (a file download) instead of JSON or text. */
+  blob?: boolean;
 };
 
 type MethodCall = <T = unknown>(path: string, options?: RequestOptions<T>) => Promise<T>;
@@ -89,7 +91,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       throw new ApiError({ status: 0, type: NETWORK_ERROR, cause });
     }
 
-    const data = await readBody(response);
+    const data = options.blob === true && response.ok ? await response.blob() : await readBody(response);
     if (!response.ok) throw await apiErrorFromBody(response.status, data);
     if (!options.parse) return data as T;
     try {

@@ -243,3 +243,5 @@ export const IconLock = createIcon(
 /** Send: a paper plane. */
 export const IconSend = createIcon('IconSend', <path d="M21 3 10 14M21 3l-7 18-4-7-7-4 18-7z" />);
 export const IconTable = createIcon('IconTable', <path d="M4 5h16v14H4zM4 10h16M4 15h16M10 10v9" />);
+/** Download: an arrow into a tray. */
+export const IconDownload = createIcon('IconDownload', <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />);

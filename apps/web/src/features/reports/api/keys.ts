@@ -19,6 +19,9 @@ export const reportKeys = {
   /** GET /reports/{slug}/embeds: the report's embed grants (the embed dialog's list). */
   embeds: (organizationId: string, slug: string) =>
     [...reportKeys.scope(organizationId), 'embeds', slug] as const,
+  /** GET /reports/{slug}/schedules: the report's scheduled deliveries (the schedules dialog). */
+  schedules: (organizationId: string, slug: string) =>
+    [...reportKeys.scope(organizationId), 'schedules', slug] as const,
   /** GET /reports/filter-values: one column's values, page by page (the cursor is the page param). */
   filterValues: (
     scope: string,

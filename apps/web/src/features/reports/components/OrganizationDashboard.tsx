@@ -10,6 +10,7 @@ import { isReportNotFound, isWorkspaceNotSetup } from '../model/errors';
 import { Dashboard } from './Dashboard';
 import { EditToggle } from './EditToggle';
 import { EmbedReportButton } from './embed';
+import { ExportMenuButton } from '../exports/ExportMenuButton';
 import { FirstLoadPanel } from './FirstLoadPanel';
 import { SaveReportAsButton } from './save-as';
 import { UpgradeWarning } from './UpgradeWarning';
@@ -80,6 +81,7 @@ export function OrganizationDashboard({
             <>
               {toolbar}
               {view.mode === 'edit' ? <SaveReportAsButton /> : <EmbedReportButton />}
+              {!readOnly && <ExportMenuButton />}
               {!readOnly && view.report?.access_level === 'Edit' && (
                 <EditToggle mode={view.mode} basePath={basePath} />
               )}

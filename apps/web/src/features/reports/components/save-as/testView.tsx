@@ -1,4 +1,5 @@
 // Test support for the save-as and embed components: a report view and a dashboard route around them.
+import type { MantineThemeOverride } from '@mantine/core';
 import type { EmbedReport, ReportState } from '@maya/contracts';
 import { useParams } from 'react-router';
 import type { ReactNode } from 'react';
@@ -64,7 +65,11 @@ function Opened() {
 }
 
 /** `ui` on a dashboard route inside the view; other dashboards render 'Opened {slug}'. */
-export function renderWithView(ui: ReactNode, view: ReportView = viewFixture()) {
+export function renderWithView(
+  ui: ReactNode,
+  view: ReportView = viewFixture(),
+  theme?: MantineThemeOverride,
+) {
   return renderRoutes(
     [
       {
@@ -74,5 +79,6 @@ export function renderWithView(ui: ReactNode, view: ReportView = viewFixture()) 
       { path: '/organization/acme/dashboard/:slug', element: <Opened /> },
     ],
     '/organization/acme/dashboard/-maya/edit',
+    theme,
   );
 }

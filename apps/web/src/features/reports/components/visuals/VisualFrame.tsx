@@ -1,12 +1,14 @@
 import type { ReportQueryResponse } from '@maya/contracts';
 import { Badge, Center, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { formatDay } from '../../../../shared/lib/dates';
 import { IconAlert } from '../../../../shared/ui/icons';
 import { TooltipOnDemand } from '../../../../shared/ui/TooltipOnDemand';
 import { useDashboard } from '../../hooks/useDashboard';
 import { reportMessages } from '../../messages';
 import { visualErrorText } from '../../model/errors';
+import { CurrentVisualContext } from '../../exports/currentVisual';
+import { VisualExportMenu } from '../../exports/VisualExportMenu';
 
 const { visual: text } = reportMessages;
 
@@ -45,6 +47,7 @@ export function VisualFrame({
   children,
 }: VisualFrameProps) {
   const { warnings, dataThrough } = useDashboard();
+  const visual = useContext(CurrentVisualContext);
   const tableWarnings = warnings.get(table) ?? [];
   const warning = tableWarnings.length === 0 ? null : tableWarnings.map((w) => w.message).join(' ');
   // The page says its "Data through" once; a card repeats it only when its own differs.
@@ -97,6 +100,7 @@ export function VisualFrame({
             </TooltipOnDemand>
           )}
           {actions}
+          {visual !== null && <VisualExportMenu visual={visual} title={title} />}
         </Group>
       </Group>
       <div

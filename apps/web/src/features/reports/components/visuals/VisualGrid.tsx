@@ -7,9 +7,14 @@ import { MatrixVisual } from './MatrixVisual';
 import { SlicerVisual } from './SlicerVisual';
 import { TableVisual } from './TableVisual';
 import classes from './VisualGrid.module.css';
+import { CurrentVisualContext } from '../../exports/currentVisual';
 
-/** One visual of its kind. */
+/** One visual of its kind; its card's header knows it (the export menu). */
 export function VisualView({ visual }: { visual: Visual }) {
+  return <CurrentVisualContext value={visual}>{visualOfKind(visual)}</CurrentVisualContext>;
+}
+
+function visualOfKind(visual: Visual) {
   switch (visual.kind) {
     case 'kpi':
       return <KpiVisual visual={visual} />;
