@@ -72,3 +72,4 @@ export * from './custom';
 export * from './embed';
 export * from './generate';
 export * from './versions';
+export * from './editor';
