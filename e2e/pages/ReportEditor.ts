@@ -80,9 +80,8 @@ export class ReportEditor {
   async saveMetric(format: string): Promise<void> {
     const drawer = this.drawer('Calculated metrics');
     await drawer.getByText(format, { exact: true }).click();
-    const save = drawer.getByRole('button', { name: 'Save metric' });
-    await this.page.waitForFunction((el) => !(el as HTMLButtonElement).disabled, await save.elementHandle());
-    await save.click();
+    // A click waits for the button to be enabled: the formula checked and found good.
+    await drawer.getByRole('button', { name: 'Save metric' }).click();
     await this.page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
   }
@@ -100,7 +99,10 @@ export class ReportEditor {
     // The preview is the visual itself, answering live.
     const preview = drawer.getByTestId('visual-preview').getByRole('region', { name: visual.title });
     await preview.waitFor({ timeout: VISUALS_TIMEOUT_MS });
-    await preview.getByLabel('Loading visual').first().waitFor({ state: 'detached', timeout: VISUALS_TIMEOUT_MS });
+    await preview
+      .getByLabel('Loading visual')
+      .first()
+      .waitFor({ state: 'detached', timeout: VISUALS_TIMEOUT_MS });
     await drawer.getByRole('button', { name: 'Add to page' }).click();
     await drawer.waitFor({ state: 'detached' });
     await this.cell(visual.title).waitFor();
@@ -108,7 +110,9 @@ export class ReportEditor {
 
   /** The grid cell of the visual titled `title`. */
   cell(title: string): Locator {
-    return this.page.locator('[data-visual-id]').filter({ has: this.page.getByRole('region', { name: title }) });
+    return this.page
+      .locator('[data-visual-id]')
+      .filter({ has: this.page.getByRole('region', { name: title }) });
   }
 
   /** Where the visual sits on the grid (0-based column and row, width and height in cells). */
@@ -168,7 +172,10 @@ export class ReportEditor {
       .filter({ has: item })
       .getByRole('button', { name: 'Restore' })
       .click();
-    await this.page.getByRole('dialog', { name: 'Restore this version?' }).getByRole('button', { name: 'Restore' }).click();
+    await this.page
+      .getByRole('dialog', { name: 'Restore this version?' })
+      .getByRole('button', { name: 'Restore' })
+      .click();
     await this.page.getByRole('dialog', { name: 'Restore this version?' }).waitFor({ state: 'detached' });
   }
 

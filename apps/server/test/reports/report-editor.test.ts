@@ -73,12 +73,20 @@ afterAll(async () => {
 
 describe('the fields the editor offers', () => {
   it("lists the report model's tables with their dimensions and measures", async () => {
-    const answer = await reports.call('GET', `/reports/-maya/fields?organization_id=${owner.organizationId}`, owner.token);
+    const answer = await reports.call(
+      'GET',
+      `/reports/-maya/fields?organization_id=${owner.organizationId}`,
+      owner.token,
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const performance = answer.body.tables.find((table: { name: string }) => table.name === 'performance');
     expect(performance.time_dimension).toBe('date');
-    expect(performance.measures).toContainEqual(expect.objectContaining({ name: 'spend', format: 'currency' }));
-    expect(performance.dimensions).toContainEqual(expect.objectContaining({ name: 'campaign', type: 'string' }));
+    expect(performance.measures).toContainEqual(
+      expect.objectContaining({ name: 'spend', format: 'currency' }),
+    );
+    expect(performance.dimensions).toContainEqual(
+      expect.objectContaining({ name: 'campaign', type: 'string' }),
+    );
   });
 });
 
@@ -92,7 +100,9 @@ describe('the formula check', () => {
   it('says what is wrong and where, with 200', async () => {
     const open = await formula({ ...CPA, formula: 'spend / (conversions' });
     expect(open.status).toBe(200);
-    expect(open.body).toEqual({ error: { message: 'Expected ")", found the end of the formula', position: 20 } });
+    expect(open.body).toEqual({
+      error: { message: 'Expected ")", found the end of the formula', position: 20 },
+    });
     const unknown = await formula({ ...CPA, formula: 'spend / orders' });
     expect(unknown.body.error).toMatchObject({ position: 8 });
     expect(unknown.body.error.message).toContain('has no measure "orders"');
@@ -105,7 +115,11 @@ describe("a draft's visual", () => {
   it("answers with the draft's calculated metric on a page not saved yet", async () => {
     const answer = await draftQuery([CPA]);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const rows = answer.body.rows as { spend: number | null; conversions: number | null; calc_cpa: number | null }[];
+    const rows = answer.body.rows as {
+      spend: number | null;
+      conversions: number | null;
+      calc_cpa: number | null;
+    }[];
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       if (!row.conversions) expect(row.calc_cpa).toBeNull();

@@ -72,12 +72,15 @@ export function createReportEditor(deps: { catalog: ReportCatalog }) {
         const model = withMetrics(base, calculated);
         const table = semanticTable(model, metric.table);
         if ([...table.dimensions, ...table.measures].some((f) => f.name === metric.name)) {
-          return { error: { message: `${table.label} already has a field named ${metric.name}`, position: null } };
+          return {
+            error: { message: `${table.label} already has a field named ${metric.name}`, position: null },
+          };
         }
         calculatedMeasure(table, metric);
         return { error: null };
       } catch (error) {
-        if (error instanceof FormulaError) return { error: { message: error.message, position: error.position } };
+        if (error instanceof FormulaError)
+          return { error: { message: error.message, position: error.position } };
         if (error instanceof ReportQueryError) return { error: { message: error.message, position: null } };
         throw error;
       }

@@ -230,7 +230,8 @@ export function createReportEngine(deps: EngineDeps) {
       { document, model }: EngineReport,
       request: VisualRequest,
     ): Promise<ReportQueryResponse> {
-      const visual = request.draft === undefined ? queriedVisual(document, model, request).visual : request.draft.visual;
+      const visual =
+        request.draft === undefined ? queriedVisual(document, model, request).visual : request.draft.visual;
       // An editor's draft visual is checked as a saved one is (its page may not be saved yet).
       if (request.draft !== undefined) checkVisual(model, visual, `visual ${visual.id}`);
       const table = semanticTable(model, visual.table);

@@ -257,14 +257,25 @@ const GRIP_DOTS: readonly [number, number][] = [
 /** A drag handle's six dots (filled, so they read at small sizes). */
 export function IconGrip({ size = 20, stroke: _stroke, ...rest }: IconProps) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" {...rest}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="currentColor"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
       {GRIP_DOTS.map(([cx, cy]) => (
         <circle key={`${cx}-${cy}`} cx={cx} cy={cy} r={1.6} />
       ))}
     </svg>
   );
 }
-export const IconHistory = createIcon('IconHistory', <path d="M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 2" />);
+export const IconHistory = createIcon(
+  'IconHistory',
+  <path d="M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 2" />,
+);
 export const IconArrowUp = createIcon('IconArrowUp', <path d="M12 19V5M5 12l7-7 7 7" />);
 export const IconArrowDown = createIcon('IconArrowDown', <path d="M12 5v14M19 12l-7 7-7-7" />);
 export const IconEyeOff = createIcon(

@@ -259,7 +259,10 @@ export function LoadedDashboard({
                   editor={editor}
                   page={page}
                   onPage={showPage}
-                  above={page !== null && adhoc !== null && <AdHocSection visual={adhoc} onRemove={() => update(withoutAdHoc)} />}
+                  above={
+                    page !== null &&
+                    adhoc !== null && <AdHocSection visual={adhoc} onRemove={() => update(withoutAdHoc)} />
+                  }
                 />
               ) : (
                 <>

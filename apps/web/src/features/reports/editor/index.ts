@@ -2,4 +2,6 @@
 import { onDemand } from '../../../shared/ui/onDemand';
 
 export { useReportEditor, type ReportEditor } from './hooks/useReportEditor';
-export const EditorSurface = onDemand(() => import('./components/EditorSurface').then((m) => m.EditorSurface));
+export const EditorSurface = onDemand(() =>
+  import('./components/EditorSurface').then((m) => m.EditorSurface),
+);

@@ -59,8 +59,10 @@ export const editorMessages = {
     delete: 'Delete',
     keyboardHint:
       'Press space to pick a visual up, the arrow keys to move it (or resize it from its corner), space to drop it, Escape to cancel.',
-    moved: (title: string, x: number, y: number) => `${title} moved to column ${String(x + 1)}, row ${String(y + 1)}.`,
-    resized: (title: string, w: number, h: number) => `${title} is ${String(w)} columns wide, ${String(h)} rows tall.`,
+    moved: (title: string, x: number, y: number) =>
+      `${title} moved to column ${String(x + 1)}, row ${String(y + 1)}.`,
+    resized: (title: string, w: number, h: number) =>
+      `${title} is ${String(w)} columns wide, ${String(h)} rows tall.`,
   },
   page: {
     add: 'Add page',

@@ -1,4 +1,10 @@
-import type { CalculatedMeasure, ReportDocument, ReportFilter, ReportState, SourceWarning } from '@maya/contracts';
+import type {
+  CalculatedMeasure,
+  ReportDocument,
+  ReportFilter,
+  ReportState,
+  SourceWarning,
+} from '@maya/contracts';
 import { createContext, useContext } from 'react';
 
 /**

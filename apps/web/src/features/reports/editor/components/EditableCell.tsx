@@ -26,25 +26,36 @@ type EditableCellProps = {
 /** One visual in edit mode: its move handle and actions above it, its resize handle at its corner. */
 export function EditableCell({ editor, page, visual, style, className, landing }: EditableCellProps) {
   const title = visual.title ?? visual.id;
-  const move = useDraggable({ id: dragId('move', visual.id) });
-  const resize = useDraggable({ id: dragId('resize', visual.id) });
-  const moving = move.isDragging;
+  const {
+    setNodeRef,
+    setActivatorNodeRef: setMoveHandle,
+    attributes: moveAttributes,
+    listeners: moveListeners,
+    transform,
+    isDragging: moving,
+  } = useDraggable({ id: dragId('move', visual.id) });
+  const {
+    setNodeRef: setResizeNode,
+    setActivatorNodeRef: setResizeHandle,
+    attributes: resizeAttributes,
+    listeners: resizeListeners,
+  } = useDraggable({ id: dragId('resize', visual.id) });
   return (
     <div
-      ref={move.setNodeRef}
+      ref={setNodeRef}
       className={`${className} ${classes.cell}${landing ? ` ${classes.dragging}` : ''}`}
-      style={{ ...style, transform: moving ? CSS.Translate.toString(move.transform) : undefined }}
+      style={{ ...style, transform: moving ? CSS.Translate.toString(transform) : undefined }}
       data-visual-id={visual.id}
     >
       <div className={classes.tools}>
         <ActionIcon
-          ref={move.setActivatorNodeRef}
+          ref={setMoveHandle}
           variant="default"
           size="sm"
           aria-label={text.move(title)}
           className={classes.handle}
-          {...move.attributes}
-          {...move.listeners}
+          {...moveAttributes}
+          {...moveListeners}
         >
           <IconGrip size={14} />
         </ActionIcon>
@@ -80,16 +91,16 @@ export function EditableCell({ editor, page, visual, style, className, landing }
       </div>
       <VisualView visual={visual} />
       <button
-        ref={resize.setActivatorNodeRef}
+        ref={setResizeHandle}
         type="button"
         aria-label={text.resize(title)}
         className={classes.resize}
-        {...resize.attributes}
-        {...resize.listeners}
+        {...resizeAttributes}
+        {...resizeListeners}
       >
         <IconResize size={12} />
       </button>
-      <span ref={resize.setNodeRef} hidden />
+      <span ref={setResizeNode} hidden />
     </div>
   );
 }

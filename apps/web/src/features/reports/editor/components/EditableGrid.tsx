@@ -29,7 +29,8 @@ type Landing = { visual: Visual; mode: DragMode; layout: Layout };
 /** Reading order, as the page shows it (and a phone stacks it). */
 const byPosition = (a: Visual, b: Visual) => a.layout.y - b.layout.y || a.layout.x - b.layout.x;
 const titleOf = (v: Visual | undefined) => v?.title ?? v?.id ?? '';
-const cellStyle = ({ x, y, w, h }: Layout) => ({ '--x': x + 1, '--y': y + 1, '--w': w, '--h': h }) as CSSProperties;
+const cellStyle = ({ x, y, w, h }: Layout) =>
+  ({ '--x': x + 1, '--y': y + 1, '--w': w, '--h': h }) as CSSProperties;
 
 /**
  * The page's visuals on its 12-column grid in edit mode (issue 32): each moved by its handle and
@@ -53,21 +54,22 @@ export function EditableGrid({ editor, page }: { editor: ReportEditor; page: Rep
   };
   // The keyboard moves a cell at a time: one column or one row of the grid.
   const coordinates = useMemo<KeyboardCoordinateGetter>(
-    () => (event, { currentCoordinates }) => {
-      const { column, row } = step.current;
-      switch (event.code) {
-        case 'ArrowRight':
-          return { ...currentCoordinates, x: currentCoordinates.x + column };
-        case 'ArrowLeft':
-          return { ...currentCoordinates, x: currentCoordinates.x - column };
-        case 'ArrowDown':
-          return { ...currentCoordinates, y: currentCoordinates.y + row };
-        case 'ArrowUp':
-          return { ...currentCoordinates, y: currentCoordinates.y - row };
-        default:
-          return undefined;
-      }
-    },
+    () =>
+      (event, { currentCoordinates }) => {
+        const { column, row } = step.current;
+        switch (event.code) {
+          case 'ArrowRight':
+            return { ...currentCoordinates, x: currentCoordinates.x + column };
+          case 'ArrowLeft':
+            return { ...currentCoordinates, x: currentCoordinates.x - column };
+          case 'ArrowDown':
+            return { ...currentCoordinates, y: currentCoordinates.y + row };
+          case 'ArrowUp':
+            return { ...currentCoordinates, y: currentCoordinates.y - row };
+          default:
+            return undefined;
+        }
+      },
     [],
   );
   const sensors = useSensors(
@@ -79,7 +81,11 @@ export function EditableGrid({ editor, page }: { editor: ReportEditor; page: Rep
     const parsed = parseDragId(String(id));
     const visual = page.visuals.find((v) => v.id === parsed?.visualId);
     if (parsed === null || visual === undefined) return null;
-    return { visual, mode: parsed.mode, layout: draggedLayout(visual.layout, parsed.mode, delta, step.current) };
+    return {
+      visual,
+      mode: parsed.mode,
+      layout: draggedLayout(visual.layout, parsed.mode, delta, step.current),
+    };
   };
   const onDragMove = ({ active, delta }: DragMoveEvent) => {
     const found = target(active.id, delta);
@@ -139,12 +145,16 @@ export function EditableGrid({ editor, page }: { editor: ReportEditor; page: Rep
             page={page}
             visual={visual}
             style={cellStyle(visual.layout)}
-            className={gridClasses.cell}
+            className={gridClasses.cell ?? ''}
             landing={landing?.id === visual.id}
           />
         ))}
         {landing !== null && (
-          <div aria-hidden className={`${gridClasses.cell} ${classes.landing}`} style={cellStyle(landing.layout)} />
+          <div
+            aria-hidden
+            className={`${gridClasses.cell} ${classes.landing}`}
+            style={cellStyle(landing.layout)}
+          />
         )}
       </div>
     </DndContext>

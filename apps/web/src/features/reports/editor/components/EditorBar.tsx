@@ -34,7 +34,8 @@ export function EditorBar({ editor, page, onPage }: EditorBarProps) {
   const narrow = useNarrowScreen();
   const { panel, setPanel, status } = editor;
   const close = () => setPanel(null);
-  const state = status === 'saving' ? text.saving : editor.dirty ? text.unsaved : status === 'saved' ? text.saved : '';
+  const state =
+    status === 'saving' ? text.saving : editor.dirty ? text.unsaved : status === 'saved' ? text.saved : '';
   const button = (label: string, icon: ReactNode, onClick: () => void) =>
     narrow ? (
       <Tooltip label={label} withArrow>
@@ -53,16 +54,31 @@ export function EditorBar({ editor, page, onPage }: EditorBarProps) {
         <Group justify="space-between" gap="xs" wrap={narrow ? 'nowrap' : 'wrap'}>
           <Group gap={6} wrap="nowrap">
             <Tooltip label={`${text.undo} (${shortcut('Z')})`} withArrow>
-              <ActionIcon variant="default" size={36} aria-label={text.undo} disabled={!editor.canUndo} onClick={editor.undo}>
+              <ActionIcon
+                variant="default"
+                size={36}
+                aria-label={text.undo}
+                disabled={!editor.canUndo}
+                onClick={editor.undo}
+              >
                 <IconUndo size={16} />
               </ActionIcon>
             </Tooltip>
             <Tooltip label={`${text.redo} (${shortcut(isMac ? '⇧Z' : 'Y')})`} withArrow>
-              <ActionIcon variant="default" size={36} aria-label={text.redo} disabled={!editor.canRedo} onClick={editor.redo}>
+              <ActionIcon
+                variant="default"
+                size={36}
+                aria-label={text.redo}
+                disabled={!editor.canRedo}
+                onClick={editor.redo}
+              >
                 <IconRedo size={16} />
               </ActionIcon>
             </Tooltip>
-            {page !== null && button(text.addVisual, <IconPlus size={16} />, () => setPanel({ kind: 'visual', visualId: null }))}
+            {page !== null &&
+              button(text.addVisual, <IconPlus size={16} />, () =>
+                setPanel({ kind: 'visual', visualId: null }),
+              )}
             {button(text.pages, <IconPages size={16} />, () => setPanel({ kind: 'pages' }))}
             {button(text.metrics, <IconCalculator size={16} />, () => setPanel({ kind: 'metrics' }))}
             {button(text.history, <IconHistory size={16} />, () => setPanel({ kind: 'versions' }))}
@@ -73,7 +89,12 @@ export function EditorBar({ editor, page, onPage }: EditorBarProps) {
                 {state}
               </Text>
             )}
-            <Button size="sm" onClick={editor.save} disabled={!editor.dirty || !editor.ready} loading={status === 'saving'}>
+            <Button
+              size="sm"
+              onClick={editor.save}
+              disabled={!editor.dirty || !editor.ready}
+              loading={status === 'saving'}
+            >
               {text.save}
             </Button>
           </Group>
@@ -95,7 +116,13 @@ export function EditorBar({ editor, page, onPage }: EditorBarProps) {
         </Alert>
       )}
       {panel?.kind === 'visual' && page !== null && (
-        <VisualPanel key={panel.visualId ?? 'new'} editor={editor} page={page} visualId={panel.visualId} onClose={close} />
+        <VisualPanel
+          key={panel.visualId ?? 'new'}
+          editor={editor}
+          page={page}
+          visualId={panel.visualId}
+          onClose={close}
+        />
       )}
       {panel?.kind === 'pages' && (
         <PagesPanel editor={editor} currentPage={page?.name ?? ''} onPage={onPage} onClose={close} />

@@ -32,7 +32,11 @@ type MetricKey = Pick<CalculatedMeasure, 'table' | 'name'>;
 
 /** A field name from the metric's name: `Cost per acquisition` is `cost_per_acquisition`. */
 export function metricKey(label: string): string {
-  const key = label.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 60);
+  const key = label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 60);
   return /^[a-z_]/.test(key) ? key : `m_${key}`;
 }
 
@@ -40,7 +44,10 @@ export function metricKey(label: string): string {
 export function MetricsPanel({ editor, onClose }: { editor: ReportEditor; onClose: () => void }) {
   const metrics = editor.document.calculatedMeasures ?? [];
   const [editing, setEditing] = useState<MetricKey | 'new' | null>(metrics.length === 0 ? 'new' : null);
-  const edited = editing === 'new' || editing === null ? null : metrics.find((m) => m.table === editing.table && m.name === editing.name);
+  const edited =
+    editing === 'new' || editing === null
+      ? null
+      : metrics.find((m) => m.table === editing.table && m.name === editing.name);
   return (
     <Drawer opened onClose={onClose} position="right" size="md" title={editorMessages.metrics}>
       <Stack gap="sm">
@@ -73,7 +80,11 @@ export function MetricsPanel({ editor, onClose }: { editor: ReportEditor; onClos
                   )}
                 </Stack>
                 <Group gap={2} wrap="nowrap">
-                  <ActionIcon variant="subtle" aria-label={`${editorMessages.grid.edit} ${m.label}`} onClick={() => setEditing(m)}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`${editorMessages.grid.edit} ${m.label}`}
+                    onClick={() => setEditing(m)}
+                  >
                     <IconPencil size={16} />
                   </ActionIcon>
                   <ActionIcon
@@ -115,7 +126,8 @@ function MetricForm(props: MetricFormProps) {
   const all = props.editor.document.calculatedMeasures ?? [];
   // A formula reads the metrics before it: an edited one those before it, a new one all of them.
   const { metric } = props;
-  const at = metric === null ? all.length : all.findIndex((m) => m.table === metric.table && m.name === metric.name);
+  const at =
+    metric === null ? all.length : all.findIndex((m) => m.table === metric.table && m.name === metric.name);
   const before = all.slice(0, at);
   const { tables } = useReportFields(props.editor.organizationId, props.editor.slug, before);
   if (tables === undefined) return <Loader size="sm" />;
@@ -132,7 +144,13 @@ function MetricFields({
 }: MetricFormProps & { tables: ReportFieldTable[]; at: number; before: CalculatedMeasure[] }) {
   const all = editor.document.calculatedMeasures ?? [];
   const form = useForm<CalculatedMeasure>({
-    initialValues: metric ?? { table: tables[0]?.name ?? '', name: '', label: '', formula: '', format: 'number' },
+    initialValues: metric ?? {
+      table: tables[0]?.name ?? '',
+      name: '',
+      label: '',
+      formula: '',
+      format: 'number',
+    },
     validate: zod4Resolver(CalculatedMeasureSchema, { errorPriority: 'first' }),
   });
   const values = form.getValues();
@@ -187,13 +205,20 @@ function MetricFields({
           }
         />
         <Text size="xs" c="dimmed" aria-live="polite">
-          {taken ? text.keyTaken : stale && values.formula.trim() !== '' ? text.checking : `${text.key}: ${values.name || '—'}`}
+          {taken
+            ? text.keyTaken
+            : stale && values.formula.trim() !== ''
+              ? text.checking
+              : `${text.key}: ${values.name || '—'}`}
         </Text>
         <SegmentedControl
           aria-label={text.format}
-          data={(['currency', 'percent', 'number'] as const).map((f) => ({ value: f, label: text.formats[f] }))}
+          data={(['currency', 'percent', 'number'] as const).map((f) => ({
+            value: f,
+            label: text.formats[f],
+          }))}
           value={values.format}
-          onChange={(format) => form.setFieldValue('format', format as CalculatedMeasure['format'])}
+          onChange={(format) => form.setFieldValue('format', format)}
         />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onDone}>

@@ -1,8 +1,15 @@
 import type { ReportPage } from '@maya/contracts';
 import { ActionIcon, Badge, Button, Drawer, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../../shared/ui/ConfirmDialog';
-import { IconArrowDown, IconArrowUp, IconEye, IconEyeOff, IconPlus, IconTrash } from '../../../../shared/ui/icons';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconEye,
+  IconEyeOff,
+  IconPlus,
+  IconTrash,
+} from '../../../../shared/ui/icons';
 import { editorMessages } from '../messages';
 import { addPage, deletePage, movePage, renamePage, setPageHidden } from '../model/operations';
 import type { ReportEditor } from '../hooks/useReportEditor';
@@ -20,17 +27,13 @@ type PagesPanelProps = {
 export function PagesPanel({ editor, currentPage, onPage, onClose }: PagesPanelProps) {
   const { pages } = editor.document;
   const [deleting, setDeleting] = useState<ReportPage | null>(null);
-  // The page just added is shown once the draft holds it, so its first visual lands on it.
-  const [shown, setShown] = useState<string | null>(null);
-  useEffect(() => {
-    if (shown === null || !pages.some((p) => p.name === shown)) return;
-    onPage(shown);
-    setShown(null);
-  }, [shown, pages, onPage]);
   const add = () => {
     const label = `${text.newName} ${String(pages.length + 1)}`;
-    setShown(addPage(editor.document, label).name);
+    const { name } = addPage(editor.document, label);
     editor.change((doc) => addPage(doc, label).doc);
+    // The new page is shown (in the same render as the draft that holds it), so its first
+    // visual lands on it.
+    onPage(name);
   };
   return (
     <Drawer opened onClose={onClose} position="right" size="md" title={editorMessages.pages}>
@@ -92,7 +95,11 @@ export function PagesPanel({ editor, currentPage, onPage, onClose }: PagesPanelP
       <ConfirmDialog
         opened={deleting !== null}
         title={text.confirmTitle}
-        message={deleting === null ? null : <Text size="sm">{text.confirm(deleting.display_name, deleting.visuals.length)}</Text>}
+        message={
+          deleting === null ? null : (
+            <Text size="sm">{text.confirm(deleting.display_name, deleting.visuals.length)}</Text>
+          )
+        }
         confirmLabel={editorMessages.grid.delete}
         confirmColor="red"
         onCancel={() => setDeleting(null)}

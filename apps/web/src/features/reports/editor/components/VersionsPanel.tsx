@@ -49,7 +49,12 @@ export function VersionsPanel({ editor, onClose }: { editor: ReportEditor; onClo
                   {`${formatDate(v.created_at)} ${timeOf(v.created_at)} · ${text.by(v.created_by?.name ?? text.unknown)}`}
                 </Text>
                 {v.version !== data.current && (
-                  <Button size="compact-xs" variant="light" w="fit-content" onClick={() => setRestoring(v.version)}>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    w="fit-content"
+                    onClick={() => setRestoring(v.version)}
+                  >
                     {text.restore}
                   </Button>
                 )}

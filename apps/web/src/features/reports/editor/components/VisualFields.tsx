@@ -1,5 +1,15 @@
 import { reportLimits, type ReportFieldTable, type TimeGrain } from '@maya/contracts';
-import { Group, MultiSelect, NumberInput, Select, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { VISUAL_KIND_LABELS, editorMessages } from '../messages';
 import {
   hasAxis,
@@ -38,7 +48,9 @@ export function VisualFields({ form, tables, onChange }: VisualFieldsProps) {
   const dateChosen = table?.dimensions.find((d) => d.type === 'date' && chosen.includes(d.name));
   const grains = (dateChosen?.grains ?? []).filter((g) => g !== 'day');
   const sortOptions = [
-    ...(form.kind === 'table' || form.kind === 'matrix' ? dimensions.filter((d) => [...form.dimensions, ...form.columns].includes(d.value)) : []),
+    ...(form.kind === 'table' || form.kind === 'matrix'
+      ? dimensions.filter((d) => [...form.dimensions, ...form.columns].includes(d.value))
+      : []),
     ...measures.filter((m) => form.measures.includes(m.value)),
   ];
   const one = onlyOneMeasure(form.kind) || (hasLegend(form.kind) && form.legend !== null);
@@ -54,7 +66,8 @@ export function VisualFields({ form, tables, onChange }: VisualFieldsProps) {
           if (kind === null) return;
           const next = kind as EditableKind;
           // A date axis stays only for a chart over time; a chart keeps what else it can show.
-          const keepAxis = next === 'line' || next === 'area' ? dates.some((d) => d.name === form.axis) : true;
+          const keepAxis =
+            next === 'line' || next === 'area' ? dates.some((d) => d.name === form.axis) : true;
           onChange({ kind: next, axis: keepAxis ? form.axis : null });
         }}
       />
@@ -73,7 +86,15 @@ export function VisualFields({ form, tables, onChange }: VisualFieldsProps) {
         searchable
         onChange={(name) => {
           if (name !== null && name !== form.table)
-            onChange({ table: name, measures: [], axis: null, legend: null, dimensions: [], columns: [], sortField: null });
+            onChange({
+              table: name,
+              measures: [],
+              axis: null,
+              legend: null,
+              dimensions: [],
+              columns: [],
+              sortField: null,
+            });
         }}
       />
       {one ? (
@@ -111,7 +132,9 @@ export function VisualFields({ form, tables, onChange }: VisualFieldsProps) {
           clearable
           searchable
           placeholder={text.none}
-          onChange={(legend) => onChange({ legend, measures: legend === null ? form.measures : form.measures.slice(0, 1) })}
+          onChange={(legend) =>
+            onChange({ legend, measures: legend === null ? form.measures : form.measures.slice(0, 1) })
+          }
         />
       )}
       {(form.kind === 'table' || form.kind === 'matrix') && (
@@ -137,10 +160,13 @@ export function VisualFields({ form, tables, onChange }: VisualFieldsProps) {
       {dateChosen !== undefined && grains.length > 0 && (
         <Select
           label={text.grain}
-          data={[{ value: 'day', label: GRAIN_LABELS.day }, ...grains.map((g) => ({ value: g, label: GRAIN_LABELS[g] }))]}
+          data={[
+            { value: 'day', label: GRAIN_LABELS.day },
+            ...grains.map((g) => ({ value: g, label: GRAIN_LABELS[g] })),
+          ]}
           value={form.grain ?? 'day'}
           allowDeselect={false}
-          onChange={(g) => onChange({ grain: g === null || g === 'day' ? null : (g as TimeGrain) })}
+          onChange={(g) => onChange({ grain: g === null || g === 'day' ? null : g })}
         />
       )}
       {form.kind === 'kpi' && (
@@ -152,7 +178,11 @@ export function VisualFields({ form, tables, onChange }: VisualFieldsProps) {
         />
       )}
       {(form.kind === 'table' || form.kind === 'matrix') && (
-        <Switch label={text.totals} checked={form.totals} onChange={(e) => onChange({ totals: e.currentTarget.checked })} />
+        <Switch
+          label={text.totals}
+          checked={form.totals}
+          onChange={(e) => onChange({ totals: e.currentTarget.checked })}
+        />
       )}
       {hasSortAndLimit(form.kind) && (
         <Group grow align="flex-start" gap="xs">
@@ -186,7 +216,11 @@ export function VisualFields({ form, tables, onChange }: VisualFieldsProps) {
             label={text.limit}
             placeholder={text.limitHint}
             min={1}
-            max={form.kind === 'table' || form.kind === 'matrix' ? reportLimits.maxTableRows : reportLimits.maxPointsPerSeries}
+            max={
+              form.kind === 'table' || form.kind === 'matrix'
+                ? reportLimits.maxTableRows
+                : reportLimits.maxPointsPerSeries
+            }
             allowDecimal={false}
             value={form.limit ?? ''}
             onChange={(v) => onChange({ limit: typeof v === 'number' && v >= 1 ? Math.floor(v) : null })}

@@ -4,7 +4,13 @@ import { useMemo, useState } from 'react';
 import { VisualView } from '../../components/visuals/VisualGrid';
 import { editorMessages } from '../messages';
 import { addVisual, freeKey, updateVisual, visualIds } from '../model/operations';
-import { DEFAULT_SIZE, emptyForm, formToVisual, visualToForm, type VisualFormValues } from '../model/visualForm';
+import {
+  DEFAULT_SIZE,
+  emptyForm,
+  formToVisual,
+  visualToForm,
+  type VisualFormValues,
+} from '../model/visualForm';
 import { useReportFields } from '../hooks/useReportFields';
 import type { ReportEditor } from '../hooks/useReportEditor';
 import { VisualFields } from './VisualFields';
@@ -78,13 +84,19 @@ function VisualForm({
 
   const commit = () => {
     if (visual === null) return;
-    editor.change((doc) => (editing === undefined ? addVisual(doc, page.name, visual) : updateVisual(doc, page.name, visual)));
+    editor.change((doc) =>
+      editing === undefined ? addVisual(doc, page.name, visual) : updateVisual(doc, page.name, visual),
+    );
     onClose();
   };
 
   return (
     <Stack gap="md">
-      <VisualFields form={form} tables={tables} onChange={(change) => setForm((f) => ({ ...f, ...change }))} />
+      <VisualFields
+        form={form}
+        tables={tables}
+        onChange={(change) => setForm((f) => ({ ...f, ...change }))}
+      />
       <Text size="xs" c="dimmed">
         {text.noFilters}
       </Text>

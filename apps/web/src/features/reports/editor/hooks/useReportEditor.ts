@@ -69,7 +69,10 @@ export function useReportEditor(
   });
   const baseVersion = versions.data?.current ?? null;
 
-  const change = useCallback((fn: (doc: ReportDocument) => ReportDocument) => dispatch({ type: 'change', change: fn }), []);
+  const change = useCallback(
+    (fn: (doc: ReportDocument) => ReportDocument) => dispatch({ type: 'change', change: fn }),
+    [],
+  );
   const undo = useCallback(() => dispatch({ type: 'undo' }), []);
   const redo = useCallback(() => dispatch({ type: 'redo' }), []);
 
@@ -126,7 +129,9 @@ export function useReportEditor(
         await restoreReportVersion(organizationId, slug, version, baseVersion);
         await reload();
       } catch (error) {
-        setStatus(isApiError(error) && error.type === ReportVersionErrorType.conflict ? 'conflict' : 'failed');
+        setStatus(
+          isApiError(error) && error.type === ReportVersionErrorType.conflict ? 'conflict' : 'failed',
+        );
       }
     },
     [organizationId, slug, baseVersion, reload],

@@ -19,7 +19,12 @@ export function parseDragId(id: string): { mode: DragMode; visualId: string } | 
  * The layout a drag by `delta` pixels lands on, snapped to whole cells and kept inside the grid
  * (a move keeps the size, a resize the top-left corner).
  */
-export function draggedLayout(layout: Layout, mode: DragMode, delta: { x: number; y: number }, step: GridStep): Layout {
+export function draggedLayout(
+  layout: Layout,
+  mode: DragMode,
+  delta: { x: number; y: number },
+  step: GridStep,
+): Layout {
   const columns = step.column > 0 ? Math.round(delta.x / step.column) : 0;
   const rows = step.row > 0 ? Math.round(delta.y / step.row) : 0;
   if (mode === 'move') return clampLayout({ ...layout, x: layout.x + columns, y: layout.y + rows });

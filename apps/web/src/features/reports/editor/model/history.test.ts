@@ -3,7 +3,10 @@ import { testDocument } from '../../testFixtures';
 import { MAX_UNDO_STEPS, editorReducer, historyKey, startHistory, type EditorHistory } from './history';
 import { renamePage } from './operations';
 
-const rename = (name: string) => ({ type: 'change' as const, change: (d: typeof testDocument) => renamePage(d, 'overview', name) });
+const rename = (name: string) => ({
+  type: 'change' as const,
+  change: (d: typeof testDocument) => renamePage(d, 'overview', name),
+});
 const title = (h: EditorHistory) => h.present.pages[0]?.display_name;
 
 describe('editorReducer', () => {
@@ -48,8 +51,10 @@ describe('editorReducer', () => {
 });
 
 describe('historyKey', () => {
-  const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }>) =>
-    historyKey({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
+  const key = (
+    k: string,
+    mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }>,
+  ) => historyKey({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
 
   it('reads Ctrl/Cmd+Z as undo, Ctrl/Cmd+Shift+Z and Ctrl+Y as redo', () => {
     expect(key('z', { ctrlKey: true })).toBe('undo');

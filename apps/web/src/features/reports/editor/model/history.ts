@@ -28,7 +28,8 @@ export function editorReducer(history: EditorHistory, action: EditorAction): Edi
   switch (action.type) {
     case 'change': {
       const next = action.change(history.present);
-      if (next === history.present || JSON.stringify(next) === JSON.stringify(history.present)) return history;
+      if (next === history.present || JSON.stringify(next) === JSON.stringify(history.present))
+        return history;
       return {
         past: [...history.past, history.present].slice(-MAX_UNDO_STEPS),
         present: next,

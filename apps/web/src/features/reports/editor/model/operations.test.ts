@@ -29,7 +29,13 @@ const kpi: Visual = {
   measure: 'spend',
   comparison: null,
 };
-const CPA: CalculatedMeasure = { table: 'performance', name: 'cpa_calc', label: 'CPA', formula: 'spend / conversions', format: 'currency' };
+const CPA: CalculatedMeasure = {
+  table: 'performance',
+  name: 'cpa_calc',
+  label: 'CPA',
+  formula: 'spend / conversions',
+  format: 'currency',
+};
 
 describe('layouts', () => {
   it('keeps a layout inside the 12 columns', () => {
@@ -66,7 +72,12 @@ describe('visuals', () => {
     const twice = duplicateVisual(added, 'overview', 'kpi-spend_2');
     expect(overview(twice).visuals.at(-1)).toMatchObject({ id: 'kpi-spend_2_copy', layout: { y: 10 } });
     const removed = deleteVisual(twice, 'overview', 'kpi-spend_2');
-    expect(overview(removed).visuals.map((v) => v.id)).toEqual(['kpi-spend', 'kpi-cpa', 'campaigns', 'kpi-spend_2_copy']);
+    expect(overview(removed).visuals.map((v) => v.id)).toEqual([
+      'kpi-spend',
+      'kpi-cpa',
+      'campaigns',
+      'kpi-spend_2_copy',
+    ]);
   });
 });
 
@@ -74,7 +85,13 @@ describe('pages', () => {
   it('adds a page under a unique key, renames, reorders, hides and deletes it', () => {
     const { doc, name } = addPage(testDocument, '  Overview ');
     expect(name).toBe('overview_2');
-    expect(doc.pages.at(-1)).toEqual({ name, display_name: 'Overview', visibility: 0, visuals: [], filters: [] });
+    expect(doc.pages.at(-1)).toEqual({
+      name,
+      display_name: 'Overview',
+      visibility: 0,
+      visuals: [],
+      filters: [],
+    });
     const renamed = renamePage(doc, name, 'Paid search');
     expect(renamePage(renamed, name, '   ')).toBe(renamed);
     const first = movePage(renamed, name, -5);
@@ -107,7 +124,11 @@ describe('calculated metrics', () => {
     });
     expect(metricUsers(withTable, CPA)).toEqual(['CPA KPI']);
     expect(deleteMetric(withTable, CPA)).toBe(withTable);
-    const chained = saveMetric(saveMetric(testDocument, CPA, null), { ...CPA, name: 'double', label: 'Double', formula: 'cpa_calc * 2' }, null);
+    const chained = saveMetric(
+      saveMetric(testDocument, CPA, null),
+      { ...CPA, name: 'double', label: 'Double', formula: 'cpa_calc * 2' },
+      null,
+    );
     expect(metricUsers(chained, CPA)).toEqual(['Double']);
   });
 });

@@ -41,10 +41,12 @@ export function placeVisual(visuals: readonly Visual[], id: string, layout: Layo
   const target = visuals.find((v) => v.id === id);
   if (target === undefined) return [...visuals];
   placed.push({ ...target, layout: moved });
-  const rest = visuals.filter((v) => v.id !== id).sort((a, b) => a.layout.y - b.layout.y || a.layout.x - b.layout.x);
+  const rest = visuals
+    .filter((v) => v.id !== id)
+    .sort((a, b) => a.layout.y - b.layout.y || a.layout.x - b.layout.x);
   for (const visual of rest) {
     let current = visual.layout;
-    for (let blocker = placed.find((p) => overlaps(p.layout, current)); blocker !== undefined; ) {
+    for (let blocker = placed.find((p) => overlaps(p.layout, current)); blocker !== undefined;) {
       current = { ...current, y: Math.min(MAX_Y, blocker.layout.y + blocker.layout.h) };
       blocker = placed.find((p) => overlaps(p.layout, current));
       if (current.y >= MAX_Y) break;
@@ -60,7 +62,11 @@ export function bottomOf(page: ReportPage): number {
   return page.visuals.reduce((max, v) => Math.max(max, v.layout.y + v.layout.h), 0);
 }
 
-function withPage(doc: ReportDocument, name: string, change: (page: ReportPage) => ReportPage): ReportDocument {
+function withPage(
+  doc: ReportDocument,
+  name: string,
+  change: (page: ReportPage) => ReportPage,
+): ReportDocument {
   return { ...doc, pages: doc.pages.map((p) => (p.name === name ? change(p) : p)) };
 }
 
@@ -71,7 +77,10 @@ export function addVisual(doc: ReportDocument, pageName: string, visual: Visual)
   const id = freeKey(visual.id, visualIds(doc));
   return withPage(doc, pageName, (page) => ({
     ...page,
-    visuals: [...page.visuals, { ...visual, id, layout: clampLayout({ ...visual.layout, x: 0, y: bottomOf(page) }) }],
+    visuals: [
+      ...page.visuals,
+      { ...visual, id, layout: clampLayout({ ...visual.layout, x: 0, y: bottomOf(page) }) },
+    ],
   }));
 }
 
@@ -98,7 +107,12 @@ export function deleteVisual(doc: ReportDocument, pageName: string, id: string):
   return withPage(doc, pageName, (page) => ({ ...page, visuals: page.visuals.filter((v) => v.id !== id) }));
 }
 
-export function moveVisual(doc: ReportDocument, pageName: string, id: string, layout: Layout): ReportDocument {
+export function moveVisual(
+  doc: ReportDocument,
+  pageName: string,
+  id: string,
+  layout: Layout,
+): ReportDocument {
   return withPage(doc, pageName, (page) => ({ ...page, visuals: placeVisual(page.visuals, id, layout) }));
 }
 
@@ -106,9 +120,23 @@ export function moveVisual(doc: ReportDocument, pageName: string, id: string, la
 
 /** A new empty page at the end, named from `displayName`; its key is unique in the document. */
 export function addPage(doc: ReportDocument, displayName: string): { doc: ReportDocument; name: string } {
-  const base = displayName.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 50) || 'page';
-  const name = freeKey(/^[a-z0-9]/.test(base) ? base : `p${base}`, doc.pages.map((p) => p.name));
-  const page: ReportPage = { name, display_name: displayName.trim(), visibility: 0, visuals: [], filters: [] };
+  const base =
+    displayName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 50) || 'page';
+  const name = freeKey(
+    /^[a-z0-9]/.test(base) ? base : `p${base}`,
+    doc.pages.map((p) => p.name),
+  );
+  const page: ReportPage = {
+    name,
+    display_name: displayName.trim(),
+    visibility: 0,
+    visuals: [],
+    filters: [],
+  };
   return { doc: { ...doc, pages: [...doc.pages, page] }, name };
 }
 
@@ -142,8 +170,10 @@ export function deletePage(doc: ReportDocument, pageName: string): ReportDocumen
 
 // ---- Calculated metrics ---------------------------------------------------------------------
 
-const sameMetric = (a: Pick<CalculatedMeasure, 'table' | 'name'>, b: Pick<CalculatedMeasure, 'table' | 'name'>) =>
-  a.table === b.table && a.name === b.name;
+const sameMetric = (
+  a: Pick<CalculatedMeasure, 'table' | 'name'>,
+  b: Pick<CalculatedMeasure, 'table' | 'name'>,
+) => a.table === b.table && a.name === b.name;
 
 /** `metric` added at the end, or in place of the one it edits (`previous`). */
 export function saveMetric(
@@ -158,11 +188,18 @@ export function saveMetric(
 }
 
 /** The visuals (by title or id) that read `metric`: it cannot be deleted while any does. */
-export function metricUsers(doc: ReportDocument, metric: Pick<CalculatedMeasure, 'table' | 'name'>): string[] {
+export function metricUsers(
+  doc: ReportDocument,
+  metric: Pick<CalculatedMeasure, 'table' | 'name'>,
+): string[] {
   const reads = (v: Visual) =>
-    v.table === metric.table && ('measure' in v ? v.measure === metric.name : 'measures' in v && v.measures.includes(metric.name));
+    v.table === metric.table &&
+    ('measure' in v ? v.measure === metric.name : 'measures' in v && v.measures.includes(metric.name));
   const others = (doc.calculatedMeasures ?? []).filter(
-    (m) => !sameMetric(m, metric) && m.table === metric.table && new RegExp(`\\b${metric.name}\\b`).test(m.formula),
+    (m) =>
+      !sameMetric(m, metric) &&
+      m.table === metric.table &&
+      new RegExp(`\\b${metric.name}\\b`).test(m.formula),
   );
   return [
     ...doc.pages.flatMap((p) => p.visuals.filter(reads).map((v) => v.title ?? v.id)),
@@ -170,7 +207,10 @@ export function metricUsers(doc: ReportDocument, metric: Pick<CalculatedMeasure,
   ];
 }
 
-export function deleteMetric(doc: ReportDocument, metric: Pick<CalculatedMeasure, 'table' | 'name'>): ReportDocument {
+export function deleteMetric(
+  doc: ReportDocument,
+  metric: Pick<CalculatedMeasure, 'table' | 'name'>,
+): ReportDocument {
   if (metricUsers(doc, metric).length > 0) return doc;
   const next = (doc.calculatedMeasures ?? []).filter((m) => !sameMetric(m, metric));
   return { ...doc, calculatedMeasures: next };

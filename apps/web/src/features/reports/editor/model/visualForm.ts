@@ -85,19 +85,28 @@ export function formToVisual(
   };
   const common = { ...base, title: form.title.trim() === '' ? null : form.title.trim(), table: table.name };
   const measures = form.measures.slice(0, onlyOneMeasure(form.kind) ? 1 : 20);
-  const sort: Sort[] = form.sortField === null ? [] : [{ field: form.sortField, direction: form.sortDirection }];
+  const sort: Sort[] =
+    form.sortField === null ? [] : [{ field: form.sortField, direction: form.sortDirection }];
   if (measures.length === 0 && form.kind !== 'table') return { missing: 'a measure' };
   const [measure] = measures as [string];
   switch (form.kind) {
     case 'kpi':
-      return { visual: { ...common, kind: 'kpi', measure, comparison: form.comparison ? 'previous_period' : null } };
+      return {
+        visual: { ...common, kind: 'kpi', measure, comparison: form.comparison ? 'previous_period' : null },
+      };
     case 'line':
     case 'area': {
       const axis = table.dimensions.find((d) => d.name === form.axis);
       if (axis?.type !== 'date') return { missing: 'a date for the axis' };
       const legend = form.legend === null ? null : ref(form.legend);
       return {
-        visual: { ...common, kind: form.kind, axis: ref(axis.name), legend, measures: legend === null ? measures : [measure] },
+        visual: {
+          ...common,
+          kind: form.kind,
+          axis: ref(axis.name),
+          legend,
+          measures: legend === null ? measures : [measure],
+        },
       };
     }
     case 'bar':
@@ -157,13 +166,22 @@ export function formToVisual(
 /** The form showing `visual` (a slicer is not edited here). */
 export function visualToForm(visual: Exclude<Visual, { kind: 'slicer' }>): VisualFormValues {
   const base = { ...emptyForm(undefined), kind: visual.kind, table: visual.table, title: visual.title ?? '' };
-  const sortOf = (sort: Sort[]) => ({ sortField: sort[0]?.field ?? null, sortDirection: sort[0]?.direction ?? 'desc' });
+  const sortOf = (sort: Sort[]) => ({
+    sortField: sort[0]?.field ?? null,
+    sortDirection: sort[0]?.direction ?? 'desc',
+  });
   switch (visual.kind) {
     case 'kpi':
       return { ...base, measures: [visual.measure], comparison: visual.comparison !== null };
     case 'line':
     case 'area':
-      return { ...base, measures: visual.measures, axis: visual.axis.name, grain: visual.axis.grain, legend: visual.legend?.name ?? null };
+      return {
+        ...base,
+        measures: visual.measures,
+        axis: visual.axis.name,
+        grain: visual.axis.grain,
+        legend: visual.legend?.name ?? null,
+      };
     case 'bar':
     case 'column':
     case 'stacked_bar':
@@ -179,7 +197,13 @@ export function visualToForm(visual: Exclude<Visual, { kind: 'slicer' }>): Visua
       };
     case 'pie':
     case 'donut':
-      return { ...base, measures: [visual.measure], axis: visual.legend.name, grain: visual.legend.grain, limit: visual.limit };
+      return {
+        ...base,
+        measures: [visual.measure],
+        axis: visual.legend.name,
+        grain: visual.legend.grain,
+        limit: visual.limit,
+      };
     case 'table':
       return {
         ...base,
