@@ -31,7 +31,9 @@ describe('report editor', () => {
     await page.getByText(/Built-in reports are not changed/).waitFor();
     await dashboard.saveReportAs('Editor journey');
     await page.waitForURL(`**/organization/${organization.slug}/dashboard/editor-journey`);
-    await dashboard.open('editor-journey', '/edit');
+    // A custom report's heading is its name.
+    await page.goto(dashboard.path('editor-journey', '/edit'));
+    await dashboard.title('Editor journey').waitFor({ timeout: 60_000 });
     const editor = new ReportEditor(page);
     await editor.toolbar.waitFor();
 
