@@ -52,7 +52,7 @@ export function EditorBar({ editor, page, onPage }: EditorBarProps) {
     <>
       <Paper withBorder radius="md" px="sm" py={6} bg="indigo.0" role="toolbar" aria-label={text.toolbar}>
         <Group justify="space-between" gap="xs" wrap={narrow ? 'nowrap' : 'wrap'}>
-          <Group gap={6} wrap="nowrap">
+          <Group gap={6} wrap={narrow ? 'nowrap' : 'wrap'}>
             <Tooltip label={`${text.undo} (${shortcut('Z')})`} withArrow>
               <ActionIcon
                 variant="default"
