@@ -43,8 +43,6 @@ export function EditableGrid({ editor, page }: { editor: ReportEditor; page: Rep
   const step = useRef<GridStep>({ column: 1, row: 1 });
   const [landing, setLanding] = useState<{ id: string; layout: Layout } | null>(null);
   const last = useRef<Landing | null>(null);
-  // The arrow keys pressed since a keyboard drag began: a cell each, whatever the page scrolled.
-  const keys = useRef({ x: 0, y: 0 });
 
   const measure = () => {
     const element = grid.current;
@@ -79,10 +77,7 @@ export function EditableGrid({ editor, page }: { editor: ReportEditor; page: Rep
     useSensor(KeyboardSensor, { coordinateGetter: coordinates }),
   );
 
-  const target = (id: string | number, moved: { x: number; y: number }, keyboard = false): Landing | null => {
-    const delta = keyboard
-      ? { x: keys.current.x * step.current.column, y: keys.current.y * step.current.row }
-      : moved;
+  const target = (id: string | number, delta: { x: number; y: number }): Landing | null => {
     const parsed = parseDragId(String(id));
     const visual = page.visuals.find((v) => v.id === parsed?.visualId);
     if (parsed === null || visual === undefined) return null;
@@ -92,14 +87,14 @@ export function EditableGrid({ editor, page }: { editor: ReportEditor; page: Rep
       layout: draggedLayout(visual.layout, parsed.mode, delta, step.current),
     };
   };
-  const onDragMove = ({ active, delta, activatorEvent }: DragMoveEvent) => {
-    const found = target(active.id, delta, activatorEvent instanceof KeyboardEvent);
+  const onDragMove = ({ active, delta }: DragMoveEvent) => {
+    const found = target(active.id, delta);
     last.current = found;
     setLanding(found === null ? null : { id: found.visual.id, layout: found.layout });
   };
-  const onDragEnd = ({ active, delta, activatorEvent }: DragEndEvent) => {
+  const onDragEnd = ({ active, delta }: DragEndEvent) => {
     setLanding(null);
-    const found = target(active.id, delta, activatorEvent instanceof KeyboardEvent);
+    const found = target(active.id, delta);
     if (found === null) return;
     editor.change((doc) => moveVisual(doc, page.name, found.visual.id, found.layout));
   };
@@ -136,10 +131,7 @@ export function EditableGrid({ editor, page }: { editor: ReportEditor; page: Rep
   return (
     <DndContext
       sensors={sensors}
-      onDragStart={() => {
-        keys.current = { x: 0, y: 0 };
-        measure();
-      }}
+      onDragStart={measure}
       onDragMove={onDragMove}
       onDragEnd={onDragEnd}
       onDragCancel={() => setLanding(null)}
