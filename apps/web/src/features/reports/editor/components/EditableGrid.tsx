@@ -15,7 +15,16 @@ import { useMemo, useRef, useState, type CSSProperties } from 'react';
 import gridClasses from '../../components/visuals/VisualGrid.module.css';
 import { editorMessages } from '../messages';
 import { moveVisual, type Layout } from '../model/operations';
-import { draggedLayout, gridStep, parseDragId, type DragMode, type GridStep } from '../model/gridDrag';
+import {
+  arrowKeyCells,
+  draggedLayout,
+  gridStep,
+  parseDragId,
+  snapToCells,
+  type Cells,
+  type DragMode,
+  type GridStep,
+} from '../model/gridDrag';
 import type { ReportEditor } from '../hooks/useReportEditor';
 import { EditableCell } from './EditableCell';
 import classes from './EditableGrid.module.css';
@@ -43,6 +52,9 @@ export function EditableGrid({ editor, page }: { editor: ReportEditor; page: Rep
   const step = useRef<GridStep>({ column: 1, row: 1 });
   const [landing, setLanding] = useState<{ id: string; layout: Layout } | null>(null);
   const last = useRef<Landing | null>(null);
+  // A keyboard drag's arrow keys, added up: a cell each, whatever the page scrolled meanwhile
+  // (the sensor's delta counts the scroll too, and a page scrolled by the drag moved a row more).
+  const keyed = useRef<Cells>({ x: 0, y: 0 });
 
   const measure = () => {
     const element = grid.current;
@@ -56,19 +68,11 @@ export function EditableGrid({ editor, page }: { editor: ReportEditor; page: Rep
   const coordinates = useMemo<KeyboardCoordinateGetter>(
     () =>
       (event, { currentCoordinates }) => {
+        const cells = arrowKeyCells(event.code);
+        if (cells === null) return undefined;
+        keyed.current = { x: keyed.current.x + cells.x, y: keyed.current.y + cells.y };
         const { column, row } = step.current;
-        switch (event.code) {
-          case 'ArrowRight':
-            return { ...currentCoordinates, x: currentCoordinates.x + column };
-          case 'ArrowLeft':
-            return { ...currentCoordinates, x: currentCoordinates.x - column };
-          case 'ArrowDown':
-            return { ...currentCoordinates, y: currentCoordinates.y + row };
-          case 'ArrowUp':
-            return { ...currentCoordinates, y: currentCoordinates.y - row };
-          default:
-            return undefined;
-        }
+        return { x: currentCoordinates.x + cells.x * column, y: currentCoordinates.y + cells.y * row };
       },
     [],
   );
@@ -77,24 +81,26 @@ export function EditableGrid({ editor, page }: { editor: ReportEditor; page: Rep
     useSensor(KeyboardSensor, { coordinateGetter: coordinates }),
   );
 
-  const target = (id: string | number, delta: { x: number; y: number }): Landing | null => {
+  /** Where the drag of `id` lands: by the arrow keys counted, or by the pointer's delta snapped. */
+  const target = (id: string | number, delta: { x: number; y: number }, keyboard = false): Landing | null => {
+    const cells = keyboard ? keyed.current : snapToCells(delta, step.current);
     const parsed = parseDragId(String(id));
     const visual = page.visuals.find((v) => v.id === parsed?.visualId);
     if (parsed === null || visual === undefined) return null;
     return {
       visual,
       mode: parsed.mode,
-      layout: draggedLayout(visual.layout, parsed.mode, delta, step.current),
+      layout: draggedLayout(visual.layout, parsed.mode, cells),
     };
   };
-  const onDragMove = ({ active, delta }: DragMoveEvent) => {
-    const found = target(active.id, delta);
+  const onDragMove = ({ active, delta, activatorEvent }: DragMoveEvent) => {
+    const found = target(active.id, delta, activatorEvent instanceof KeyboardEvent);
     last.current = found;
     setLanding(found === null ? null : { id: found.visual.id, layout: found.layout });
   };
-  const onDragEnd = ({ active, delta }: DragEndEvent) => {
+  const onDragEnd = ({ active, delta, activatorEvent }: DragEndEvent) => {
     setLanding(null);
-    const found = target(active.id, delta);
+    const found = target(active.id, delta, activatorEvent instanceof KeyboardEvent);
     if (found === null) return;
     editor.change((doc) => moveVisual(doc, page.name, found.visual.id, found.layout));
   };
@@ -131,7 +137,10 @@ export function EditableGrid({ editor, page }: { editor: ReportEditor; page: Rep
   return (
     <DndContext
       sensors={sensors}
-      onDragStart={measure}
+      onDragStart={() => {
+        keyed.current = { x: 0, y: 0 };
+        measure();
+      }}
       onDragMove={onDragMove}
       onDragEnd={onDragEnd}
       onDragCancel={() => setLanding(null)}

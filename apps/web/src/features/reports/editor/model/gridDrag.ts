@@ -15,20 +15,45 @@ export function parseDragId(id: string): { mode: DragMode; visualId: string } | 
   return { mode, visualId: id.slice(at + 1) };
 }
 
+/** A move on the grid in whole cells: columns right (negative: left), rows down (negative: up). */
+export type Cells = { x: number; y: number };
+
 /**
- * The layout a drag by `delta` pixels lands on, snapped to whole cells and kept inside the grid
- * (a move keeps the size, a resize the top-left corner).
+ * The cells a drag by `delta` pixels moves, rounded to the nearest whole cell (a pointer drag).
  */
-export function draggedLayout(
-  layout: Layout,
-  mode: DragMode,
-  delta: { x: number; y: number },
-  step: GridStep,
-): Layout {
-  const columns = step.column > 0 ? Math.round(delta.x / step.column) : 0;
-  const rows = step.row > 0 ? Math.round(delta.y / step.row) : 0;
-  if (mode === 'move') return clampLayout({ ...layout, x: layout.x + columns, y: layout.y + rows });
-  return clampLayout({ ...layout, w: Math.min(layout.w + columns, 12 - layout.x), h: layout.h + rows });
+export function snapToCells(delta: { x: number; y: number }, step: GridStep): Cells {
+  return {
+    x: step.column > 0 ? Math.round(delta.x / step.column) : 0,
+    y: step.row > 0 ? Math.round(delta.y / step.row) : 0,
+  };
+}
+
+/**
+ * The cell an arrow key moves a keyboard drag by; null for any other key. A keyboard drag adds
+ * these up key by key, so a page the drag scrolls never adds a cell.
+ */
+export function arrowKeyCells(code: string): Cells | null {
+  switch (code) {
+    case 'ArrowRight':
+      return { x: 1, y: 0 };
+    case 'ArrowLeft':
+      return { x: -1, y: 0 };
+    case 'ArrowDown':
+      return { x: 0, y: 1 };
+    case 'ArrowUp':
+      return { x: 0, y: -1 };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The layout a drag by `cells` lands on, kept inside the grid (a move keeps the size, a resize
+ * the top-left corner).
+ */
+export function draggedLayout(layout: Layout, mode: DragMode, cells: Cells): Layout {
+  if (mode === 'move') return clampLayout({ ...layout, x: layout.x + cells.x, y: layout.y + cells.y });
+  return clampLayout({ ...layout, w: Math.min(layout.w + cells.x, 12 - layout.x), h: layout.h + cells.y });
 }
 
 /** The grid's step from its width, its gap and the row height (VisualGrid.module.css). */
