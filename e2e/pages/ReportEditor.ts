@@ -152,8 +152,12 @@ export class ReportEditor {
     const target = this.cell(title).getByRole('button', { name: `${handle} ${title}` });
     await target.focus();
     await this.page.keyboard.press('Space');
+    // dnd-kit listens for the arrow keys from the task after the pick-up: wait until the handle
+    // says it is picked up (aria-pressed), else a key pressed at once is lost.
+    await target.and(this.page.locator('[aria-pressed="true"]')).waitFor();
     for (const key of keys) await this.page.keyboard.press(key);
     await this.page.keyboard.press('Space');
+    await target.and(this.page.locator('[aria-pressed="true"]')).waitFor({ state: 'detached' });
   }
 
   async save(): Promise<void> {
@@ -165,11 +169,11 @@ export class ReportEditor {
   async restore(version: number): Promise<void> {
     await this.button('Version history').click();
     const drawer = this.drawer('Version history');
-    const item = drawer.getByText(`Version ${String(version)}`, { exact: true });
-    await item.waitFor();
+    await drawer.getByText(`Version ${String(version)}`, { exact: true }).waitFor();
+    // A filter's inner locator is queried inside each item: the page's, not the drawer's.
     await drawer
       .locator('.mantine-Timeline-item')
-      .filter({ has: item })
+      .filter({ has: this.page.getByText(`Version ${String(version)}`, { exact: true }) })
       .getByRole('button', { name: 'Restore' })
       .click();
     await this.page
@@ -187,7 +191,7 @@ export class ReportEditor {
     const names = await drawer.getByText(/^Version \d+$/).allInnerTexts();
     const current = await drawer
       .locator('.mantine-Timeline-item')
-      .filter({ has: drawer.getByText('Current', { exact: true }) })
+      .filter({ has: this.page.getByText('Current', { exact: true }) })
       .getByText(/^Version \d+$/)
       .innerText();
     await this.page.keyboard.press('Escape');

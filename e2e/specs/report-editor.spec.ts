@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { createOrganization, createVerifiedUser, signInBrowser, uniqueEmail } from '../support/api';
 import { expectAccessible } from '../support/accessibility';
@@ -6,6 +7,13 @@ import { screenshots } from '../support/screenshots';
 import { DashboardPage } from '../pages/DashboardPage';
 import { ReportEditor } from '../pages/ReportEditor';
 import { SourcesPages } from '../pages/SourcesPages';
+
+/** A full-page screenshot of a scrolled page draws the sticky header across the middle. */
+async function toTop(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
+  );
+}
 
 /** A first load of two years on a busy two-core machine. */
 const LOAD_TIMEOUT_MS = 240_000;
@@ -81,6 +89,7 @@ describe('report editor', () => {
     await page.keyboard.press('Control+y');
     expect(await editor.layout('CPA by campaign')).toEqual({ x: 0, y: 5, w: 12, h: 5 });
     await expectAccessible(page);
+    await toTop(page);
     await screenshots(page, 'report-editor', 'build-page');
 
     // Saved as version 2; a reload shows the same page.
@@ -104,6 +113,7 @@ describe('report editor', () => {
       names: ['Version 3', 'Version 2', 'Version 1'],
       current: 'Version 3',
     });
+    await toTop(page);
     await screenshots(page, 'report-editor', 'restored');
   }, 420_000);
 });

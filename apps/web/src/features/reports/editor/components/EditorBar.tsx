@@ -1,5 +1,6 @@
 import type { ReportPage } from '@maya/contracts';
 import { ActionIcon, Alert, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import {
   IconCalculator,
@@ -23,6 +24,9 @@ type EditorBarProps = {
   onPage: (name: string) => void;
 };
 
+/** Below this toolbar width the labelled buttons wrapped onto three rows. */
+const COMPACT_BELOW_PX = 1000;
+
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const shortcut = (key: string) => `${isMac ? '⌘' : 'Ctrl+'}${key}`;
 
@@ -32,12 +36,16 @@ const shortcut = (key: string) => `${isMac ? '⌘' : 'Ctrl+'}${key}`;
  */
 export function EditorBar({ editor, page, onPage }: EditorBarProps) {
   const narrow = useNarrowScreen();
+  // Beside the bookmarks pane the toolbar has half a screen: the secondary buttons keep to their
+  // icons there (a tooltip names them), so undo to Save stays on one row.
+  const { ref: bar, width } = useElementSize();
+  const compact = narrow || (width > 0 && width < COMPACT_BELOW_PX);
   const { panel, setPanel, status } = editor;
   const close = () => setPanel(null);
   const state =
     status === 'saving' ? text.saving : editor.dirty ? text.unsaved : status === 'saved' ? text.saved : '';
-  const button = (label: string, icon: ReactNode, onClick: () => void) =>
-    narrow ? (
+  const button = (label: string, icon: ReactNode, onClick: () => void, iconOnly = compact) =>
+    iconOnly ? (
       <Tooltip label={label} withArrow>
         <ActionIcon variant="default" size={36} aria-label={label} onClick={onClick}>
           {icon}
@@ -50,9 +58,18 @@ export function EditorBar({ editor, page, onPage }: EditorBarProps) {
     );
   return (
     <>
-      <Paper withBorder radius="md" px="sm" py={6} bg="indigo.0" role="toolbar" aria-label={text.toolbar}>
-        <Group justify="space-between" gap="xs" wrap={narrow ? 'nowrap' : 'wrap'}>
-          <Group gap={6} wrap={narrow ? 'nowrap' : 'wrap'}>
+      <Paper
+        ref={bar}
+        withBorder
+        radius="md"
+        px="sm"
+        py={6}
+        bg="indigo.0"
+        role="toolbar"
+        aria-label={text.toolbar}
+      >
+        <Group justify="space-between" gap="xs" wrap={compact ? 'nowrap' : 'wrap'}>
+          <Group gap={6} wrap={compact ? 'nowrap' : 'wrap'}>
             <Tooltip label={`${text.undo} (${shortcut('Z')})`} withArrow>
               <ActionIcon
                 variant="default"
@@ -76,8 +93,11 @@ export function EditorBar({ editor, page, onPage }: EditorBarProps) {
               </ActionIcon>
             </Tooltip>
             {page !== null &&
-              button(text.addVisual, <IconPlus size={16} />, () =>
-                setPanel({ kind: 'visual', visualId: null }),
+              button(
+                text.addVisual,
+                <IconPlus size={16} />,
+                () => setPanel({ kind: 'visual', visualId: null }),
+                narrow,
               )}
             {button(text.pages, <IconPages size={16} />, () => setPanel({ kind: 'pages' }))}
             {button(text.metrics, <IconCalculator size={16} />, () => setPanel({ kind: 'metrics' }))}

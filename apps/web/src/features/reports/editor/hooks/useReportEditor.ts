@@ -128,6 +128,8 @@ export function useReportEditor(
       try {
         await restoreReportVersion(organizationId, slug, version, baseVersion);
         await reload();
+        // The restored report is what the owner came to see: the history steps aside.
+        setPanel(null);
       } catch (error) {
         setStatus(
           isApiError(error) && error.type === ReportVersionErrorType.conflict ? 'conflict' : 'failed',
