@@ -22,10 +22,9 @@ export type Cells = { x: number; y: number };
  * The cells a drag by `delta` pixels moves, rounded to the nearest whole cell (a pointer drag).
  */
 export function snapToCells(delta: { x: number; y: number }, step: GridStep): Cells {
-  return {
-    x: step.column > 0 ? Math.round(delta.x / step.column) : 0,
-    y: step.row > 0 ? Math.round(delta.y / step.row) : 0,
-  };
+  // `|| 0`: a drag of less than half a cell left or up rounds to -0, which is no move.
+  const cells = (px: number, size: number) => (size > 0 ? Math.round(px / size) : 0) || 0;
+  return { x: cells(delta.x, step.column), y: cells(delta.y, step.row) };
 }
 
 /**
