@@ -62,6 +62,7 @@ export {
 } from './run-visual';
 export {
   checkReportDocument,
+  checkVisual,
   checkReportState,
   effectiveFilters,
   findVisual,

@@ -123,6 +123,8 @@ export const EmbedQueryRequestSchema = z.omit(ReportQueryRequestSchema, {
   report: true,
   // An embedded view's ad-hoc visual is its grant's, never one the embedding site sends.
   visual: true,
+  // Nor an editor's draft: embedded views show saved reports.
+  draft: true,
 });
 export type EmbedQueryRequest = z.infer<typeof EmbedQueryRequestSchema>;
 

@@ -73,3 +73,4 @@ export * from './embed';
 export * from './generate';
 export * from './versions';
 export * from './exports';
+export * from './editor';

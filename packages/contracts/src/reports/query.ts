@@ -8,7 +8,7 @@ import {
   TimeGrainSchema,
   reportLimits,
 } from './common';
-import { AdHocVisualSchema, SortsSchema } from './document';
+import { AdHocVisualSchema, CalculatedMeasureSchema, SortsSchema } from './document';
 import { FilterValueSchema, FiltersSchema } from './filters';
 
 // ---- The query endpoint --------------------------------------------------------------------
@@ -33,6 +33,17 @@ export const ReportQueryRequestSchema = z.object({
    * it and `page` gives the filters; checked against the report's model like a page's visual.
    */
   visual: z.optional(AdHocVisualSchema),
+  /**
+   * Edit mode's unsaved draft (issue 32, decision 740): the visual as the editor holds it, run
+   * over the model with the draft's calculated metrics instead of the saved document's; `page`
+   * and `visual_id` need not exist in the saved report. Owners and admins only (access Edit).
+   */
+  draft: z.optional(
+    z.object({
+      visual: AdHocVisualSchema,
+      calculated_measures: z.array(CalculatedMeasureSchema).check(z.maxLength(50)),
+    }),
+  ),
 });
 export type ReportQueryRequest = z.infer<typeof ReportQueryRequestSchema>;
 

@@ -15,6 +15,7 @@ import {
 import {
   EXCHANGE_RATES,
   ReportQueryError,
+  checkVisual,
   compileDataThrough,
   filtersForTable,
   queriedVisual,
@@ -229,7 +230,10 @@ export function createReportEngine(deps: EngineDeps) {
       { document, model }: EngineReport,
       request: VisualRequest,
     ): Promise<ReportQueryResponse> {
-      const { visual } = queriedVisual(document, model, request);
+      const visual =
+        request.draft === undefined ? queriedVisual(document, model, request).visual : request.draft.visual;
+      // An editor's draft visual is checked as a saved one is (its page may not be saved yet).
+      if (request.draft !== undefined) checkVisual(model, visual, `visual ${visual.id}`);
       const table = semanticTable(model, visual.table);
       const at = now();
       const currency = await deps.organizationCurrency(organizationId);

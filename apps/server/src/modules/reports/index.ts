@@ -1,5 +1,6 @@
 import type { Platform } from '../../platform/platform';
 import type { Module } from '../module';
+import { reportEditorRoutes } from './editor-routes';
 import { embedGrantRoutes } from './embed-grant-routes';
 import { embedRoutes } from './embed-routes';
 import { reportsRoutes } from './routes';
@@ -35,6 +36,7 @@ export function createReportsModule(platform: Platform, services: Omit<ReportsDe
       await reportsRoutes(api, service);
       await embedGrantRoutes(api, service.embeds);
       await reportVersionRoutes(api, service.versions);
+      await reportEditorRoutes(api, service.editor);
       await embedRoutes(api, service.embeds);
       await exportRoutes(api, service.exports);
     },

@@ -19,6 +19,7 @@ import { canEdit, createCustomReports, type CustomReportsLimit } from './custom-
 import { createEmbeds, type EmbedsDeps } from './embeds';
 import type { ModellingService } from '../modelling';
 import { createReportEngine, type EngineDeps, type ReportsModelling } from './engine';
+import { createReportEditor } from './editor';
 import { reportNotFound } from './errors';
 import { reportTimeZones, sourceWarnings } from './warnings';
 import { createReportVersions } from './versions';
@@ -56,6 +57,7 @@ export function createReportsService(deps: ReportsDeps) {
   const engine = createReportEngine(deps);
   const custom = createCustomReports({ db, catalog, limit: deps.customReportsLimit });
   const versions = createReportVersions({ db, catalog, people: deps.people });
+  const editor = createReportEditor({ catalog });
   const embeds = createEmbeds({
     platform: deps.platform,
     db,
@@ -144,7 +146,11 @@ export function createReportsService(deps: ReportsDeps) {
           message: `the request names report ${request.report}, the path ${slug}`,
         });
       }
-      return engine.query(access.organizationId, report, request);
+      // Edit mode's unsaved visual runs over the model with the draft's own metrics.
+      const { draft } = request;
+      if (draft === undefined) return engine.query(access.organizationId, report, request);
+      const opened = await editor.draftReport(access, report, draft.calculated_measures);
+      return engine.query(access.organizationId, opened, request);
     },
 
     /** spec 002 §7 Filter options: a list filter's values, a page at a time. */
@@ -178,6 +184,8 @@ export function createReportsService(deps: ReportsDeps) {
     versions,
     /** A visual as CSV, a page as PNG or PDF (issue 32); what scheduled deliveries attach. */
     exports: reportExports,
+    /** The editor's fields and formula check (issue 32). */
+    editor,
 
     cacheStats: () => engine.cacheStats(),
   };

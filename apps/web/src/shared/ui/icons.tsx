@@ -245,3 +245,50 @@ export const IconSend = createIcon('IconSend', <path d="M21 3 10 14M21 3l-7 18-4
 export const IconTable = createIcon('IconTable', <path d="M4 5h16v14H4zM4 10h16M4 15h16M10 10v9" />);
 /** Download: an arrow into a tray. */
 export const IconDownload = createIcon('IconDownload', <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />);
+export const IconUndo = createIcon('IconUndo', <path d="M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />);
+export const IconRedo = createIcon('IconRedo', <path d="m15 14 5-5-5-5M20 9H9.5a5.5 5.5 0 0 0 0 11H13" />);
+const GRIP_DOTS: readonly [number, number][] = [
+  [9, 6],
+  [15, 6],
+  [9, 12],
+  [15, 12],
+  [9, 18],
+  [15, 18],
+];
+
+/** A drag handle's six dots (filled, so they read at small sizes). */
+export function IconGrip({ size = 20, stroke: _stroke, ...rest }: IconProps) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="currentColor"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
+      {GRIP_DOTS.map(([cx, cy]) => (
+        <circle key={`${cx}-${cy}`} cx={cx} cy={cy} r={1.6} />
+      ))}
+    </svg>
+  );
+}
+export const IconHistory = createIcon(
+  'IconHistory',
+  <path d="M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 2" />,
+);
+export const IconArrowUp = createIcon('IconArrowUp', <path d="M12 19V5M5 12l7-7 7 7" />);
+export const IconArrowDown = createIcon('IconArrowDown', <path d="M12 5v14M19 12l-7 7-7-7" />);
+export const IconEyeOff = createIcon(
+  'IconEyeOff',
+  <path d="M3 3l18 18M10.6 6.1A10 10 0 0 1 12 6c6.5 0 10 6 10 6a17 17 0 0 1-3.2 3.9M6.6 6.6C3.9 8.3 2 12 2 12s3.5 7 10 7a9.8 9.8 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2" />,
+);
+export const IconResize = createIcon('IconResize', <path d="M21 15v6h-6M21 21l-7-7M9 21H3v-6" />);
+export const IconCalculator = createIcon(
+  'IconCalculator',
+  <>
+    <rect x="5" y="3" width="14" height="18" rx="2" />
+    <path d="M8 7h8M8 12h.01M12 12h.01M16 12h.01M8 16h.01M12 16h.01M16 16h.01" />
+  </>,
+);

@@ -38,7 +38,10 @@ export function calculatedMeasure(table: SemanticTable, calc: Omit<CalculatedMea
 }
 
 /** `model` with the document's calculated metrics added to their tables (the same model without any). */
-export function withCalculatedMeasures(model: SemanticModel, doc: ReportDocument): SemanticModel {
+export function withCalculatedMeasures(
+  model: SemanticModel,
+  doc: Pick<ReportDocument, 'calculatedMeasures'>,
+): SemanticModel {
   const calcs = doc.calculatedMeasures ?? [];
   if (calcs.length === 0) return model;
   const tables = new Map(model.tables.map((t) => [t.name, t]));

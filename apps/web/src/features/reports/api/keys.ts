@@ -22,6 +22,15 @@ export const reportKeys = {
   /** GET /reports/{slug}/schedules: the report's scheduled deliveries (the schedules dialog). */
   schedules: (organizationId: string, slug: string) =>
     [...reportKeys.scope(organizationId), 'schedules', slug] as const,
+  /** GET /reports/{slug}/versions: a custom report's version history (the editor's). */
+  versions: (organizationId: string, slug: string) =>
+    [...reportKeys.scope(organizationId), 'versions', slug] as const,
+  /** GET /reports/{slug}/fields: the model's fields the editor offers. */
+  fields: (organizationId: string, slug: string) =>
+    [...reportKeys.scope(organizationId), 'fields', slug] as const,
+  /** POST /reports/{slug}/formula: one formula's check, after the metrics before it. */
+  formula: (organizationId: string, slug: string, metric: unknown) =>
+    [...reportKeys.scope(organizationId), 'formula', slug, metric] as const,
   /** GET /reports/filter-values: one column's values, page by page (the cursor is the page param). */
   filterValues: (
     scope: string,

@@ -1,6 +1,6 @@
-import type { ReportState } from '@maya/contracts';
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import type { CalculatedMeasure, ReportState } from '@maya/contracts';
+import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { formatDay } from '../../../shared/lib/dates';
 import { PrefetchWhenIdle } from '../../../shared/ui/PrefetchWhenIdle';
 import type { ReportSourceAccess } from '../api/source';
@@ -35,6 +35,8 @@ import { FilterSections, FiltersPane } from './filters/FiltersPane';
 import { TestingPanelOnDemand } from './testing/TestingPanelOnDemand';
 import { AdHocSection } from './visuals/AdHocSection';
 import { VisualGrid } from './visuals/VisualGrid';
+import { EditorSurface, useReportEditor } from '../editor';
+import { editorMessages } from '../editor/messages';
 import classes from './LoadedDashboard.module.css';
 import { useSessionFlag } from '../../../shared/hooks/useSessionFlag';
 import { useTitleOverride } from '../../../shared/hooks/titleOverride';
@@ -71,6 +73,8 @@ function changedCount(view: DashboardModel, baseline: ReportState): number {
 /** A loaded report: its state, the toolbar, the page's visuals and the filters pane. */
 /** One empty labels object, so the model stays equal while the access has none. */
 const NO_LABELS: Readonly<Record<string, string>> = {};
+/** One empty list, so the model stays equal while the draft has no calculated metrics. */
+const NO_METRICS: readonly CalculatedMeasure[] = [];
 
 export function LoadedDashboard({
   access,
@@ -82,11 +86,16 @@ export function LoadedDashboard({
   actions,
   children,
 }: LoadedDashboardProps) {
-  const { document, report } = access;
+  const { report } = access;
   const slug = report.slug;
   // The browser tab names the report as the sidebar and the heading do (decision 173).
   useTitleOverride(reportLabel(report.name));
   const source = useReportSource();
+  const editing =
+    requestedMode === 'edit' && report.access_level === 'Edit' && !readOnly && source.kind === 'app';
+  // Edit mode's draft of a custom report (issue 32): the page shows it instead of the saved one.
+  const editor = useReportEditor(organization.id, slug, access.document, editing && report.is_custom);
+  const document = editor?.document ?? access.document;
   const { state, baseline, applyState, reset, update } = useDashboardState(document, {
     readOnly,
     syncUrl,
@@ -116,6 +125,7 @@ export function LoadedDashboard({
       warnings: warningsByTable(access.warnings),
       labels: access.labels ?? NO_LABELS,
       update,
+      draftMetrics: editor === null ? null : (document.calculatedMeasures ?? NO_METRICS),
     }),
     [
       slug,
@@ -129,6 +139,7 @@ export function LoadedDashboard({
       access.warnings,
       access.labels,
       update,
+      editor,
     ],
   );
   const { id: organizationId, slug: organizationSlug } = organization;
@@ -167,6 +178,7 @@ export function LoadedDashboard({
     ],
   );
 
+  const showPage = useCallback((name: string) => update((s) => withPage(s, name)), [update]);
   const pages = visiblePages(document, readOnly);
   const page = activePage(document, state);
   const adhoc = adHocOf(state);
@@ -208,7 +220,7 @@ export function LoadedDashboard({
           <DashboardToolbar
             pages={pages}
             currentPage={state.page}
-            onPage={(name) => update((s) => withPage(s, name))}
+            onPage={showPage}
             atDefaults={sameState(state, baseline)}
             filters={
               narrow
@@ -242,10 +254,29 @@ export function LoadedDashboard({
                   : `${classes.visuals} ${classes.besideBubble}`
               }
             >
-              {page !== null && adhoc !== null && (
-                <AdHocSection visual={adhoc} onRemove={() => update(withoutAdHoc)} />
+              {editing && !report.is_custom && (
+                <Alert color="indigo" mb="md">
+                  {editorMessages.builtIn}
+                </Alert>
               )}
-              {page !== null && <VisualGrid page={page} />}
+              {editor !== null ? (
+                <EditorSurface
+                  editor={editor}
+                  page={page}
+                  onPage={showPage}
+                  above={
+                    page !== null &&
+                    adhoc !== null && <AdHocSection visual={adhoc} onRemove={() => update(withoutAdHoc)} />
+                  }
+                />
+              ) : (
+                <>
+                  {page !== null && adhoc !== null && (
+                    <AdHocSection visual={adhoc} onRemove={() => update(withoutAdHoc)} />
+                  )}
+                  {page !== null && <VisualGrid page={page} />}
+                </>
+              )}
             </div>
             {mode === 'edit' && !narrow && <div ref={setPaneSlot} style={{ display: 'contents' }} />}
             {showFilters && <FiltersPane onClose={() => setFiltersOpen(false)} />}

@@ -1,4 +1,10 @@
-import type { ReportDocument, ReportFilter, ReportState, SourceWarning } from '@maya/contracts';
+import type {
+  CalculatedMeasure,
+  ReportDocument,
+  ReportFilter,
+  ReportState,
+  SourceWarning,
+} from '@maya/contracts';
 import { createContext, useContext } from 'react';
 
 /**
@@ -31,6 +37,11 @@ export type DashboardModel = {
   /** The names of the organization's own columns (clusters) by column; others are named from theirs. */
   labels: Readonly<Record<string, string>>;
   update: (change: (state: ReportState) => ReportState) => void;
+  /**
+   * Edit mode's draft metrics: each visual is then queried as the draft holds it (the saved
+   * document may not have it yet); null outside the editor.
+   */
+  draftMetrics: readonly CalculatedMeasure[] | null;
 };
 
 /** The source warnings grouped by table. */

@@ -3,6 +3,7 @@ import { useDeferredValue, useMemo } from 'react';
 import type { VisualQueryRequest } from '../api/reports';
 import { withBlanks } from '../model/format';
 import { adHocOf, sortOf } from '../model/state';
+import { draftQuery } from '../model/draftQuery';
 import { useDashboard } from './useDashboard';
 import { useVisualQuery } from './useVisualQuery';
 
@@ -11,11 +12,16 @@ import { useVisualQuery } from './useVisualQuery';
  * by `offset` (the first page's request carries none, as every other visual's).
  */
 export function useVisualAnswer(visual: Visual, offset = 0) {
-  const { slug, state, filters, labels } = useDashboard();
+  const { slug, state, filters, labels, draftMetrics } = useDashboard();
   const sort = sortOf(state, visual.id);
   // The state's ad-hoc visual is sent with its query: the document does not hold it.
   const adhoc = adHocOf(state);
   const own = adhoc?.id === visual.id ? adhoc : null;
+  // Edit mode: the visual as the draft holds it, over the draft's calculated metrics.
+  const draft = useMemo(
+    () => (draftMetrics === null || visual.kind === 'slicer' ? null : draftQuery(visual, draftMetrics)),
+    [visual, draftMetrics],
+  );
   const request = useMemo<VisualQueryRequest>(
     () => ({
       report: slug,
@@ -25,9 +31,10 @@ export function useVisualAnswer(visual: Visual, offset = 0) {
       date_range: null,
       sort,
       ...(offset > 0 ? { offset } : {}),
-      ...(own === null ? {} : { visual: own }),
+      ...(own === null || draft !== null ? {} : { visual: own }),
+      ...(draft === null ? {} : { draft }),
     }),
-    [slug, state.page, visual.id, filters, sort, offset, own],
+    [slug, state.page, visual.id, filters, sort, offset, own, draft],
   );
   const query = useVisualQuery(request, visual.kind !== 'slicer');
   const answer = useMemo(() => withBlanks(query.data, labels), [query.data, labels]);

@@ -19,7 +19,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon } from '@mantine/core';
 import { createContext, useContext, type ReactNode } from 'react';
-import { IconGrip } from './IconGrip';
+import { IconGrip } from '../../../../shared/ui/icons';
 
 type SortableListProps = {
   ids: readonly string[];
