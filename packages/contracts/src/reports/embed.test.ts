@@ -63,6 +63,8 @@ describe('embed contracts', () => {
       'labels',
       'report',
       'state',
+      // The zones of the accounts behind the report (decision 731); optional, an embed sends none yet.
+      'time_zones',
       'warnings',
     ]);
   });
