@@ -2,6 +2,8 @@ import { reportVersionMessages, type VisualKind } from '@maya/contracts';
 
 /** The report editor's texts (issue 32). */
 export const editorMessages = {
+  /** A side panel's close button (its only name: it shows an X). */
+  close: 'Close',
   toolbar: 'Report editor',
   undo: 'Undo',
   redo: 'Redo',

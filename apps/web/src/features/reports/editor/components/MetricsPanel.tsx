@@ -49,7 +49,14 @@ export function MetricsPanel({ editor, onClose }: { editor: ReportEditor; onClos
       ? null
       : metrics.find((m) => m.table === editing.table && m.name === editing.name);
   return (
-    <Drawer opened onClose={onClose} position="right" size="md" title={editorMessages.metrics}>
+    <Drawer
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': editorMessages.close }}
+      position="right"
+      size="md"
+      title={editorMessages.metrics}
+    >
       <Stack gap="sm">
         {metrics.length === 0 && (
           <Text size="sm" c="dimmed">

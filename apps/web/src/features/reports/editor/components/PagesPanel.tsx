@@ -36,7 +36,14 @@ export function PagesPanel({ editor, currentPage, onPage, onClose }: PagesPanelP
     onPage(name);
   };
   return (
-    <Drawer opened onClose={onClose} position="right" size="md" title={editorMessages.pages}>
+    <Drawer
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': editorMessages.close }}
+      position="right"
+      size="md"
+      title={editorMessages.pages}
+    >
       <Stack gap="sm">
         {pages.map((page, index) => (
           <Group key={page.name} gap={6} wrap="nowrap" align="center">

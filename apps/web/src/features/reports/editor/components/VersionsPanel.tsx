@@ -23,7 +23,14 @@ export function VersionsPanel({ editor, onClose }: { editor: ReportEditor; onClo
   const [busy, setBusy] = useState(false);
   const data = versions.data;
   return (
-    <Drawer opened onClose={onClose} position="right" size="md" title={editorMessages.history}>
+    <Drawer
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': editorMessages.close }}
+      position="right"
+      size="md"
+      title={editorMessages.history}
+    >
       {data === undefined ? (
         <Loader size="sm" />
       ) : (

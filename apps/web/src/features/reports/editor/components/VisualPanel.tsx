@@ -41,6 +41,7 @@ export function VisualPanel({ editor, page, visualId, onClose }: VisualPanelProp
     <Drawer
       opened
       onClose={onClose}
+      closeButtonProps={{ 'aria-label': editorMessages.close }}
       position="right"
       size="lg"
       title={editing === undefined ? text.newTitle : text.editTitle}
