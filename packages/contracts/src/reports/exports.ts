@@ -33,6 +33,26 @@ export const reportExportMessages = {
  * POST /reports/{slug}/export/csv: one visual's rows as CSV under the filters in effect, every
  * page of a table's rows (up to `reportLimits.maxTableRows`), cells neutralized (`csvCell`).
  */
+/**
+ * An export's file name: the report's name, then what is in it, as letters, digits and dashes
+ * ('report' when nothing is left). The server names the files it sends this way and the browser
+ * the files it saves, so a download keeps one name whichever side names it.
+ */
+export function exportFileName(...parts: string[]): string {
+  const slug = (part: string) =>
+    part
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .toLowerCase();
+  return (
+    parts
+      .map(slug)
+      .filter((part) => part !== '')
+      .join('-') || 'report'
+  );
+}
+
 export const VisualCsvRequestSchema = z.omit(ReportQueryRequestSchema, { offset: true });
 export type VisualCsvRequest = z.infer<typeof VisualCsvRequestSchema>;
 

@@ -7,6 +7,7 @@ import {
   ReportExportErrorType,
   decodeReportState,
   encodeReportState,
+  exportFileName,
   type EmbedAccessResponse,
   type EmbedQueryRequest,
   type PageExportFormat,
@@ -54,22 +55,6 @@ const CONTENT_TYPES: Record<PageExportFormat, string> = { png: 'image/png', pdf:
 
 export const invalidRenderToken = () =>
   new AppError(401, ReportExportErrorType.invalidRenderToken, { message: 'This render link is not valid.' });
-
-/** A file name of letters, digits and dashes: the report's name, then what is in it. */
-export function fileName(...parts: string[]): string {
-  const slug = (text: string) =>
-    text
-      .normalize('NFKD')
-      .replace(/[^A-Za-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .toLowerCase();
-  return (
-    parts
-      .map(slug)
-      .filter((part) => part !== '')
-      .join('-') || 'report'
-  );
-}
 
 /** The state drawn: the one given (checked against the document) on `page`, else the report's own. */
 function stateOn(document: ReportDocument, page: string, encoded: string | null): string | null {
@@ -148,7 +133,7 @@ export function createExports(deps: ExportsDeps) {
       const answers = visual.kind === 'table' ? await allPages(run) : [await run(0)];
       const currency = await deps.organizationCurrency(organization.organizationId);
       return {
-        filename: `${fileName(report.document.name, visual.title ?? visual.id)}.csv`,
+        filename: `${exportFileName(report.document.name, visual.title ?? visual.id)}.csv`,
         contentType: 'text/csv; charset=utf-8',
         body: answerCsv(answers, currency),
       };
@@ -182,7 +167,7 @@ export function createExports(deps: ExportsDeps) {
       );
       const page = report.document.pages.find((p) => p.name === request.page);
       return {
-        filename: `${fileName(report.document.name, page?.display_name ?? request.page)}.${request.format}`,
+        filename: `${exportFileName(report.document.name, page?.display_name ?? request.page)}.${request.format}`,
         contentType: CONTENT_TYPES[request.format],
         body,
       };

@@ -1,4 +1,4 @@
-import { encodeReportState, type PageExportFormat } from '@maya/contracts';
+import { encodeReportState, exportFileName, type PageExportFormat } from '@maya/contracts';
 import { Loader } from '@mantine/core';
 import { useState } from 'react';
 import { IconChevronDown, IconDownload } from '../../../shared/ui/icons';
@@ -8,7 +8,7 @@ import { onDemand } from '../../../shared/ui/onDemand';
 import { ToolbarButton, useReportView } from '../../../shared/report-view';
 import { reportLabel } from '../model/names';
 import { exportPage } from './api';
-import { download, fileName } from './files';
+import { download } from './files';
 import { exportMessages as text } from './messages';
 
 export const ExportMenuOnDemand = menuOnDemand(() => import('./ExportMenu').then((m) => m.ExportMenu));
@@ -31,7 +31,7 @@ export function ExportMenuButton() {
   const exportAs = async (format: PageExportFormat) => {
     setBusy(true);
     const page = document.pages.find((p) => p.name === state.page);
-    const name = fileName(reportLabel(report.name), page?.display_name ?? state.page);
+    const name = exportFileName(reportLabel(report.name), page?.display_name ?? state.page);
     const request = { page: state.page, state: encodeReportState(state), format };
     await download(() => exportPage(view.organizationId, report.slug, request), `${name}.${format}`);
     setBusy(false);

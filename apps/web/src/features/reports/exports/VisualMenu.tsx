@@ -1,4 +1,4 @@
-import type { Visual } from '@maya/contracts';
+import { exportFileName, type Visual } from '@maya/contracts';
 import { Loader, Menu } from '@mantine/core';
 import { useState } from 'react';
 import { IconDownload } from '../../../shared/ui/icons';
@@ -8,7 +8,7 @@ import { useDashboard } from '../hooks/useDashboard';
 import { reportLabel } from '../model/names';
 import { adHocOf, sortOf } from '../model/state';
 import { exportVisualCsv } from './api';
-import { download, fileName } from './files';
+import { download } from './files';
 import { exportMessages as text } from './messages';
 
 type VisualMenuProps = OnDemandMenuProps & { visual: Visual };
@@ -34,7 +34,7 @@ export function VisualMenu({ target, defaultOpened, visual }: VisualMenuProps) {
       sort: sortOf(state, visual.id),
       ...(adhoc?.id === visual.id ? { visual: adhoc } : {}),
     };
-    const name = fileName(reportLabel(document.name), visual.title ?? visual.id);
+    const name = exportFileName(reportLabel(document.name), visual.title ?? visual.id);
     await download(() => exportVisualCsv(organizationId, request), `${name}.csv`);
     setBusy(false);
   };
