@@ -42,6 +42,11 @@ export type BuildOptions = {
   logStream?: LogDestination;
   /** The data loads' clock (today, for the ranges they load); tests move it. The real one by default. */
   now?: () => Date;
+  /**
+   * How connectors wait between a provider's polls and retries (Microsoft's report requests,
+   * Meta's report runs, a 429's Retry-After); tests answer at once. Real time by default.
+   */
+  sleep?: (ms: number) => Promise<void>;
   /** Holds each range of an account's older history until it resolves (tests); none by default. */
   backfillGate?: (serviceAccountId: string) => Promise<void>;
 };
@@ -93,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     };
     const { modules, guards, modelling } = createModules(platform, {
       now: options.now,
+      sleep: options.sleep,
       backfillGate: options.backfillGate,
       log: app.log,
     });

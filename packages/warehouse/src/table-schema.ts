@@ -122,6 +122,25 @@ function mismatch(message: string): WarehouseError {
 }
 
 /**
+ * CREATE TABLE of the declared definition: its columns, NOT NULL where declared, and its primary
+ * key as a constraint unless `withKey` is false (a table only ever rebuilt whole, whose key its
+ * builder checks: `MaterializeOptions.rebuiltOnly`).
+ */
+export function createTableStatement(
+  schema: string,
+  declared: TableSchema,
+  sqlType: (type: ColumnType) => string,
+  withKey = true,
+): string {
+  const columns = declared.columns.map(
+    (c) => `${quoteIdentifier(c.name)} ${sqlType(c.type)}${c.nullable ? '' : ' NOT NULL'}`,
+  );
+  const key = declared.primaryKey.map((k) => quoteIdentifier(k)).join(', ');
+  const constraint = withKey ? `, PRIMARY KEY (${key})` : '';
+  return `CREATE TABLE ${qualifiedName(schema, declared.name)} (${columns.join(', ')}${constraint})`;
+}
+
+/**
  * The DDL that brings a table to its declared definition (create it, add the declared nullable
  * columns it lacks, widen whole-number columns declared `double`); each engine passes its own
  * column-type mapping. DuckDB and PostgreSQL run them in one transaction: a widened column
@@ -138,13 +157,8 @@ export function tableChangeStatements(
   switch (change.kind) {
     case 'none':
       return [];
-    case 'create': {
-      const columns = declared.columns.map(
-        (c) => `${quoteIdentifier(c.name)} ${sqlType(c.type)}${c.nullable ? '' : ' NOT NULL'}`,
-      );
-      const key = declared.primaryKey.map((k) => quoteIdentifier(k)).join(', ');
-      return [`CREATE TABLE ${name} (${columns.join(', ')}, PRIMARY KEY (${key}))`];
-    }
+    case 'create':
+      return [createTableStatement(schema, declared, sqlType)];
     case 'alter':
       return [
         ...change.add.map(

@@ -90,6 +90,17 @@ export type StageOptions = {
 /** Positional (`$1`, `$2`, ...) or named (`$name`) parameters. */
 export type QueryParams = unknown[] | Record<string, unknown>;
 
+export type MaterializeOptions = {
+  /**
+   * The table is only ever rebuilt whole by `materialize`, never loaded into by key (the models
+   * and their side tables; not the raw tables a migration re-keys, which loads then upsert into).
+   * Its key is then checked once the rows are written instead of kept as a constraint: a repeated
+   * key still fails the build, but DuckDB builds no index over the table (an index costs about
+   * three times the write on a table of 200,000 rows, and the reports never use it).
+   */
+  rebuiltOnly?: boolean;
+};
+
 export type QueryOptions = {
   /** The query is cancelled after this long, with a `query_timeout` error. */
   timeoutMs: number;
@@ -167,6 +178,7 @@ export interface Warehouse {
     table: TableSchema,
     selectSql: string,
     params?: QueryParams,
+    opts?: MaterializeOptions,
   ): Promise<LoadResult>;
   /** Runs one read-only statement (SELECT or WITH ... SELECT) with bound parameters. */
   query(sql: string, params: QueryParams, opts: QueryOptions): Promise<QueryResult>;

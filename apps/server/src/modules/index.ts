@@ -51,6 +51,8 @@ export function createModules(
   platform: Platform,
   options: {
     now?: () => Date;
+    /** The connectors' waits between a provider's polls and retries; real time by default. */
+    sleep?: (ms: number) => Promise<void>;
     backfillGate?: (serviceAccountId: string) => Promise<void>;
     log?: EtlDeps['log'];
   } = {},
@@ -82,7 +84,7 @@ export function createModules(
   });
   const assistantAuth = createAssistantAuthModule(platform, { organizations: organizations.service });
   const notifications = createNotificationsModule(platform, { organizations: organizations.service, users });
-  const sources = createSourcesModule(platform, { billing: billing.service });
+  const sources = createSourcesModule(platform, { billing: billing.service, sleep: options.sleep });
   const destinations = createDestinationsModule(platform, {
     hasSources: async (organizationId) => (await sources.service.list(organizationId)).length > 0,
   });

@@ -38,6 +38,9 @@ export type JobDefinition = {
   onePerGroup?: boolean;
 };
 
+/** pg-boss's own polling interval, kept for the queues that set none. */
+const DEFAULT_POLLING_SECONDS = 2;
+
 export type Jobs = {
   boss: PgBoss;
   /** Registers handlers; called only in processes that run the worker. */
@@ -67,8 +70,15 @@ export async function startJobs(
     monitorIntervalSeconds: 10,
     // Tests turn the cron off: an hourly tick must not start a run in the middle of one.
     schedule: runWorker && runSchedules,
+    // A job sent wakes the workers of its queue at once (PostgreSQL NOTIFY, sent in the job's
+    // own transaction), in every process: "Load data now", a backfill queued after a first load
+    // and a mail start then rather than at the next poll. Polling stays as the backstop (retries,
+    // delayed jobs, a listener that could not connect, e.g. behind a transaction-mode pooler).
+    useListenNotify: runWorker,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  // E.g. the NOTIFY listener could not connect: jobs still run, at the polling interval.
+  boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'));
   await boss.start();
   let stopped = false;
   const queues: string[] = [];
@@ -78,11 +88,15 @@ export async function startJobs(
     async work(definitions) {
       for (const { name, handler, cron, pollingIntervalSeconds, concurrency, onePerGroup } of definitions) {
         await boss.createQueue(name);
+        await boss.updateQueue(name, { notify: true });
         if (cron) await boss.schedule(name, cron); // stored; fired only where `schedule` is on
         queues.push(name);
         const options = {
           includeMetadata: true as const,
           ...(pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds }),
+          // The backstop poll while NOTIFY works: as often as without it (pg-boss would wait 30 s),
+          // so that a retry or a delayed job is not picked up later than before.
+          notifyPollingIntervalSeconds: pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS,
           ...(concurrency === undefined ? {} : { localConcurrency: concurrency }),
           // Counted in the database, across processes. Two workers claiming at the same instant
           // may still take two of one group: the handler must bear it (the ETL's loads wait for

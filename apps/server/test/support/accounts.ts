@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { createTestDatabase, testConfig } from './database';
 import { startSmtp } from './smtp';
 import { buildApp, type BuildOptions } from '../../src/app';
+import { noWait } from './clock';
 
 /**
  * The app listening on a real port (the sign-in code fetches the sandbox providers over HTTP
@@ -18,7 +19,7 @@ export async function startAccountsApp(overrides: Record<string, string> = {}, o
     PORT: String(port),
     ...overrides,
   });
-  const app = await buildApp(config, options);
+  const app = await buildApp(config, { sleep: noWait, ...options });
   app.addHook('onClose', () => rm(config.dataDir, { recursive: true, force: true }));
   await app.listen({ port, host: '127.0.0.1' });
   return {

@@ -8,3 +8,10 @@ import { utcDay } from '@maya/contracts';
 export function atNoonUtc(instant: number | Date): Date {
   return new Date(`${utcDay(instant)}T12:00:00.000Z`);
 }
+
+/**
+ * The connectors' sleep in tests: a provider's "still building, ask again in a second" (Microsoft's
+ * report requests, Meta's report runs) and a retry's back-off go on at the next turn of the event
+ * loop instead of waiting real seconds. The sandbox answers by the number of polls, not the time.
+ */
+export const noWait = (_ms: number) => new Promise<void>((resolve) => setImmediate(resolve));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
+import { noWait } from './clock';
 import { loadConfig, type Config } from '../../src/platform/config';
 import { TEMPLATE_DATABASE, TEST_SECRET_KEY } from './constants';
 import { withDatabase } from '@maya/embedded-postgres/testing';
@@ -52,7 +53,7 @@ export async function testConfig(overrides: Record<string, string> = {}): Promis
 export async function createTestApp(overrides: Record<string, string> = {}) {
   const databaseUrl = await createTestDatabase();
   const config = await testConfig({ DATABASE_URL: databaseUrl, ...overrides });
-  const app = await buildApp(config);
+  const app = await buildApp(config, { sleep: noWait });
   app.addHook('onClose', () => rm(config.dataDir, { recursive: true, force: true }));
   return { app, config, databaseUrl };
 }

@@ -9,6 +9,7 @@ import type {
   ColumnInfo,
   LoadOptions,
   LoadResult,
+  MaterializeOptions,
   QueryOptions,
   QueryParams,
   QueryResult,
@@ -245,11 +246,12 @@ export async function openDuckDbWarehouse(options: DuckDbWarehouseOptions): Prom
       table: TableSchema,
       selectSql: string,
       params: QueryParams = [],
+      opts: MaterializeOptions = {},
     ): Promise<LoadResult> {
       assertIdentifier(schema, 'schema');
       const declared = validateTableSchema(table);
       return write((conn) =>
-        inTransaction(conn, () => materializeDuckDb(conn, schema, declared, selectSql, params)),
+        inTransaction(conn, () => materializeDuckDb(conn, schema, declared, selectSql, params, opts)),
       );
     },
 

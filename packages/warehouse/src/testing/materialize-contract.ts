@@ -132,6 +132,23 @@ export function materializeContract(target: () => ContractTarget): void {
       }
     });
 
+    it('builds a table only ever rebuilt whole (rebuiltOnly) alike, its key still unique', async () => {
+      const { wh, s } = ctx;
+      await wh.loadBatch(s, 'campaigns', [batch]);
+      expect(await wh.materialize(s, totals, sql(TOTALS_SQL), [], { rebuiltOnly: true })).toEqual({ rows: 2 });
+      const before = await totalsRows();
+      expect(before.map((r) => r.campaign_id)).toEqual(['a', 'b']);
+      // Two rows of one key fail the build as the constraint would, and change nothing.
+      const repeated = 'SELECT campaign_id, 1 AS days, clicks, cost, day AS first_day FROM {s}.campaigns';
+      const error = await wh.materialize(s, totals, sql(repeated), [], { rebuiltOnly: true }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error instanceof WarehouseError ? error.type : error).toBe('schema_mismatch');
+      expect(await totalsRows()).toEqual(before);
+      expect(await wh.listTables(s)).toEqual(['campaigns', 'totals']);
+    });
+
     it('refuses statements that are not a single read-only query and changes nothing', async () => {
       const { wh, s } = ctx;
       await wh.loadBatch(s, 'campaigns', [batch]);

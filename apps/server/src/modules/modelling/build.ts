@@ -164,7 +164,9 @@ async function applySideTables(
     }
     const build = sideTableBuild(warehouse.engine, MODEL_SCHEMA, table, checked.accepted);
     try {
-      const { rows } = await warehouse.materialize(MODEL_SCHEMA, build.table, build.sql, build.params);
+      const { rows } = await warehouse.materialize(MODEL_SCHEMA, build.table, build.sql, build.params, {
+        rebuiltOnly: true,
+      });
       outcome.models.push({ name: model.name, rows });
       outcome.applied.push(
         ...checked.accepted.map(({ column, label }) => ({

@@ -23,7 +23,13 @@ export type CredentialsStore = ReturnType<typeof createCredentialsStore>;
  * Sealed source credentials: stored by the vault bound to their organization and row, opened only
  * to build a connector context, and re-sealed when a provider hands out refreshed tokens.
  */
-export function createCredentialsStore(deps: { db: Database; vault: Vault; config: Config }) {
+export function createCredentialsStore(deps: {
+  db: Database;
+  vault: Vault;
+  config: Config;
+  /** The connectors' waits between polls and retries; real time by default. */
+  sleep?: (ms: number) => Promise<void>;
+}) {
   const { db, vault } = deps;
   const context = (organizationId: string, id: string) => `source-credentials:${organizationId}:${id}`;
 
@@ -85,6 +91,7 @@ export function createCredentialsStore(deps: { db: Database; vault: Vault; confi
           endpoints: deps.config.connectors.endpoints,
           clients: deps.config.connectors.clients,
           credentials,
+          sleep: deps.sleep,
           onTokens: async (tokens) => {
             if (credentials.kind === 'oauth2' || credentials.kind === 'gcs_bucket') {
               credentials = { ...credentials, tokens };

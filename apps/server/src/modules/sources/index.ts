@@ -11,8 +11,8 @@ export { createCredentialsStore } from './credentials';
 export { redirectPathFor } from './catalog';
 
 /** Data sources (spec 001 §2 Sources): connected accounts, authorizations and setup screens. */
-export function createSourcesModule(platform: Platform, services: Pick<SourcesDeps, 'billing'>) {
-  const sources = createSourcesService({ platform, billing: services.billing });
+export function createSourcesModule(platform: Platform, services: Pick<SourcesDeps, 'billing' | 'sleep'>) {
+  const sources = createSourcesService({ platform, ...services });
   const authorization = createAuthorizationFlow(platform, sources);
   const setup = createSetupFlows(platform, sources);
   const conversions = createConversionSettings(platform.database.db);

@@ -24,6 +24,8 @@ export type FirstLoadJob = { organizationId: string; serviceAccountId: string };
 export type SourcesDeps = {
   platform: Pick<Platform, 'database' | 'vault' | 'config' | 'jobs'>;
   billing: Pick<BillingService, 'entitlements'>;
+  /** How a connector waits between a provider's polls and retries (tests: no real waiting). */
+  sleep?: (ms: number) => Promise<void>;
 };
 
 /** The accounts an organization has, by service: what the plan's accounts and integrations count. */
@@ -82,6 +84,7 @@ export function createSourcesService(deps: SourcesDeps) {
     db,
     vault: deps.platform.vault,
     config: deps.platform.config,
+    sleep: deps.sleep,
   });
 
   /**
