@@ -135,7 +135,9 @@ export function materializeContract(target: () => ContractTarget): void {
     it('builds a table only ever rebuilt whole (rebuiltOnly) alike, its key still unique', async () => {
       const { wh, s } = ctx;
       await wh.loadBatch(s, 'campaigns', [batch]);
-      expect(await wh.materialize(s, totals, sql(TOTALS_SQL), [], { rebuiltOnly: true })).toEqual({ rows: 2 });
+      expect(await wh.materialize(s, totals, sql(TOTALS_SQL), [], { rebuiltOnly: true })).toEqual({
+        rows: 2,
+      });
       const before = await totalsRows();
       expect(before.map((r) => r.campaign_id)).toEqual(['a', 'b']);
       // Two rows of one key fail the build as the constraint would, and change nothing.
