@@ -36,6 +36,13 @@ export type JobDefinition = {
    * the others of that group wait while other groups' jobs go ahead.
    */
   onePerGroup?: boolean;
+  /**
+   * A job sent wakes this queue's workers at once (PostgreSQL NOTIFY) instead of at their next
+   * poll. Only for queues whose senders have written everything the job reads before they send:
+   * a job may start before `send` returns (e.g. a sender that records the job's id after
+   * sending would find its run over already, and overwrite its outcome).
+   */
+  wakeOnSend?: boolean;
 };
 
 /** pg-boss's own polling interval, kept for the queues that set none. */
@@ -70,10 +77,11 @@ export async function startJobs(
     monitorIntervalSeconds: 10,
     // Tests turn the cron off: an hourly tick must not start a run in the middle of one.
     schedule: runWorker && runSchedules,
-    // A job sent wakes the workers of its queue at once (PostgreSQL NOTIFY, sent in the job's
-    // own transaction), in every process: "Load data now", a backfill queued after a first load
-    // and a mail start then rather than at the next poll. Polling stays as the backstop (retries,
-    // delayed jobs, a listener that could not connect, e.g. behind a transaction-mode pooler).
+    // A job sent on a queue that asks for it (`wakeOnSend`) wakes the queue's workers at once
+    // (PostgreSQL NOTIFY, sent in the job's own transaction), in every process: "Load data now"
+    // and a backfill queued after a first load start then rather than at the next poll. Polling
+    // stays as the backstop (retries, delayed jobs, a listener that could not connect, e.g.
+    // behind a transaction-mode pooler).
     useListenNotify: runWorker,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
@@ -86,9 +94,10 @@ export async function startJobs(
   return {
     boss,
     async work(definitions) {
-      for (const { name, handler, cron, pollingIntervalSeconds, concurrency, onePerGroup } of definitions) {
+      for (const definition of definitions) {
+        const { name, handler, cron, pollingIntervalSeconds, concurrency, onePerGroup } = definition;
         await boss.createQueue(name);
-        await boss.updateQueue(name, { notify: true });
+        await boss.updateQueue(name, { notify: definition.wakeOnSend === true });
         if (cron) await boss.schedule(name, cron); // stored; fired only where `schedule` is on
         queues.push(name);
         const options = {

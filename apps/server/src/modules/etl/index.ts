@@ -95,9 +95,12 @@ export function createEtlModule(platform: Platform, services: Omit<EtlDeps, 'pla
         pollingIntervalSeconds: 0.5,
         concurrency: FIRST_LOADS_AT_ONCE,
         onePerGroup: true,
+        wakeOnSend: true,
       },
-      { name: ETL_BACKFILL_QUEUE, handler: (data, job) => etl.backfill(data, job) },
-      { name: ETL_RUN_QUEUE, handler: (data, job) => etl.run(data, job) },
+      // Started when sent (decision 770): their senders record the account's or the run's state
+      // before sending.
+      { name: ETL_BACKFILL_QUEUE, handler: (data, job) => etl.backfill(data, job), wakeOnSend: true },
+      { name: ETL_RUN_QUEUE, handler: (data, job) => etl.run(data, job), wakeOnSend: true },
       { name: ETL_SCHEDULE_QUEUE, cron: ETL_SCHEDULE_CRON, handler: async () => void (await etl.schedule()) },
       {
         name: RECOVER_QUEUE,
