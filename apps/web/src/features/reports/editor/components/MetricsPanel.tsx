@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Divider,
-  Drawer,
   Group,
   Loader,
   Paper,
@@ -24,6 +23,7 @@ import { reportKeys } from '../../api/keys';
 import { checkFormula } from '../api/editor';
 import { useReportFields } from '../hooks/useReportFields';
 import type { ReportEditor } from '../hooks/useReportEditor';
+import { EditorDrawer } from './EditorDrawer';
 import { editorMessages } from '../messages';
 import { deleteMetric, metricUsers, saveMetric } from '../model/operations';
 
@@ -49,14 +49,7 @@ export function MetricsPanel({ editor, onClose }: { editor: ReportEditor; onClos
       ? null
       : metrics.find((m) => m.table === editing.table && m.name === editing.name);
   return (
-    <Drawer
-      opened
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': editorMessages.close }}
-      position="right"
-      size="md"
-      title={editorMessages.metrics}
-    >
+    <EditorDrawer onClose={onClose} title={editorMessages.metrics}>
       <Stack gap="sm">
         {metrics.length === 0 && (
           <Text size="sm" c="dimmed">
@@ -122,7 +115,7 @@ export function MetricsPanel({ editor, onClose }: { editor: ReportEditor; onClos
           />
         )}
       </Stack>
-    </Drawer>
+    </EditorDrawer>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ReportPage } from '@maya/contracts';
-import { ActionIcon, Badge, Button, Drawer, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../shared/ui/ConfirmDialog';
 import {
@@ -13,6 +13,7 @@ import {
 import { editorMessages } from '../messages';
 import { addPage, deletePage, movePage, renamePage, setPageHidden } from '../model/operations';
 import type { ReportEditor } from '../hooks/useReportEditor';
+import { EditorDrawer } from './EditorDrawer';
 
 const text = editorMessages.page;
 
@@ -36,14 +37,7 @@ export function PagesPanel({ editor, currentPage, onPage, onClose }: PagesPanelP
     onPage(name);
   };
   return (
-    <Drawer
-      opened
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': editorMessages.close }}
-      position="right"
-      size="md"
-      title={editorMessages.pages}
-    >
+    <EditorDrawer onClose={onClose} title={editorMessages.pages}>
       <Stack gap="sm">
         {pages.map((page, index) => (
           <Group key={page.name} gap={6} wrap="nowrap" align="center">
@@ -119,7 +113,7 @@ export function PagesPanel({ editor, currentPage, onPage, onClose }: PagesPanelP
           setDeleting(null);
         }}
       />
-    </Drawer>
+    </EditorDrawer>
   );
 }
 

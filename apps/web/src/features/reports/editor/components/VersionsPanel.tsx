@@ -1,4 +1,4 @@
-import { Badge, Button, Drawer, Group, Loader, Stack, Text, Timeline } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDate } from '../../../../shared/lib/dates';
@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../../shared/ui/ConfirmDialog';
 import { reportKeys } from '../../api/keys';
 import { listReportVersions } from '../api/editor';
 import type { ReportEditor } from '../hooks/useReportEditor';
+import { EditorDrawer } from './EditorDrawer';
 import { editorMessages } from '../messages';
 
 const text = editorMessages.versions;
@@ -23,14 +24,7 @@ export function VersionsPanel({ editor, onClose }: { editor: ReportEditor; onClo
   const [busy, setBusy] = useState(false);
   const data = versions.data;
   return (
-    <Drawer
-      opened
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': editorMessages.close }}
-      position="right"
-      size="md"
-      title={editorMessages.history}
-    >
+    <EditorDrawer onClose={onClose} title={editorMessages.history}>
       {data === undefined ? (
         <Loader size="sm" />
       ) : (
@@ -86,6 +80,6 @@ export function VersionsPanel({ editor, onClose }: { editor: ReportEditor; onClo
           });
         }}
       />
-    </Drawer>
+    </EditorDrawer>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReportFieldTable, ReportPage, Visual } from '@maya/contracts';
-import { Alert, Box, Button, Drawer, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { VisualView } from '../../components/visuals/VisualGrid';
 import { editorMessages } from '../messages';
@@ -13,6 +13,7 @@ import {
 } from '../model/visualForm';
 import { useReportFields } from '../hooks/useReportFields';
 import type { ReportEditor } from '../hooks/useReportEditor';
+import { EditorDrawer } from './EditorDrawer';
 import { VisualFields } from './VisualFields';
 
 const text = editorMessages.visual;
@@ -38,11 +39,8 @@ export function VisualPanel({ editor, page, visualId, onClose }: VisualPanelProp
   const { tables, isError } = useReportFields(editor.organizationId, editor.slug, metrics);
   const editing = page.visuals.find((v) => v.id === visualId);
   return (
-    <Drawer
-      opened
+    <EditorDrawer
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': editorMessages.close }}
-      position="right"
       size="lg"
       title={editing === undefined ? text.newTitle : text.editTitle}
       scrollAreaComponent={ScrollArea.Autosize}
@@ -53,7 +51,7 @@ export function VisualPanel({ editor, page, visualId, onClose }: VisualPanelProp
       ) : (
         <VisualForm editor={editor} page={page} tables={tables} editing={editing} onClose={onClose} />
       )}
-    </Drawer>
+    </EditorDrawer>
   );
 }
 
