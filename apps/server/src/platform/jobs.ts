@@ -1,4 +1,5 @@
-import { PgBoss } from 'pg-boss';
+import { randomUUID } from 'node:crypto';
+import { PgBoss, type SendOptions } from 'pg-boss';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 
 /**
@@ -50,6 +51,18 @@ const DEFAULT_POLLING_SECONDS = 2;
 
 export type Jobs = {
   boss: PgBoss;
+  /**
+   * Sends a job whose handler reads the id its sender recorded (a run that checks it is still
+   * the latest): `record(id)` is written before the job exists, so the job can never start
+   * before its id is known. With a `singletonKey`, nothing is sent or recorded while a job of
+   * that key waits (that one stays the latest). Returns the id, or null when nothing was sent.
+   */
+  sendRecorded(
+    queue: string,
+    data: object,
+    options: SendOptions,
+    record: (jobId: string) => Promise<void>,
+  ): Promise<string | null>;
   /** Registers handlers; called only in processes that run the worker. */
   work(definitions: JobDefinition[]): Promise<void>;
   ping(): Promise<number>;
@@ -93,6 +106,15 @@ export async function startJobs(
   const stopping = new AbortController();
   return {
     boss,
+    async sendRecorded(queue, data, options, record) {
+      const key = options.singletonKey;
+      if (key !== undefined && (await boss.findJobs(queue, { key, queued: true })).length > 0) return null;
+      const id = randomUUID();
+      await record(id);
+      // Null only if another process queued the same key since the check: its job is the one
+      // that runs, and the next run's record replaces this one.
+      return boss.send(queue, data, { ...options, id });
+    },
     async work(definitions) {
       for (const definition of definitions) {
         const { name, handler, cron, pollingIntervalSeconds, concurrency, onePerGroup } = definition;

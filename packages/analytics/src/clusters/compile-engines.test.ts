@@ -86,6 +86,8 @@ const CASES: [string, ClusterColumn][] = [
       [{ field: 'f_cost', operator: 'gt', value: '' }],
     ),
   ],
+  // DuckDB 1.5 read `^(?:)` as `^$` on a column: an empty group must not reach it (found by the property test).
+  ['regex with empty groups', column([{ field: 'f_name', operator: 'matches', value: '^()' }])],
 ];
 
 describe('compiled columns on real engines', () => {

@@ -220,16 +220,44 @@ const SHORTHAND_RANGES: Record<'d' | 'w' | 's', string> = {
   s: ' \\t\\n\\r\\f\\x0B',
 };
 
-/** The pattern in a flavor's spelling (flags are the caller's: case-insensitive, dot-all). */
+/** Whether the node can only match the empty string at no position in particular: `()`, `(?:)*`. */
+function matchesNothing(node: RegexNode): boolean {
+  switch (node.type) {
+    case 'seq':
+      return node.items.every(matchesNothing);
+    case 'group':
+    case 'repeat':
+      return matchesNothing(node.body);
+    case 'alt':
+    case 'char':
+    case 'any':
+    case 'start':
+    case 'end':
+    case 'class':
+      return false;
+    default:
+      return unreachable(node);
+  }
+}
+
+/**
+ * The pattern in a flavor's spelling (flags are the caller's: case-insensitive, dot-all).
+ * Empty groups are left out: DuckDB 1.5 reads `^(?:)` as `^$` on a column (not on a constant),
+ * and an empty group matches the empty string wherever it stands, so leaving it out changes nothing.
+ */
 export function writeRegex(node: RegexNode, flavor: RegexFlavor): string {
   switch (node.type) {
     case 'alt':
       return node.options.map((o) => writeRegex(o, flavor)).join('|');
     case 'seq':
-      return node.items.map((i) => writeRegex(i, flavor)).join('');
+      return node.items
+        .filter((i) => !matchesNothing(i))
+        .map((i) => writeRegex(i, flavor))
+        .join('');
     case 'group':
-      return `(?:${writeRegex(node.body, flavor)})`;
+      return matchesNothing(node.body) ? '' : `(?:${writeRegex(node.body, flavor)})`;
     case 'repeat': {
+      if (matchesNothing(node.body)) return '';
       const body = writeRegex(node.body, flavor);
       const max = node.max === null ? '' : String(node.max);
       return `${body}{${node.min}${node.max === node.min ? '' : `,${max}`}}`;

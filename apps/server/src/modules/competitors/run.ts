@@ -66,6 +66,7 @@ export function createCompetitionRun(deps: CompetitorsDeps & { now: () => Date }
             runFinishedAt: deps.now(),
           }),
         );
+      let termCount: number;
       try {
         const country = googleSearchCountry(report.countryCode);
         if (country === null) throw new RunFailure(`Not a supported country: ${report.countryCode}`);
@@ -79,6 +80,7 @@ export function createCompetitionRun(deps: CompetitorsDeps & { now: () => Date }
         const account = accounts.find((a) => a.uuid === report.accountId);
         if (account === undefined) throw new RunFailure('The account of this report is no longer connected');
         const terms = await selectTerms(organizationId, account, report, country.alpha3, day);
+        termCount = terms.length;
         const serps = await withOrganization(db, organizationId, (tx) =>
           repo.cached(tx, report.countryCode, month, terms),
         );
@@ -134,17 +136,22 @@ export function createCompetitionRun(deps: CompetitorsDeps & { now: () => Date }
             shares,
           );
         });
-        await finish({ runStatus: 'finished', runError: null, runTerms: terms.length, hasResults: true });
+        await withOrganization(db, organizationId, (tx) =>
+          repo.progress(tx, reportId, jobId, { runStatus: 'running', hasResults: true }),
+        );
       } catch (error) {
         if (!(error instanceof RunFailure)) warn(error, organizationId, 'competitors: the run failed');
         await finish({ runStatus: 'failed', runError: messageOf(error) });
         return;
       }
+      // The version bump comes before "finished": whoever saw the run finish lists the report
+      // (the semantic models are read once per version).
       try {
         await deps.changed(organizationId);
       } catch (error) {
         warn(error, organizationId, 'competitors: announcing the new shares failed');
       }
+      await finish({ runStatus: 'finished', runError: null, runTerms: termCount });
     },
   };
 

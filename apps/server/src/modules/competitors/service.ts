@@ -78,11 +78,12 @@ export function createCompetitorsService(deps: CompetitorsDeps) {
 
   async function enqueue(organizationId: string, reportId: string, singletonKey?: string) {
     const job: CompetitorsRunJob = { organization_id: organizationId, report_id: reportId };
-    const jobId = await deps.platform.jobs.boss.send(COMPETITORS_RUN_QUEUE, job, {
-      retryLimit: 0,
-      ...(singletonKey ? { singletonKey } : {}),
-    });
-    if (jobId !== null) await withOrganization(db, organizationId, (tx) => repo.queued(tx, reportId, jobId));
+    await deps.platform.jobs.sendRecorded(
+      COMPETITORS_RUN_QUEUE,
+      job,
+      { retryLimit: 0, ...(singletonKey ? { singletonKey } : {}) },
+      (jobId) => withOrganization(db, organizationId, (tx) => repo.queued(tx, reportId, jobId)),
+    );
   }
 
   async function one(organizationId: string, id: string): Promise<CompetitionReport> {

@@ -84,12 +84,12 @@ export function createPagespeedService(deps: PagespeedDeps) {
   /** Queues a run; its status replaces the last one's. A run already waiting under `singletonKey` stays. */
   async function enqueue(organizationId: string, urlIds: string[] | null, singletonKey?: string) {
     const job: PagespeedRunJob = { organization_id: organizationId, url_ids: urlIds };
-    const jobId = await deps.platform.jobs.boss.send(PAGESPEED_RUN_QUEUE, job, {
-      retryLimit: 1,
-      ...(singletonKey ? { singletonKey } : {}),
-    });
-    if (jobId !== null)
-      await withOrganization(db, organizationId, (tx) => repo.queued(tx, organizationId, jobId));
+    await deps.platform.jobs.sendRecorded(
+      PAGESPEED_RUN_QUEUE,
+      job,
+      { retryLimit: 1, ...(singletonKey ? { singletonKey } : {}) },
+      (jobId) => withOrganization(db, organizationId, (tx) => repo.queued(tx, organizationId, jobId)),
+    );
   }
 
   async function read(organizationId: string): Promise<PagespeedUrlsResponse> {
@@ -168,15 +168,17 @@ export function createPagespeedService(deps: PagespeedDeps) {
       });
       return;
     }
-    if (measured.length > 0) await withOrganization(db, organizationId, (tx) => repo.markResults(tx));
-    await finish({ status: 'finished', measured: measured.length, failures });
     if (measured.length > 0) {
+      await withOrganization(db, organizationId, (tx) => repo.markResults(tx));
+      // The version bump comes before "finished": whoever saw the run finish lists the report
+      // (the semantic models are read once per version).
       try {
         await deps.changed(organizationId);
       } catch (error) {
         warn(error, organizationId, 'pagespeed: announcing the new results failed');
       }
     }
+    await finish({ status: 'finished', measured: measured.length, failures });
   }
 
   return {
