@@ -9,6 +9,7 @@ import { accountSettled, connectGoogleAds, organizationOwner } from '../support/
 import { startReportsApp, type ReportsApp } from '../reports/reports-app';
 import { startAiBuilderApp } from './ai-builder-app';
 import { completion, startFakeLlm } from './fake-llm';
+import { REPORTS_TEST_HISTORY } from '../support/constants';
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 type AiBuilderApp = Awaited<ReturnType<typeof startAiBuilderApp>>;
@@ -22,7 +23,7 @@ let withLlm: AiBuilderApp;
 let llm: Awaited<ReturnType<typeof startFakeLlm>>;
 
 beforeAll(async () => {
-  t = await startAccountsApp();
+  t = await startAccountsApp(REPORTS_TEST_HISTORY);
   reports = await startReportsApp(t, { now: NOW });
   owner = await organizationOwner(t, 'ai-builder-owner@example.com');
   const { accounts } = await connectGoogleAds(t, owner, 1);

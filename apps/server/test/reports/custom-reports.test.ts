@@ -15,6 +15,7 @@ import {
 } from '../support/sources';
 import { startReportsApp, type ReportsApp } from './reports-app';
 import { demoOrganizationId, invitedMember, loadAgain } from './reports-support';
+import { REPORTS_TEST_HISTORY } from '../support/constants';
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 
@@ -27,7 +28,7 @@ let channel: string;
 let customReportsLimit = -1;
 
 beforeAll(async () => {
-  t = await startAccountsApp();
+  t = await startAccountsApp(REPORTS_TEST_HISTORY);
   reports = await startReportsApp(t, { now: new Date(), customReportsLimit: () => customReportsLimit });
   owner = await organizationOwner(t, 'custom-owner@example.com');
   const { accounts } = await connectGoogleAds(t, owner, 1);

@@ -11,6 +11,7 @@ import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
 import { accountSettled, connectGoogleAds, organizationOwner, ownerQuery } from '../support/sources';
 import { startReportsApp, type ReportsApp } from './reports-app';
 import { invitedMember } from './reports-support';
+import { REPORTS_TEST_HISTORY } from '../support/constants';
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 
@@ -26,7 +27,7 @@ const MAYA_WITH_HIDDEN_PAGE: ReportDocument = {
 };
 
 beforeAll(async () => {
-  t = await startAccountsApp();
+  t = await startAccountsApp(REPORTS_TEST_HISTORY);
   reports = await startReportsApp(t, {
     now: () => clock,
     builtins: warehouseBuiltins().map((b) =>

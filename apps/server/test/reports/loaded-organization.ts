@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { startAccountsApp, type AccountsApp } from '../support/accounts';
 import { accountSettled, connectGoogleAds, organizationOwner, ownerQuery } from '../support/sources';
 import { startReportsApp, type ReportsApp } from './reports-app';
+import { REPORTS_TEST_HISTORY } from '../support/constants';
 
 export type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 type Range = { from: string; to: string };
@@ -28,11 +29,11 @@ export type LoadedOrganization = {
 export function loadedOrganization(email: string, now: Date) {
   const loaded = {} as LoadedOrganization;
   beforeAll(async () => {
-    loaded.t = await startAccountsApp();
+    loaded.t = await startAccountsApp(REPORTS_TEST_HISTORY);
     loaded.reports = await startReportsApp(loaded.t, { now });
     loaded.owner = await organizationOwner(loaded.t, email);
     const { accounts } = await connectGoogleAds(loaded.t, loaded.owner, 1);
-    // Two years of one account, its models and the ECB's rates of those days, on a busy machine.
+    // Months of one account (REPORTS_TEST_HISTORY), its models and the ECB's rates of those days.
     expect(await accountSettled(loaded.t, loaded.owner, accounts[0]!.uuid, 240_000)).toMatchObject({
       sync_status: 'finished',
     });

@@ -8,6 +8,7 @@ import { startAccountsApp, type AccountsApp } from '../support/accounts';
 import { accountSettled, connectGoogleAds, organizationOwner, ownerQuery } from '../support/sources';
 import { startReportsApp, type ReportsApp } from './reports-app';
 import { invitedMember } from './reports-support';
+import { REPORTS_TEST_HISTORY } from '../support/constants';
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 
@@ -61,7 +62,7 @@ const stored = () =>
   );
 
 beforeAll(async () => {
-  t = await startAccountsApp();
+  t = await startAccountsApp(REPORTS_TEST_HISTORY);
   reports = await startReportsApp(t, { now: new Date() });
   owner = await organizationOwner(t, 'versions-owner@example.com');
   const { accounts } = await connectGoogleAds(t, owner, 1);
