@@ -11,7 +11,7 @@ import { DashboardPage } from '../pages/DashboardPage';
 import { SourcesPages } from '../pages/SourcesPages';
 import { screenshots } from '../support/screenshots';
 
-/** A first load of two years of one sandbox Google Ads account on a two-core machine. */
+/** A first load of one sandbox Google Ads account on a two-core machine. */
 const LOAD_TIMEOUT_MS = 240_000;
 
 /** The assistant's own address: nothing listens there; the browser's request to it carries the code. */
@@ -135,5 +135,5 @@ describe('a bookmark an AI assistant creates', () => {
     await dashboard.waitForFilterSummary('Channel', 'Google Ads');
     await expectAccessible(page);
     await screenshots(page, 'assistant', 'bookmark-from-assistant');
-  }, 360_000); // a first load of two years on a two-core machine, then the consent and the dashboard
+  }, 360_000); // a first load on a two-core machine, then the consent and the dashboard
 });

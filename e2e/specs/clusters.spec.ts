@@ -7,7 +7,7 @@ import { ClustersPages } from '../pages/ClustersPages';
 import { DashboardPage } from '../pages/DashboardPage';
 import { SourcesPages } from '../pages/SourcesPages';
 
-/** A first load of two years of one sandbox Google Ads account on a two-core machine. */
+/** A first load of one sandbox Google Ads account on a two-core machine. */
 const LOAD_TIMEOUT_MS = 240_000;
 
 const screenshots = (page: Parameters<typeof shoot>[0], name: string) => shoot(page, 'clusters', name);

@@ -23,7 +23,7 @@ describe('loading data', () => {
     const dataLoad = new DataLoadPage(page, organization.slug);
 
     // Connect one sandbox Google Ads account. Its first load (the recent 90 days, then the rest
-    // of two years behind them) runs on its own; the list follows it to the end, so that the
+    // of the history behind them) runs on its own; the list follows it to the end, so that the
     // rows counted below are the whole history's.
     await sources.connectGoogleAdsAndLoad(email, 'Acme Outdoor Germany', 180_000);
     await sources.historyComplete('Acme Outdoor Germany', 180_000);
@@ -65,5 +65,5 @@ describe('loading data', () => {
       .getByText(/Acme Outdoor Germany: Customer not enabled/)
       .first()
       .waitFor();
-  }, 300_000); // a first load of two years, then two runs, on a two-core machine
+  }, 300_000); // a first load, then two runs, on a two-core machine
 });

@@ -37,7 +37,7 @@ const CONNECTED = [
   { service: 'facebook_ads', card: 'Meta Ads', accounts: ['Acme Retail UK', 'Trailfox Japan'] },
 ] as const;
 /**
- * The accounts' first loads (two years of days each, one account after another) on a two-core
+ * The accounts' first loads (one account after another) on a two-core
  * machine that other builds share, and the demo organization's loads beside them.
  */
 const LOADS_TIMEOUT_MS = 480_000;

@@ -15,7 +15,7 @@ async function toTop(page: Page): Promise<void> {
   );
 }
 
-/** A first load of two years on a busy two-core machine. */
+/** A first load on a busy two-core machine. */
 const LOAD_TIMEOUT_MS = 240_000;
 
 describe('report editor', () => {

@@ -12,7 +12,7 @@ import { AiBuilder } from '../pages/AiBuilder';
 import { DashboardPage } from '../pages/DashboardPage';
 import { SourcesPages } from '../pages/SourcesPages';
 
-/** The demo's first loads start with the app (about a minute on a busy machine); a first load of two years too. */
+/** The demo's first loads start with the app (about a minute on a busy machine); a first load too. */
 const LOAD_TIMEOUT_MS = 240_000;
 const FILTERS = ['Date', 'Channel'];
 const KPIS = ['Spend', 'Clicks', 'Conversions'];
@@ -189,5 +189,5 @@ describe('reports', () => {
     expect(await dashboard.resetButton().isDisabled()).toBe(true);
     await dashboard.waitForVisuals();
     expect(await dashboard.visualErrors().count()).toBe(0);
-  }, 300_000); // a first load of two years on a two-core machine
+  }, 300_000); // a first load on a two-core machine
 });
