@@ -17,7 +17,7 @@ import { createEmptyDatabase, createTestDatabase } from '../support/database';
 import { startSmtp } from '../support/smtp';
 import { accountSettled, connectGoogleAds, organizationOwner } from '../support/sources';
 import { dailyReport, DAILY_PAGE } from './daily-report';
-import { baseEnv, dataFolder, runCommand, startServer, type ServerProcess } from './processes';
+import { SHORT_HISTORY, baseEnv, dataFolder, runCommand, startServer, type ServerProcess } from './processes';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 const folders: string[] = [];
@@ -35,6 +35,7 @@ const env = (databaseUrl: string, dataDir: string, extra: Record<string, string>
     DATA_DIR: dataDir,
     SECRET_KEY: TEST_SECRET_KEY,
     LOG_LEVEL: 'warn',
+    ...SHORT_HISTORY,
     ...extra,
   });
 

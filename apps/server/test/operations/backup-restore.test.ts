@@ -13,7 +13,7 @@ import { call } from '../support/accounts';
 import { startSmtp } from '../support/smtp';
 import { accountSettled, connectGoogleAds, organizationOwner } from '../support/sources';
 import { dailyReport, DAILY_PAGE } from './daily-report';
-import { baseEnv, dataFolder, runCommand, startServer, type ServerProcess } from './processes';
+import { SHORT_HISTORY, baseEnv, dataFolder, runCommand, startServer, type ServerProcess } from './processes';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 const folders: string[] = [];
@@ -29,7 +29,7 @@ async function folder(label: string): Promise<string> {
 async function serve(dataDir: string): Promise<ServerProcess> {
   const server = await startServer(
     'main',
-    baseEnv({ DATA_DIR: dataDir, SMTP_URL: smtp.url, LOG_LEVEL: 'warn' }),
+    baseEnv({ DATA_DIR: dataDir, SMTP_URL: smtp.url, LOG_LEVEL: 'warn', ...SHORT_HISTORY }),
   );
   servers.push(server);
   return server;

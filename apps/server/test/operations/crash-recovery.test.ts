@@ -18,6 +18,7 @@ import { accountSettled, connectGoogleAds, organizationOwner } from '../support/
 import { googleAdsSnapshot } from '../support/warehouse-snapshot';
 import {
   baseEnv,
+  SHORT_HISTORY,
   dataFolder,
   groupAlive,
   processesUsing,
@@ -58,6 +59,7 @@ async function serve(): Promise<ServerProcess> {
       SMTP_URL: smtp.url,
       APP_URL: sandbox.url,
       LOG_LEVEL: 'warn',
+      ...SHORT_HISTORY,
     }),
   );
   servers.push(server);

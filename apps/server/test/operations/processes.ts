@@ -31,6 +31,12 @@ export async function dataFolder(label: string): Promise<string> {
   return dir;
 }
 
+/**
+ * An account's first load of 120 days, not the plan's two years: for the tests whose subject is
+ * the processes (a kill, a backup, two workers), where the loads' length changes nothing.
+ */
+export const SHORT_HISTORY = { FIRST_LOAD_MAX_DAYS: '120' };
+
 /** The variables every process of a test gets; a test adds DATA_DIR, DATABASE_URL and the like. */
 export function baseEnv(extra: Record<string, string>): Record<string, string> {
   return {

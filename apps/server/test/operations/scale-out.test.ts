@@ -17,7 +17,7 @@ import { startSmtp } from '../support/smtp';
 import { accountSettled, connectGoogleAds, organizationOwner } from '../support/sources';
 import { GOOGLE_ADS_STREAMS, googleAdsSnapshot } from '../support/warehouse-snapshot';
 import { dailyReport } from './daily-report';
-import { baseEnv, dataFolder, startServer, until, type ServerProcess } from './processes';
+import { SHORT_HISTORY, baseEnv, dataFolder, startServer, until, type ServerProcess } from './processes';
 import { startSandboxHost } from './sandbox-host';
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
@@ -45,6 +45,7 @@ beforeAll(async () => {
       SECRET_KEY: TEST_SECRET_KEY,
       SMTP_URL: smtp.url,
       APP_URL: sandbox.url, // the providers' callbacks; each API process listens on its own port
+      ...SHORT_HISTORY,
       ...extra,
     });
   // One process migrates first; the others find the schema in place.
