@@ -6,7 +6,10 @@ const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.u
 const require = createRequire(import.meta.url);
 
 // End-to-end journeys (`npm run test:e2e`): support/global-setup.ts builds and starts the app once,
-// then the specs drive Debian's Chromium against it. One app and one browser: files run one at a time.
+// then the specs drive Debian's Chromium against it. One app; two journeys at a time, each file
+// with its own browser, as two people using the product at once. A journey changes nothing that
+// another sees: its own user and organization, and a sandbox fault only for an account no other
+// journey connects (data-load.spec.ts).
 export default defineConfig({
   root: here('.'),
   test: {
@@ -21,6 +24,8 @@ export default defineConfig({
     hookTimeout: 180_000,
     // The teardown waits up to 30 s for the app to stop, then checks for leftovers.
     teardownTimeout: 90_000,
-    fileParallelism: false,
+    // A journey mostly waits (for the page, the app, a load): two at a time keep the two cores
+    // busy, where one left a third of them idle.
+    maxWorkers: 2,
   },
 });
