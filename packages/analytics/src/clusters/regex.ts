@@ -221,13 +221,13 @@ const SHORTHAND_RANGES: Record<'d' | 'w' | 's', string> = {
 };
 
 /** Whether the node can only match the empty string at no position in particular: `()`, `(?:)*`. */
-function matchesNothing(node: RegexNode): boolean {
+function matchesOnlyEmpty(node: RegexNode): boolean {
   switch (node.type) {
     case 'seq':
-      return node.items.every(matchesNothing);
+      return node.items.every(matchesOnlyEmpty);
     case 'group':
     case 'repeat':
-      return matchesNothing(node.body);
+      return matchesOnlyEmpty(node.body);
     case 'alt':
     case 'char':
     case 'any':
@@ -251,13 +251,13 @@ export function writeRegex(node: RegexNode, flavor: RegexFlavor): string {
       return node.options.map((o) => writeRegex(o, flavor)).join('|');
     case 'seq':
       return node.items
-        .filter((i) => !matchesNothing(i))
+        .filter((i) => !matchesOnlyEmpty(i))
         .map((i) => writeRegex(i, flavor))
         .join('');
     case 'group':
-      return matchesNothing(node.body) ? '' : `(?:${writeRegex(node.body, flavor)})`;
+      return matchesOnlyEmpty(node.body) ? '' : `(?:${writeRegex(node.body, flavor)})`;
     case 'repeat': {
-      if (matchesNothing(node.body)) return '';
+      if (matchesOnlyEmpty(node.body)) return '';
       const body = writeRegex(node.body, flavor);
       const max = node.max === null ? '' : String(node.max);
       return `${body}{${node.min}${node.max === node.min ? '' : `,${max}`}}`;
