@@ -117,17 +117,26 @@ export async function setSandboxFaults(baseUrl: string, api: string, faults: obj
   if (!response.ok) throw new Error(`sandbox faults: ${response.status} ${await response.text()}`);
 }
 
-type ServiceAccount = { service: string; identifier: string; sync_status: string; sync_error: string | null };
+type ServiceAccount = {
+  service: string;
+  identifier: string;
+  sync_status: string;
+  sync_error: string | null;
+  backfill_percent: number | null;
+};
 
 /**
  * Waits until the demo organization's sandbox ad accounts (connected by the app's `demo` module at
  * start) have had their first loads, so its reports answer with every channel and stay put; answers
- * the demo organization. Fails at once when a load fails.
+ * the demo organization. Fails at once when a load fails. With `history`, also until the older
+ * history behind each first load is in: nothing loads after that (what a page measured beside
+ * the loads would otherwise share the machine with).
  */
 export async function waitForDemoData(
   baseUrl: string,
   token: string,
   timeoutMs: number,
+  { history = false }: { history?: boolean } = {},
 ): Promise<{ id: string; slug: string }> {
   const adServices = ['google_ads', 'facebook_ads', 'microsoft_ads'];
   const { organizations } = (await json(baseUrl, 'GET', '/organizations', undefined, token)) as {
@@ -147,8 +156,9 @@ export async function waitForDemoData(
     const failed = accounts.find((a) => a.sync_status === 'failed');
     if (failed) throw new Error(`the demo's ${failed.service} load failed: ${failed.sync_error}`);
     const connected = adServices.every((s) => accounts.some((a) => a.service === s));
-    if (connected && accounts.every((a) => a.sync_status === 'finished'))
-      return { id: demo.id, slug: demo.slug };
+    const loaded = (a: ServiceAccount) =>
+      a.sync_status === 'finished' && (!history || a.backfill_percent === null);
+    if (connected && accounts.every(loaded)) return { id: demo.id, slug: demo.slug };
     if (Date.now() > deadline) {
       throw new Error(`the demo data did not load within ${timeoutMs / 1000} s: ${JSON.stringify(accounts)}`);
     }
