@@ -18,6 +18,10 @@ export async function startBenchApp(label: string, env: Record<string, string> =
       SECRET_KEY: randomBytes(36).toString('base64url'),
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '1',
+      // A profile of the server, say (`--cpu-prof --cpu-prof-dir=…`), not of the bench itself.
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS === undefined
+        ? {}
+        : { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }),
       ...env,
     },
   });

@@ -135,6 +135,9 @@ const costs: SemanticTable = {
     ratio('marketing_cpa', 'CPA (marketing cost)', 'marketing_cost', 'conversions', 'currency'),
     ratio('marketing_roas', 'ROAS (marketing cost)', 'conversion_value', 'marketing_cost', 'number'),
   ],
+  // Each ad account's rows are a source, and the manual expenses (no service, no account) one
+  // more: a KPI's comparison is withheld when an account connected after its previous period.
+  sourceDimensions: ['service', 'account'],
 };
 
 /** `-maya`: marketing performance across channels, and the total marketing cost. */

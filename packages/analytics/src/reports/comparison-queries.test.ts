@@ -89,4 +89,21 @@ onFixtureEngines('KPI comparisons', (warehouse) => {
     const before = await answer([], { from: '2023-01-01', to: '2023-12-31' });
     expect(before.comparison).toMatchObject({ from: '2022-01-01', to: '2022-12-31', data_from: null });
   });
+
+  it('compares a campaign launched after the previous period when its account has data for it', async () => {
+    // Generic Search starts on 1 February 2024 under the Google Ads account, whose data goes back
+    // to 2018: February against January is new spend, a change that happened.
+    const generic: ReportFilter = {
+      id: 'campaign',
+      kind: 'list',
+      table: 'performance',
+      column: 'campaign',
+      mode: 'include',
+      values: ['Generic Search'],
+    };
+    const launched = await answer([generic], { from: '2024-02-01', to: '2024-02-29' });
+    expect(launched.rows).toEqual([{ spend: 29 }]);
+    expect(launched.comparison).toMatchObject({ from: '2024-01-01', to: '2024-01-29', data_from: null });
+    expect(launched.comparison?.rows).toEqual([{ spend: null }]);
+  });
 });

@@ -3,7 +3,7 @@
 import type { ReportQueryResponse } from '@maya/contracts';
 import type { Warehouse } from '@maya/warehouse/interface';
 import type { ReportQuery } from './compile-query';
-import { COVERED_FROM, compileCoverage, previousCovered } from './coverage';
+import { compileSourceFirstDays, compileSourcesInPeriod, coveredFrom, previousCovered } from './coverage';
 import { previousPeriodQuery, withoutDateFilters } from './kpi';
 import { runCompiled, runQuery, type QueryInput } from './run-query';
 import { semanticTable, type SemanticModel } from './semantic-model';
@@ -33,21 +33,22 @@ export async function runKpiComparison(
         ).rows[0]?.[DATA_THROUGH];
   const through = typeof freshness === 'string' ? freshness : null;
   const { query: previousQuery, period, previous } = previousPeriodQuery(model, query, input.now, through);
-  const coverage = compileCoverage(
+  const inPeriod = compileSourcesInPeriod(
     model,
     withoutDateFilters(model, query),
     period,
     warehouse.engine,
     options,
   );
+  const firstDays = compileSourceFirstDays(model, query.table, warehouse.engine);
   // Both periods and the coverage at once, each on its own connection.
-  const [current, before, covered] = await Promise.all([
+  const [current, before, sources, starts] = await Promise.all([
     runQuery(warehouse, model, query, input, 1),
     runQuery(warehouse, model, previousQuery, input, 1),
-    runCompiled(warehouse, coverage, input.timeoutMs),
+    runCompiled(warehouse, inPeriod, input.timeoutMs),
+    runCompiled(warehouse, firstDays, input.timeoutMs),
   ]);
-  const coveredFrom = covered.rows[0]?.[COVERED_FROM];
-  const dataFrom = typeof coveredFrom === 'string' ? coveredFrom : null;
+  const dataFrom = coveredFrom(model, query.table, sources.rows, starts.rows);
   return {
     columns: current.columns,
     rows: current.rows,

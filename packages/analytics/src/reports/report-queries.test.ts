@@ -149,8 +149,9 @@ onFixtureEngines('report queries', (warehouse) => {
     expect(answer.columns).toEqual([
       { name: 'spend', label: 'Spend', role: 'measure', type: 'number', format: 'currency', grain: null },
     ]);
-    // The freshness, each period and the coverage aggregate to one row: no LIMIT for the engine to plan.
-    expect(sent).toHaveLength(4);
+    // The freshness and each period aggregate to one row, the coverage's sources in the period
+    // and their first days group by source: no LIMIT for the engine to plan.
+    expect(sent).toHaveLength(5);
     for (const sql of sent) expect(sql).not.toMatch(/LIMIT/);
   });
 
