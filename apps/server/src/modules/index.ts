@@ -36,7 +36,7 @@ export type { Module } from './module';
  * The composition root of the feature modules: each service is created once and handed to the
  * modules that use it (an acyclic graph: users ← organizations ← invitations, assistant-auth;
  * users, organizations ← auth, notifications; assistant-auth, modelling, reports,
- * bookmarks ← mcp; reports, organizations, notifications ← report-schedules; modelling (its read-only SQL), destinations, billing ← developers; users, auth ← subscriptions; destinations,
+ * bookmarks ← mcp; reports, bookmarks, organizations, notifications ← report-schedules; modelling (its read-only SQL), destinations, billing ← developers; users, auth ← subscriptions; destinations,
  * sources (the Meta action types counted as conversions) ← modelling ← etl, reports, ai-builder, clusters (whose columns it applies as derived columns),
  * expenses (which it writes to the warehouse and rebuilds), custom-tables, pagespeed and
  * competitors (whose semantic models it answers; competitors also reads sources' accounts and
@@ -126,6 +126,7 @@ export function createModules(
   });
   const reportSchedules = createReportSchedulesModule(platform, {
     reports: reports.service,
+    bookmarks: bookmarks.service,
     organizations: organizations.service,
     notify: (organizationId, input) => notifications.service.notify(organizationId, input),
     people,

@@ -21,11 +21,14 @@ export const ReportExportErrorType = {
   invalidTimeZone: 'invalid_time_zone',
   /** No such schedule of this report in the organization: 404. */
   scheduleNotFound: 'report_schedule_not_found',
+  /** A schedule's bookmark that is not one of the report's the caller sees in its menu: 422. */
+  scheduleBookmarkNotFound: 'report_schedule_bookmark_not_found',
 } as const;
 export type ReportExportErrorType = (typeof ReportExportErrorType)[keyof typeof ReportExportErrorType];
 
 export const reportExportMessages = {
   outsideRecipient: 'Only owners and admins can send reports to addresses outside the organization',
+  scheduleBookmarkNotFound: 'There is no such bookmark of this report.',
   invalidTimeZone: 'Unknown time zone',
 } as const;
 
@@ -101,7 +104,10 @@ export const ReportScheduleParamsSchema = z.object({ slug: ReportSlugSchema, sch
 export const CreateReportScheduleRequestSchema = z
   .object({
     organization_id: z.uuid(),
-    /** The bookmark mailed, whose view `state` is; null for the report. */
+    /**
+     * The bookmark mailed (one of the report's the caller sees): each delivery shows its view as
+     * it is then, and `state` is ignored; null for the view in `state`.
+     */
     bookmark_id: z._default(z.nullable(z.uuid()), null),
     /** What the mail calls it: the report's or the bookmark's name. */
     name: z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(200)),

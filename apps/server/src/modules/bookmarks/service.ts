@@ -298,6 +298,31 @@ export function createBookmarksService(deps: BookmarksDeps) {
       });
     },
 
+    /**
+     * A bookmark of the report that the caller sees in its menu, not a category: what a schedule
+     * may mail (report-schedules). Null when there is none.
+     */
+    async menuView(
+      caller: Caller,
+      reportSlug: string,
+      id: string,
+    ): Promise<{ name: string; state: string | null } | null> {
+      const row = await withOrganization(db, caller.access.organizationId, (tx) => repository.find(tx, id));
+      if (row === null || row.reportSlug !== reportSlug || row.isCategory) return null;
+      return isListed(row, caller, 'menu') ? { name: row.name, state: row.state } : null;
+    },
+
+    /** The bookmark's view as it is now (a scheduled delivery follows it); null once it is gone. */
+    async currentView(
+      organizationId: string,
+      reportSlug: string,
+      id: string,
+    ): Promise<{ state: string | null } | null> {
+      const row = await withOrganization(db, organizationId, (tx) => repository.find(tx, id));
+      if (row === null || row.reportSlug !== reportSlug || row.isCategory) return null;
+      return { state: row.state };
+    },
+
     /** spec 002 §7 Delete; a category's bookmarks go with it. */
     async remove(caller: Caller, reportSlug: string, id: string): Promise<void> {
       const { access } = caller;

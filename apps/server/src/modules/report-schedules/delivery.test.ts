@@ -5,32 +5,12 @@ import { describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../platform/mail';
 import { DELIVERY_FAILED_TITLE, deliver, isCurrent, type DeliveryJob } from './delivery';
 import type { ScheduleProgress, ScheduleRow } from './repository';
+import { scheduleRow } from '../../../test/support/schedules';
 
 const ORG = '0c3b6a52-9d6e-4f0e-8f7c-2a4b5c6d7e02';
 const DUE = new Date('2026-11-30T08:00:00Z');
 
-const schedule = (over: Partial<ScheduleRow> = {}): ScheduleRow => ({
-  id: '6f1d2c1e-3b7a-4c55-9a1e-0b6f6f2a4d01',
-  organizationId: ORG,
-  reportSlug: '-maya',
-  bookmarkId: null,
-  name: 'Weekly performance',
-  state: null,
-  page: 'overview',
-  frequency: 'weekly',
-  weekday: 1,
-  monthDay: null,
-  hour: 8,
-  timeZone: 'UTC',
-  recipients: ['a@example.com', 'b@example.org'],
-  createdBy: null,
-  nextRunAt: DUE,
-  attempt: 0,
-  lastSentAt: null,
-  lastError: null,
-  createdAt: new Date('2026-11-01T00:00:00Z'),
-  ...over,
-});
+const schedule = (over: Partial<ScheduleRow> = {}): ScheduleRow => scheduleRow({ nextRunAt: DUE, ...over });
 
 /** A delivery's world: a clock, a renderer that may fail, the outbox, the saved progress, the queue. */
 function world(options: { failRender?: boolean; now?: Date } = {}) {

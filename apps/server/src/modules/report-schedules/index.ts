@@ -4,6 +4,7 @@ import { scheduleRoutes } from './routes';
 import { createSchedulesService, DELIVERY_QUEUE, type SchedulesDeps } from './service';
 
 export { createSchedulesService, DELIVERY_QUEUE, type SchedulesService } from './service';
+export type { ScheduleRow } from './repository';
 
 /**
  * A delivery's job: a lost one (a worker killed) is run again twice; a delivery that fails is

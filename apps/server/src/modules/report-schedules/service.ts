@@ -11,10 +11,12 @@ import { AppError } from '../../platform/errors';
 import type { Auth, OrganizationAccess } from '../../platform/guards';
 import { actionMail, type MailMessage } from '../../platform/mail';
 import type { Platform } from '../../platform/platform';
+import type { BookmarksService } from '../bookmarks';
 import type { NotifyInput } from '../notifications';
 import type { OrganizationsService } from '../organizations';
 import type { ReportsService } from '../reports';
 import { deliver, isCurrent, type DeliveryJob, type DeliveryOutcome } from './delivery';
+import { followBookmark } from './follow';
 import { schedulesRepository as repo, type ScheduleRow } from './repository';
 import { isTimeZone, nextOccurrence } from './timing';
 
@@ -27,6 +29,8 @@ export type SchedulesDeps = {
   organizations: Pick<OrganizationsService, 'findById' | 'members'>;
   /** Tells the organization (its notifications) that a delivery failed. */
   notify: (organizationId: string, input: NotifyInput) => Promise<unknown>;
+  /** The bookmarks a schedule may mail (the bookmarks service). */
+  bookmarks: Pick<BookmarksService, 'menuView' | 'currentView'>;
   /** Who made a schedule (the users service). */
   people: (ids: string[]) => Promise<{ id: string; email: string; name: string | null }[]>;
   now?: () => Date;
@@ -132,6 +136,13 @@ export function createSchedulesService(deps: SchedulesDeps) {
     }));
   }
 
+  /** The page a view of the schedule's report draws (the reports module's check). */
+  async function pageOf(schedule: ScheduleRow, state: string | null): Promise<string> {
+    const organization = await deps.organizations.findById(schedule.organizationId);
+    const access = { organizationId: schedule.organizationId, isDemo: organization?.isDemo ?? false };
+    return (await deps.reports.exports.view(access, schedule.reportSlug, state)).page;
+  }
+
   async function render(schedule: ScheduleRow): Promise<Buffer> {
     const organization = await deps.organizations.findById(schedule.organizationId);
     const file = await deps.reports.exports.page(
@@ -157,7 +168,17 @@ export function createSchedulesService(deps: SchedulesDeps) {
       }
       const recipients = [...new Set(request.recipients.map((r) => r.trim().toLowerCase()))];
       await checkRecipients(access, auth, recipients);
-      const { page } = await deps.reports.exports.view(access, slug, request.state);
+      const bookmarkId = request.bookmark_id ?? null;
+      const bookmark =
+        bookmarkId === null ? null : await deps.bookmarks.menuView({ access, auth }, slug, bookmarkId);
+      if (bookmarkId !== null && bookmark === null) {
+        throw new AppError(422, ReportExportErrorType.scheduleBookmarkNotFound, {
+          message: reportExportMessages.scheduleBookmarkNotFound,
+        });
+      }
+      // A bookmark's view is the server's, never the request's.
+      const state = bookmark === null ? request.state : bookmark.state;
+      const { page } = await deps.reports.exports.view(access, slug, state);
       const frequency = request.frequency;
       const calendar = {
         frequency,
@@ -171,9 +192,9 @@ export function createSchedulesService(deps: SchedulesDeps) {
         repo.insert(tx, {
           organizationId: access.organizationId,
           reportSlug: slug,
-          bookmarkId: request.bookmark_id ?? null,
+          bookmarkId,
           name: request.name.trim(),
-          state: request.state,
+          state,
           page,
           ...calendar,
           recipients,
@@ -214,6 +235,7 @@ export function createSchedulesService(deps: SchedulesDeps) {
       const job = data as DeliveryJob;
       const schedule = await withOrganization(db, job.organizationId, (tx) => repo.find(tx, job.scheduleId));
       if (schedule === null || !isCurrent(schedule, job)) return 'skipped';
+      const view = await followBookmark({ currentView: deps.bookmarks.currentView, pageOf }, schedule);
       return deliver(
         {
           now,
@@ -225,7 +247,7 @@ export function createSchedulesService(deps: SchedulesDeps) {
           enqueue,
           notify: deps.notify,
         },
-        schedule,
+        view,
         job,
       );
     },

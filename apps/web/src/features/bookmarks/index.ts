@@ -4,6 +4,7 @@
  */
 export { BookmarkToolbar } from './components/BookmarkToolbar';
 export { BookmarksTab } from './components/BookmarksTabOnDemand';
+export { useSchedulableBookmarks } from './hooks/useSchedulableBookmarks';
 export { useShowUnbookmarked } from './hooks/useShowUnbookmarked';
 export { bookmarkKeys } from './api/keys';
 export { bookmarkMessages } from './messages';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { AiBuilderBubble } from '../../../features/ai-builder';
-import { BookmarkToolbar } from '../../../features/bookmarks';
+import { BookmarkToolbar, useSchedulableBookmarks } from '../../../features/bookmarks';
 import {
   DEMO_REPORT_SLUG,
   organizationHomePath,
@@ -30,6 +30,9 @@ type AppDashboardProps = {
 
 /** A report of the current organization with the bookmarks and, unless read-only, the AI Builder. */
 function AppDashboard({ slug, mode, routeBookmark, readOnly = false }: AppDashboardProps) {
+  const organization = useCurrentOrganization();
+  // The menu's query, which the bookmark toolbar reads too: one request for both.
+  const schedulable = useSchedulableBookmarks(organization?.id ?? '', slug);
   return (
     <OrganizationDashboard
       slug={slug}
@@ -37,6 +40,7 @@ function AppDashboard({ slug, mode, routeBookmark, readOnly = false }: AppDashbo
       routeBookmark={routeBookmark}
       readOnly={readOnly}
       toolbar={<BookmarkToolbar />}
+      schedulableBookmarks={schedulable}
     >
       {!readOnly && <AiBuilderBubble />}
     </OrganizationDashboard>

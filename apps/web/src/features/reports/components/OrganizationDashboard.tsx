@@ -11,6 +11,7 @@ import { Dashboard } from './Dashboard';
 import { EditToggle } from './EditToggle';
 import { EmbedReportButton } from './embed';
 import { ExportMenuButton } from '../exports/ExportMenuButton';
+import type { SchedulableBookmark } from '../schedules/ScheduleDialog';
 import { FirstLoadPanel } from './FirstLoadPanel';
 import { SaveReportAsButton } from './save-as';
 import { UpgradeWarning } from './UpgradeWarning';
@@ -25,6 +26,8 @@ type OrganizationDashboardProps = {
   toolbar?: ReactNode;
   /** Beside the page, inside the report's view: what the app adds there (the AI Builder bubble). */
   children?: ReactNode;
+  /** The report's bookmarks a schedule may mail (the app reads them from bookmarks). */
+  schedulableBookmarks?: readonly SchedulableBookmark[];
 };
 
 /**
@@ -41,6 +44,7 @@ export function OrganizationDashboard({
   readOnly = false,
   toolbar,
   children,
+  schedulableBookmarks,
 }: OrganizationDashboardProps) {
   const organization = useCurrentOrganization();
   const organizationId = organization?.id ?? '';
@@ -81,7 +85,7 @@ export function OrganizationDashboard({
             <>
               {toolbar}
               {view.mode === 'edit' ? <SaveReportAsButton /> : <EmbedReportButton />}
-              {!readOnly && <ExportMenuButton />}
+              {!readOnly && <ExportMenuButton bookmarks={schedulableBookmarks} />}
               {!readOnly && view.report?.access_level === 'Edit' && (
                 <EditToggle mode={view.mode} basePath={basePath} />
               )}

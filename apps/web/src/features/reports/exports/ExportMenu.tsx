@@ -11,18 +11,11 @@ type ExportMenuProps = OnDemandMenuProps & {
 
 /**
  * The toolbar's Export menu: the page as PNG or PDF, and scheduled delivery (loaded on demand).
- * The menu opens with its first item focused: Mantine's own initial-focus placeholder is a
- * focusable role="presentation" div, which a role="menu" may not own (axe aria-required-children).
+ * Like every menu it opens with its first item focused (the theme's Menu default).
  */
 export function ExportMenu({ target, defaultOpened, onExport, onSchedule }: ExportMenuProps) {
   return (
-    <Menu
-      position="bottom-end"
-      shadow="md"
-      width={230}
-      defaultOpened={defaultOpened}
-      withInitialFocusPlaceholder={false}
-    >
+    <Menu position="bottom-end" shadow="md" width={230} defaultOpened={defaultOpened}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{text.download}</Menu.Label>

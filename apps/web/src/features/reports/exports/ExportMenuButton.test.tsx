@@ -35,6 +35,7 @@ const SCHEDULE = {
 async function setup(
   routes: Record<string, RouteHandler> = {},
   view = viewFixture({ mode: 'view', document }),
+  bookmarks: { id: string; name: string }[] = [],
 ) {
   const calls = mockRoutes({
     'GET /api/user': () => json(200, userFixture()),
@@ -43,7 +44,7 @@ async function setup(
   });
   // jsdom lays nothing out: with the app's theme the menu hides itself once its position is
   // computed (its target looks detached), so a query would race that computation.
-  const rendered = renderWithView(<ExportMenuButton />, view, testTheme);
+  const rendered = renderWithView(<ExportMenuButton bookmarks={bookmarks} />, view, testTheme);
   // The menu's code first: a click racing its arrival would land on the stand-in as it is replaced.
   await act(() => ExportMenuOnDemand.preload());
   return { ...rendered, calls, user: userEvent.setup() };
@@ -100,8 +101,42 @@ describe('the Export menu', () => {
         recipients: ['ada@example.com', 'boss@elsewhere.com'],
       });
       expect(decodeReportState((posted as { state: string }).state)).toEqual(stateFixture);
+      expect(posted).toMatchObject({ bookmark_id: null });
+      // Without bookmarks there is nothing to choose: the view on screen is what is mailed.
+      expect(within(dialog).queryByLabelText('What to send')).not.toBeInTheDocument();
     },
   );
+  it(
+    "schedules one of the report's bookmarks by its id, under its name, without the view on screen",
+    { timeout: 60_000 },
+    async () => {
+      let posted: unknown = null;
+      const bookmark = { id: '8e3f1b2a-7c4d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Meta only' };
+      const { user } = await setup(
+        {
+          'POST /api/reports/-maya/schedules': (call) => {
+            posted = call.body;
+            return json(201, { ...SCHEDULE, bookmark_id: bookmark.id, name: bookmark.name });
+          },
+        },
+        viewFixture({ mode: 'view', document }),
+        [bookmark],
+      );
+      await user.click(await screen.findByRole('button', { name: 'Export' }, WAIT));
+      await user.click(await screen.findByRole('menuitem', { name: 'Schedule delivery…' }, WAIT));
+      const dialog = await screen.findByRole('dialog', { name: 'Schedule delivery' }, WAIT);
+      await within(dialog).findByText('ada@example.com', {}, WAIT);
+      expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveValue('maya');
+      await user.click(within(dialog).getByLabelText('What to send'));
+      await user.click(await screen.findByRole('option', { name: 'Meta only' }));
+      expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveValue('Meta only');
+      expect(within(dialog).getByText(/Each mail shows the bookmark as it is then/)).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+      await waitFor(() => expect(posted).not.toBeNull());
+      expect(posted).toMatchObject({ bookmark_id: bookmark.id, name: 'Meta only', state: null });
+    },
+  );
+
   it(
     'asks the server for the page on screen as PDF, under the state on screen, and saves the file',
     { timeout: 60_000 },

@@ -10,6 +10,7 @@ import { reportLabel } from '../model/names';
 import { exportPage } from './api';
 import { download } from './files';
 import { exportMessages as text } from './messages';
+import type { SchedulableBookmark } from '../schedules/ScheduleDialog';
 
 export const ExportMenuOnDemand = menuOnDemand(() => import('./ExportMenu').then((m) => m.ExportMenu));
 const ScheduleDialog = onDemand(
@@ -19,9 +20,9 @@ const ScheduleDialog = onDemand(
 
 /**
  * 'Export' in the dashboard's toolbar (not in an embedded report): the page on screen drawn by the
- * server as PNG or PDF, and the schedules dialog that mails it.
+ * server as PNG or PDF, and the schedules dialog that mails it or one of `bookmarks`.
  */
-export function ExportMenuButton() {
+export function ExportMenuButton({ bookmarks = [] }: { bookmarks?: readonly SchedulableBookmark[] }) {
   const view = useReportView();
   const [busy, setBusy] = useState(false);
   const [scheduling, setScheduling] = useState(false);
@@ -58,6 +59,7 @@ export function ExportMenuButton() {
           defaultName={reportLabel(report.name)}
           state={encodeReportState(state)}
           canSendOutside={report.permission_level !== 'member' && !report.demo}
+          bookmarks={bookmarks}
           onClose={() => setScheduling(false)}
         />
       )}

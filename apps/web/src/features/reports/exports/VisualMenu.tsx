@@ -15,7 +15,6 @@ type VisualMenuProps = OnDemandMenuProps & { visual: Visual };
 
 /**
  * A visual's "more" menu: Export as CSV, the rows under the filters on screen (loaded on demand).
- * It opens with its item focused, not on Mantine's placeholder (see `ExportMenu`).
  */
 export function VisualMenu({ target, defaultOpened, visual }: VisualMenuProps) {
   const { slug, state, filters, document } = useDashboard();
@@ -40,13 +39,7 @@ export function VisualMenu({ target, defaultOpened, visual }: VisualMenuProps) {
   };
 
   return (
-    <Menu
-      position="bottom-end"
-      shadow="md"
-      width={200}
-      defaultOpened={defaultOpened}
-      withInitialFocusPlaceholder={false}
-    >
+    <Menu position="bottom-end" shadow="md" width={200} defaultOpened={defaultOpened}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Item

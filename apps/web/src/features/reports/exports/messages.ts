@@ -18,6 +18,12 @@ export const exportMessages = {
 export const scheduleMessages = {
   title: 'Schedule delivery',
   intro: 'Mail this view of the report as a PDF, with a link back to it.',
+  introBookmarks:
+    "Mail the view on screen, or one of the report's bookmarks, as a PDF with a link back to it.",
+  what: 'What to send',
+  thisView: 'This view, as on screen',
+  bookmarks: 'Bookmarks',
+  bookmarkHint: 'Each mail shows the bookmark as it is then, its later changes included.',
   name: 'Name',
   frequency: 'Frequency',
   frequencies: { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' },

@@ -24,6 +24,12 @@ import { useCreateSchedule } from './hooks';
 import { ScheduleList } from './ScheduleList';
 import { hourLabel, timeZones } from './time';
 
+/** A bookmark of the report the user sees in its menu: what a schedule may mail instead of the view. */
+export type SchedulableBookmark = { id: string; name: string };
+
+/** The "What to send" value of the view on screen. */
+const THIS_VIEW = '';
+
 type ScheduleFormProps = {
   organizationId: string;
   reportSlug: string;
@@ -35,10 +41,14 @@ type ScheduleFormProps = {
   canSendOutside: boolean;
   /** The first recipient: the user's own address. */
   recipient: string | null;
+  /** The report's bookmarks the user may mail instead of the view on screen. */
+  bookmarks: readonly SchedulableBookmark[];
   onClose: () => void;
 };
 
 type Values = {
+  /** THIS_VIEW or a bookmark's id. */
+  what: string;
   name: string;
   frequency: ScheduleFrequency;
   weekday: string;
@@ -58,6 +68,7 @@ function ScheduleForm({
   state,
   canSendOutside,
   recipient,
+  bookmarks,
   onClose,
 }: ScheduleFormProps) {
   const ref = { organizationId, reportSlug };
@@ -71,6 +82,7 @@ function ScheduleForm({
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: {
+      what: THIS_VIEW,
       name: defaultName,
       frequency: 'weekly',
       weekday: '1',
@@ -91,10 +103,13 @@ function ScheduleForm({
 
   const submit = form.onSubmit((values) => {
     setFailure(null);
+    const bookmarkId = values.what === THIS_VIEW ? null : values.what;
     const request = {
       organization_id: organizationId,
+      // A bookmark's view is the server's to read, at every delivery.
+      bookmark_id: bookmarkId,
       name: values.name.trim(),
-      state,
+      state: bookmarkId === null ? state : null,
       frequency: values.frequency,
       weekday: values.frequency === 'weekly' ? Number(values.weekday) : null,
       month_day: values.frequency === 'monthly' ? Number(values.monthDay) : null,
@@ -105,6 +120,7 @@ function ScheduleForm({
     create.mutate(request, {
       onSuccess: () => {
         showToast('success', text.created);
+        form.setFieldValue('what', THIS_VIEW);
         form.setFieldValue('name', defaultName);
       },
       onError: (error) => {
@@ -119,13 +135,37 @@ function ScheduleForm({
     });
   });
 
+  /** A bookmark's name replaces the name while it is still the one the choice before gave. */
+  const nameOf = (what: string) =>
+    what === THIS_VIEW ? defaultName : (bookmarks.find((b) => b.id === what)?.name ?? defaultName);
+  const choose = (what: string | null) => {
+    const next = what ?? THIS_VIEW;
+    const { what: before, name } = form.getValues();
+    if (name.trim() === nameOf(before)) form.setFieldValue('name', nameOf(next));
+    form.setFieldValue('what', next);
+  };
+
   const frequency = form.getValues().frequency;
+  const chosen = form.getValues().what;
   return (
     <form onSubmit={submit} noValidate aria-label={text.title}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {text.intro}
+          {bookmarks.length > 0 ? text.introBookmarks : text.intro}
         </Text>
+        {bookmarks.length > 0 && (
+          <Select
+            label={text.what}
+            description={chosen === THIS_VIEW ? undefined : text.bookmarkHint}
+            data={[
+              { value: THIS_VIEW, label: text.thisView },
+              { group: text.bookmarks, items: bookmarks.map((b) => ({ value: b.id, label: b.name })) },
+            ]}
+            allowDeselect={false}
+            value={chosen}
+            onChange={choose}
+          />
+        )}
         <TextInput label={text.name} maxLength={200} required {...form.getInputProps('name')} />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="schedule-frequency">
@@ -202,8 +242,9 @@ function ScheduleForm({
 }
 
 /**
- * Schedule delivery (issue 32): the view on screen mailed as PDF daily, weekly or monthly at an
- * hour of the recipients' time zone, and the report's schedules with "Send now" and delete.
+ * Schedule delivery (issue 32): the view on screen, or one of the report's bookmarks, mailed as
+ * PDF daily, weekly or monthly at an hour of the recipients' time zone, and the report's
+ * schedules with "Send now" and delete.
  */
 export function ScheduleDialog(props: Omit<ScheduleFormProps, 'recipient'>) {
   const user = useCurrentUser();
