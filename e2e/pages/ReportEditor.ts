@@ -145,6 +145,12 @@ export class ReportEditor {
       await this.page.mouse.move(from.x + (columns * column * i) / steps, from.y + (rows * row * i) / steps);
     }
     await this.page.mouse.up();
+    await this.dropped(title);
+  }
+
+  /** Until the drag of the visual has ended on screen (its cell drawn as it lands, then settled). */
+  private async dropped(title: string): Promise<void> {
+    await this.cell(title).and(this.page.locator('[data-dragging]')).waitFor({ state: 'detached' });
   }
 
   /** Picks the handle up with the keyboard (space), presses the arrow keys, drops it (space). */
@@ -158,6 +164,7 @@ export class ReportEditor {
     for (const key of keys) await this.page.keyboard.press(key);
     await this.page.keyboard.press('Space');
     await target.and(this.page.locator('[aria-pressed="true"]')).waitFor({ state: 'detached' });
+    await this.dropped(title);
   }
 
   async save(): Promise<void> {

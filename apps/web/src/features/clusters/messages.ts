@@ -23,10 +23,6 @@ export const clustersMessages = {
     `${name} will be removed from every report that shows it. This cannot be undone.`,
   delete: 'Delete',
   cancel: 'Cancel',
-  leaveTitle: 'Leave without saving?',
-  leaveBody: 'You have unsaved changes. They will be lost if you leave this page.',
-  leave: 'Leave',
-  stay: 'Stay',
   retry: 'Try again',
   // The editor.
   back: 'Back to clusters',

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../../shared/ui/ConfirmDialog';
 import { IconCheck, IconFileText, IconPlus } from '../../../../shared/ui/icons';
 import { useCurrentOrganization } from '../../../organizations';
 import { useWordGroups } from '../../hooks/useClusterQueries';
-import { useLeaveGuard } from '../../hooks/useLeaveGuard';
+import { useLeaveGuard } from '../../../../shared/hooks/useLeaveGuard';
 import { useSaveWordGroups } from '../../hooks/useSaveWordGroups';
 import { clustersMessages as text, detailTypeOr, saveFailedMessage } from '../../messages';
 import {
@@ -19,7 +19,7 @@ import {
 } from '../../model/wordGroups';
 import { showToast } from '../../../../shared/ui/toast';
 import { ClustersLayout } from '../common/ClustersLayout';
-import { LeaveConfirm } from '../common/LeaveConfirm';
+import { LeaveConfirm } from '../../../../shared/ui/LeaveConfirm';
 import { WordGroupCard } from './WordGroupCard';
 
 /** /clusters/word-groups (spec 001 §2): the word groups editor, the last tab of the clusters pages. */

@@ -46,6 +46,7 @@ export function EditableCell({ editor, page, visual, style, className, landing }
       className={`${className} ${classes.cell}${landing ? ` ${classes.dragging}` : ''}`}
       style={{ ...style, transform: moving ? CSS.Translate.toString(transform) : undefined }}
       data-visual-id={visual.id}
+      data-dragging={landing || undefined}
     >
       <div className={classes.tools}>
         <ActionIcon

@@ -92,6 +92,44 @@ describe('the report editor', () => {
   );
 
   it(
+    'asks before leaving edit mode with unsaved changes: Stay keeps the draft, Leave drops it',
+    async () => {
+      const user = userEvent.setup();
+      renderEditor();
+      const toolbar = await screen.findByRole('toolbar', { name: 'Report editor' });
+      await user.click(within(toolbar).getByRole('button', { name: 'Pages' }));
+      await user.click(await screen.findByRole('button', { name: 'Add page' }));
+      await user.keyboard('{Escape}');
+      await user.click(screen.getByRole('link', { name: 'Done' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+      expect(dialog).toHaveTextContent('You have unsaved changes. They will be lost if you leave this page.');
+      await user.click(within(dialog).getAllByRole('button', { name: 'Stay' }).at(-1)!);
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull());
+      expect(within(toolbar).getByText('Unsaved changes')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('link', { name: 'Done' }));
+      const again = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+      await user.click(within(again).getByRole('button', { name: 'Leave' }));
+      await waitFor(() => expect(screen.queryByRole('toolbar', { name: 'Report editor' })).toBeNull());
+      expect(await screen.findByRole('link', { name: 'Edit' })).toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
+    'leaves edit mode at once when everything is saved',
+    async () => {
+      const user = userEvent.setup();
+      renderEditor();
+      await screen.findByRole('toolbar', { name: 'Report editor' });
+      await user.click(screen.getByRole('link', { name: 'Done' }));
+      await waitFor(() => expect(screen.queryByRole('toolbar', { name: 'Report editor' })).toBeNull());
+      expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
     'says someone else saved, and offers a reload, on a conflict',
     async () => {
       const user = userEvent.setup();
