@@ -198,6 +198,7 @@ export async function loadPostgres(
   try {
     await warehouse.ensureSchema(MODEL_SCHEMA);
     await warehouse.createTable(MODEL_SCHEMA, modelTable(MARKETING_PERFORMANCE));
+    await warehouse.createTable(MODEL_SCHEMA, modelTable(MARKETING_COSTS));
     await writeExchangeRates(warehouse, MODEL_SCHEMA, rates);
   } finally {
     await warehouse.close();
@@ -205,20 +206,44 @@ export async function loadPostgres(
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ conname: string }>(
-      `SELECT conname FROM pg_constraint WHERE conrelid = '${MODEL_SCHEMA}.${TABLE}'::regclass AND contype = 'p'`,
+    await fillKeyed(client, MARKETING_PERFORMANCE, () =>
+      psql(url, `\\copy ${MODEL_SCHEMA}.${TABLE} FROM '${csv}' WITH (FORMAT csv, HEADER true)`),
     );
-    const key = modelTable(MARKETING_PERFORMANCE).primaryKey.map((k) => `"${k}"`);
-    for (const { conname } of rows) {
-      await client.query(`ALTER TABLE ${MODEL_SCHEMA}.${TABLE} DROP CONSTRAINT "${conname}"`);
-    }
-    await psql(url, `\\copy ${MODEL_SCHEMA}.${TABLE} FROM '${csv}' WITH (FORMAT csv, HEADER true)`);
-    // The key leads with the date, which every report query bounds.
-    await client.query(`ALTER TABLE ${MODEL_SCHEMA}.${TABLE} ADD PRIMARY KEY (${key.join(', ')})`);
-    await client.query(`VACUUM (ANALYZE) ${MODEL_SCHEMA}.${TABLE}`);
+    // The overview's marketing-cost KPIs read marketing_costs: the ad spend rows, as in DuckDB.
+    const costs = modelTable(MARKETING_COSTS);
+    const names = costs.columns.map((c) => `"${c.name}"`).join(', ');
+    const values = costs.columns
+      .map((c) => (c.name === 'cost_type' ? `'Ad spend'` : `"${c.name}"`))
+      .join(', ');
+    await fillKeyed(client, MARKETING_COSTS, () =>
+      client.query(
+        `INSERT INTO ${MODEL_SCHEMA}.${MARKETING_COSTS.name} (${names}) SELECT ${values} FROM ${MODEL_SCHEMA}.${TABLE}`,
+      ),
+    );
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Fills a model table with its primary key dropped (far faster than maintaining it row by row),
+ * then adds the key back and runs VACUUM ANALYZE.
+ */
+async function fillKeyed(
+  client: pg.Client,
+  model: CanonicalModel,
+  fill: () => Promise<unknown>,
+): Promise<void> {
+  const table = `${MODEL_SCHEMA}.${model.name}`;
+  const { rows } = await client.query<{ conname: string }>(
+    `SELECT conname FROM pg_constraint WHERE conrelid = '${table}'::regclass AND contype = 'p'`,
+  );
+  for (const { conname } of rows) await client.query(`ALTER TABLE ${table} DROP CONSTRAINT "${conname}"`);
+  await fill();
+  // The key leads with the date, which every report query bounds.
+  const key = modelTable(model).primaryKey.map((k) => `"${k}"`);
+  await client.query(`ALTER TABLE ${table} ADD PRIMARY KEY (${key.join(', ')})`);
+  await client.query(`VACUUM (ANALYZE) ${table}`);
 }
 
 export async function dropPostgres(adminUrl: string, database: string): Promise<void> {

@@ -63,7 +63,16 @@ export async function measureAll(
   const answers = await Promise.all(VISUALS.map((v) => queryVisual(session, request(v, s.lastDay, 0))));
   // As JSON, the way the API answers travel.
   const expected: unknown = JSON.parse(JSON.stringify(duckCaptured[0]?.map((c) => c.answer) ?? []));
-  const sameAnswers = isDeepStrictEqual(answers, expected);
+  const sameAnswers = alike(answers, expected);
+  // Which visual differs, and how: the first difference is what a failed run needs to be read.
+  VISUALS.forEach((visual, i) => {
+    const [got, want] = [answers[i], (expected as unknown[])[i]];
+    if (!alike(got, want)) {
+      console.error(
+        `${visual.id}: the API answered ${JSON.stringify(got)}\n  the engine ${JSON.stringify(want)}`,
+      );
+    }
+  });
   const cached: number[][] = [];
   for (const visual of VISUALS) {
     const times: number[] = [];
@@ -206,4 +215,31 @@ function shares(count: number, rounds: number): number[][] {
 function halves(variants: number[]): [number[], number[]] {
   const split = Math.ceil(variants.length / 2);
   return [variants.slice(0, split), variants.slice(split)];
+}
+
+/**
+ * Equal answers, numbers to 12 significant digits: DuckDB adds a sum's parts in whatever order
+ * its threads finish them, so a converted amount (a DOUBLE) can differ in its last bits between
+ * two runs of the same statement over the same rows (32.16695841762426 and …429).
+ */
+function alike(a: unknown, b: unknown): boolean {
+  if (typeof a === 'number' && typeof b === 'number') {
+    return a === b || Math.abs(a - b) <= 1e-12 * Math.max(Math.abs(a), Math.abs(b));
+  }
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => alike(x, b[i]));
+  if (
+    a !== null &&
+    b !== null &&
+    typeof a === 'object' &&
+    typeof b === 'object' &&
+    !Array.isArray(a) &&
+    !Array.isArray(b)
+  ) {
+    const [ka, kb] = [Object.keys(a), Object.keys(b)];
+    return (
+      ka.length === kb.length &&
+      ka.every((k) => k in b && alike((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+    );
+  }
+  return isDeepStrictEqual(a, b);
 }

@@ -38,6 +38,7 @@ import {
   settleWrites,
   withDatabase,
 } from './report-data';
+import { measureEditorPage, printEditorPage } from './report-editor-page';
 import { DUCKDB_CONFIG, freshDuckDb, measureAll, type MeasureSettings } from './report-measure';
 import { printTable, summarise, writeResults } from './report-output';
 import { BROWSER_CONNECTIONS, captureStatements, type Captured } from './report-queries';
@@ -111,6 +112,8 @@ try {
   step('the API, raw DuckDB and PostgreSQL: first page, cached, then cold visual by visual, then pages');
   const settings: MeasureSettings = { lastDay, runs, pgRuns, rawFile, pgUrl };
   const { api, raw, postgres } = await measureAll(session, duckCaptured, pgCaptured, settings);
+  step('a page of 12 visuals built in the editor (issue 32): cold, then cached');
+  const editorPage = await measureEditorPage(session, lastDay, runs);
   await app.stop();
   app = null;
   step('raw DuckDB on a freshly opened file');
@@ -133,7 +136,8 @@ try {
     postgres,
   });
   printTable(summary);
-  await writeResults(summary);
+  printEditorPage(editorPage);
+  await writeResults({ ...summary, editorPage });
   if (!api.sameAnswers) {
     failed = true;
     console.error('\nThe API answered other rows than the report engine over the same file in this process.');

@@ -122,6 +122,18 @@ describe('report exports', () => {
     expect(squeezed(text)).toContain(squeezed(spend));
     expect(text).toContain('Marketing Performance');
 
+    // The page as PNG, drawn by the server at print quality: an image wider than the screen.
+    await page.getByRole('toolbar').getByRole('button', { name: 'Export' }).click();
+    const png = await downloaded(page, () =>
+      page.getByRole('menuitem', { name: 'Page as PNG image' }).click(),
+    );
+    expect(png.download.suggestedFilename()).toBe('marketing-performance-overview.png');
+    expect(png.bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    // The IHDR chunk's width and height, big-endian, right after the signature and its header.
+    const [width, height] = [png.bytes.readUInt32BE(16), png.bytes.readUInt32BE(20)];
+    expect(width).toBeGreaterThan(1440);
+    expect(height).toBeGreaterThan(600);
+
     // Scheduled weekly to the user, then sent now: the mail carries the PDF and a link back.
     await page.getByRole('toolbar').getByRole('button', { name: 'Export' }).click();
     await page.getByRole('menuitem', { name: 'Schedule delivery…' }).click();

@@ -101,4 +101,21 @@ describe('account time zones', () => {
     });
     expect(search.body.time_zones).toEqual([]);
   });
+
+  it('names them in an embedded report too, where its viewer has no session', async () => {
+    const made = await call(t.base, 'POST', '/reports/-maya/embed-token', {
+      token: owner.token,
+      body: { organization_id: owner.organizationId, state: null },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const opened = await call(t.base, 'GET', `/embed/${made.body.token as string}`);
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(opened.body.time_zones).toEqual([
+      { time_zone: 'America/New_York', accounts: 1 },
+      { time_zone: 'Europe/Berlin', accounts: 1 },
+      { time_zone: 'Europe/Paris', accounts: 1 },
+    ]);
+    // An outsider reads the zones, not the accounts' load failures.
+    expect(opened.body).not.toHaveProperty('warnings');
+  });
 });

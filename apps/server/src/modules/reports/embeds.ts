@@ -17,6 +17,7 @@ import {
   type EmbedTokenResponse,
   type FilterOptionsResponse,
   type ReportQueryResponse,
+  type ServiceAccount,
 } from '@maya/contracts';
 import { checkReportState } from '@maya/analytics';
 import type { Database } from '../../platform/db/pool';
@@ -38,6 +39,7 @@ import {
 } from './errors';
 import { reportsRepository as repo, type ReportEmbedRow } from './repository';
 import { embeddedDocument } from './view-document';
+import { reportTimeZones } from './warnings';
 
 /** A member as a grant names its creator. */
 export type Person = { id: string; email: string; name: string | null };
@@ -55,6 +57,8 @@ export type EmbedsDeps = {
   organizationCurrency: (organizationId: string) => Promise<string>;
   /** The users of these ids (the users service): who made each grant. */
   people: (ids: string[]) => Promise<Person[]>;
+  /** The organization's connected accounts (sources): the time zones their days are counted in. */
+  sourceAccounts: (organizationId: string) => Promise<ServiceAccount[]>;
 };
 
 /** Tokens a user may create per hour; reads a token may make per minute (a dashboard is ~20). */
@@ -226,15 +230,18 @@ export function createEmbeds(deps: EmbedsDeps) {
     async access(token: string): Promise<EmbedAccessResponse> {
       const opened = await open(token);
       const { organizationId, id } = opened.grant;
-      const [data_through, currency_id] = await Promise.all([
+      const [data_through, currency_id, accounts] = await Promise.all([
         deps.engine.dataThrough(organizationId, opened.report),
         deps.organizationCurrency(organizationId),
+        deps.sourceAccounts(organizationId),
         withOrganization(deps.db, organizationId, (tx) => repo.touchEmbed(tx, id, deps.now())),
       ]);
       return {
         report: embedReport(opened),
         document: opened.report.document,
         data_through,
+        // Which zone a day is in, as the app's dashboard says it; not the accounts' failures.
+        time_zones: reportTimeZones(opened.report.model, opened.report.document, accounts),
         state: opened.grant.state,
         currency_id,
         allow_filtering: opened.grant.allowFiltering,

@@ -66,6 +66,7 @@ export function createReportsService(deps: ReportsDeps) {
     now,
     organizationCurrency: deps.organizationCurrency,
     people: deps.people,
+    sourceAccounts: deps.sourceAccounts,
   });
 
   const reportExports = createExports({
