@@ -217,6 +217,12 @@ export function createBookmarksService(deps: BookmarksDeps) {
     return { id: parent.id, depth: depthOf(parent.id, byId) };
   }
 
+  /** The organization's bookmark `id` of the report when it holds a view (not a category). */
+  async function viewOf(organizationId: string, reportSlug: string, id: string) {
+    const row = await withOrganization(db, organizationId, (tx) => repository.find(tx, id));
+    return row === null || row.reportSlug !== reportSlug || row.isCategory ? null : row;
+  }
+
   return {
     /**
      * spec 002 §7 Get bookmarks and navigation bookmarks (and the demo organization's) of one
@@ -307,9 +313,8 @@ export function createBookmarksService(deps: BookmarksDeps) {
       reportSlug: string,
       id: string,
     ): Promise<{ name: string; state: string | null } | null> {
-      const row = await withOrganization(db, caller.access.organizationId, (tx) => repository.find(tx, id));
-      if (row === null || row.reportSlug !== reportSlug || row.isCategory) return null;
-      return isListed(row, caller, 'menu') ? { name: row.name, state: row.state } : null;
+      const row = await viewOf(caller.access.organizationId, reportSlug, id);
+      return row !== null && isListed(row, caller, 'menu') ? { name: row.name, state: row.state } : null;
     },
 
     /** The bookmark's view as it is now (a scheduled delivery follows it); null once it is gone. */
@@ -318,9 +323,8 @@ export function createBookmarksService(deps: BookmarksDeps) {
       reportSlug: string,
       id: string,
     ): Promise<{ state: string | null } | null> {
-      const row = await withOrganization(db, organizationId, (tx) => repository.find(tx, id));
-      if (row === null || row.reportSlug !== reportSlug || row.isCategory) return null;
-      return { state: row.state };
+      const row = await viewOf(organizationId, reportSlug, id);
+      return row === null ? null : { state: row.state };
     },
 
     /** spec 002 §7 Delete; a category's bookmarks go with it. */
