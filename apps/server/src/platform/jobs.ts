@@ -104,6 +104,8 @@ export async function startJobs(
   let stopped = false;
   const queues: string[] = [];
   const stopping = new AbortController();
+  /** The jobs this process is running: queue by job id. */
+  const running = new Map<string, string>();
   return {
     boss,
     async sendRecorded(queue, data, options, record) {
@@ -137,13 +139,18 @@ export async function startJobs(
         await boss.work(name, options, async (jobs) => {
           for (const job of jobs) {
             const { id, retryCount, retryLimit, signal, createdOn } = job;
-            await handler(job.data, {
-              id,
-              retryCount,
-              retryLimit,
-              createdOn,
-              signal: AbortSignal.any([signal, stopping.signal]),
-            });
+            running.set(id, name);
+            try {
+              await handler(job.data, {
+                id,
+                retryCount,
+                retryLimit,
+                createdOn,
+                signal: AbortSignal.any([signal, stopping.signal]),
+              });
+            } finally {
+              running.delete(id);
+            }
           }
         });
       }
@@ -155,8 +162,20 @@ export async function startJobs(
     },
     async stopWorkers() {
       // Long jobs (data loads) give up rather than hold the shutdown; pg-boss retries them.
+      const interrupted = [...running];
       stopping.abort(new Error('the worker is stopping'));
       await Promise.all(queues.map((name) => boss.offWork(name, { wait: true })));
+      // ...at once, not after their queue's retry delay (30 s for a first load): a job given up
+      // for a shutdown did not fail, and the next start (or another worker) takes it up as soon
+      // as it polls. Only a job waiting for its retry is moved; one that ended otherwise (done,
+      // or its last attempt failed) is left as it is.
+      await Promise.all(
+        interrupted.map(([id, name]) =>
+          boss.update(name, undefined, { id, startAfter: new Date() }).catch((error: unknown) => {
+            log.warn({ err: error, job: id }, 'an interrupted job keeps its retry delay');
+          }),
+        ),
+      );
     },
     async stop() {
       if (stopped) return;

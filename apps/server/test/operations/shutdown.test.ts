@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, verifiedUser } from '../support/accounts';
 import { startSmtp } from '../support/smtp';
 import {
+  SHORT_HISTORY,
   baseEnv,
   dataFolder,
   groupAlive,
@@ -40,7 +41,8 @@ afterAll(async () => {
 
 /**
  * `npm start` as a developer runs it: development mode, so the demo data loads from the sandbox,
- * here the one outside the app (its grants must outlive the app for a load to resume).
+ * here the one outside the app (its grants must outlive the app for a load to resume). A short
+ * history: two years of demo backfill behind the loads only kept both cores busy.
  */
 async function serve(): Promise<ServerProcess> {
   const server = await startServer(
@@ -51,6 +53,7 @@ async function serve(): Promise<ServerProcess> {
       SMTP_URL: smtp.url,
       APP_URL: sandbox.url,
       LOG_LEVEL: 'warn',
+      ...SHORT_HISTORY,
     }),
   );
   servers.push(server);
