@@ -9,6 +9,7 @@ import {
   accountSettled,
   authorize,
   joinedMember,
+  loadNow,
   organizationOwner,
   verifyCallback,
 } from '../support/sources';
@@ -76,20 +77,7 @@ async function rawConversions(prefixes: string[]): Promise<number> {
     .reduce((sum, r) => sum + Number(r.conversions), 0);
 }
 
-async function loadAgain(): Promise<void> {
-  const started = await call(t.base, 'POST', '/etl/trigger', {
-    token: owner.token,
-    body: { organization_id: owner.organizationId },
-  });
-  expect(started.status, JSON.stringify(started.body)).toBe(202);
-  for (;;) {
-    const progress = await call(t.base, 'GET', `/etl/progress?organization_id=${owner.organizationId}`, {
-      token: owner.token,
-    });
-    if (!progress.body.running) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const loadAgain = () => loadNow(t, owner);
 
 describe('Meta conversion action types', () => {
   it("counts Meta's purchase and lead events and the custom conversions by default", async () => {

@@ -1,11 +1,12 @@
-// Account time zones end to end (issue 30, decisions 730–731): the provider's zone of each account
-// is stored when it is connected, its loads count "yesterday" on that zone's calendar, the rows
-// keep the provider's days, and a report over accounts of different zones names them.
+// Account time zones end to end (issue 30, decisions 730–731, 734): the provider's zone of each
+// account is stored when it is connected (or, connected before, learned at its next load), its
+// loads count "yesterday" on that zone's calendar, the rows keep the provider's days, and a report
+// over accounts of different zones names them.
 import { addDays, dayInTimeZone, utcDay } from '@maya/contracts';
 import { duckDbFileFor, openDuckDbWarehouse, type Row } from '@maya/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startAccountsApp, type AccountsApp } from '../support/accounts';
-import { accountSettled, connectGoogleAds, organizationOwner, ownerQuery } from '../support/sources';
+import { accountSettled, connectGoogleAds, loadNow, organizationOwner, ownerQuery } from '../support/sources';
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 type Listed = { uuid: string; identifier: string; time_zone: string | null; sync_status: string };
@@ -118,4 +119,46 @@ describe('account time zones', () => {
     // An outsider reads the zones, not the accounts' load failures.
     expect(opened.body).not.toHaveProperty('warnings');
   });
+});
+
+describe('an account connected before zones were asked for', () => {
+  const newYork = () => listed.find((a) => a.identifier === '6209183745')!;
+
+  async function stored(): Promise<{ time_zone: string | null; recorded: string[] }> {
+    const [account] = await ownerQuery<{ time_zone: string | null }>(
+      t,
+      owner.organizationId,
+      'select time_zone from service_accounts where id = $1',
+      [newYork().uuid],
+    );
+    const days = await ownerQuery<{ time_zone: string }>(
+      t,
+      owner.organizationId,
+      'select distinct time_zone from etl_stream_days where service_account_id = $1',
+      [newYork().uuid],
+    );
+    return { time_zone: account?.time_zone ?? null, recorded: days.map((d) => d.time_zone) };
+  }
+
+  it('learns its zone at its next load, which then ends on its calendar', async () => {
+    // As connected before decision 730: no zone kept, its loads counted in UTC.
+    await ownerQuery(t, owner.organizationId, 'update service_accounts set time_zone = null where id = $1', [
+      newYork().uuid,
+    ]);
+    await ownerQuery(
+      t,
+      owner.organizationId,
+      `update etl_stream_days set time_zone = 'UTC' where service_account_id = $1`,
+      [newYork().uuid],
+    );
+    await loadNow(t, owner);
+    const settled = await accountSettled(t, owner, newYork().uuid);
+    expect(settled, JSON.stringify(settled)).toMatchObject({ sync_status: 'finished' });
+    expect(await stored()).toEqual({ time_zone: 'America/New_York', recorded: ['America/New_York'] });
+    const answer = await call(t.base, 'GET', `/service_accounts?organization_id=${owner.organizationId}`, {
+      token: owner.token,
+    });
+    const accounts = answer.body.service_accounts as Listed[];
+    expect(Object.fromEntries(accounts.map((a) => [a.identifier, a.time_zone]))).toEqual(ZONES);
+  }, 120_000);
 });

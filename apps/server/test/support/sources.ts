@@ -123,6 +123,25 @@ export async function accountSettled(
   }
 }
 
+/**
+ * A run of the organization's loads as Load data now starts it (`POST /etl/trigger`), waited for
+ * to its end as the Data Load page shows it.
+ */
+export async function loadNow(t: Served, owner: { token: string; organizationId: string }): Promise<void> {
+  const started = await call(t.base, 'POST', '/etl/trigger', {
+    token: owner.token,
+    body: { organization_id: owner.organizationId },
+  });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  for (;;) {
+    const progress = await call(t.base, 'GET', `/etl/progress?organization_id=${owner.organizationId}`, {
+      token: owner.token,
+    });
+    if (!progress.body.running) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 type ConnectedAccount = {
   uuid: string;
   identifier: string;

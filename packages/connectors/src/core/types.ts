@@ -96,6 +96,12 @@ export type Connector = {
   /** The account tree offered on integrations/add (or verified for the setup screens). */
   listAccounts(context: ConnectorContext): Promise<SelectableAccount[]>;
   /**
+   * The provider names each account's time zone, and `listAccounts` gives it as
+   * `metadata.time_zone` (decision 730): an account connected before zones were asked for learns
+   * its zone at its next load. Absent: the provider names none, and the account counts in UTC.
+   */
+  accountTimeZones?: true;
+  /**
    * Streams the account's rows for the date range, batch by batch (never an empty one). With
    * `streams`, only those streams are requested from the provider; a name the connector does not
    * produce throws (defineConnector, connector.ts).

@@ -6,6 +6,7 @@ import type { AccountRef, Connector, ConnectorContext, DateRange, StreamSchema }
 import { addDays, dayInTimeZone } from '@maya/contracts';
 import { withOrganization } from '../../platform/db/tenant';
 import { migrateConnectedAccount } from './account-migration';
+import { withAccountTimeZone } from './account-zone';
 import type { EtlDeps } from './deps';
 import { loadAccount } from './load-account';
 import { firstLoadRange } from './outcome';
@@ -52,12 +53,36 @@ export type CatchUpResult = {
 type StreamRange = { range: DateRange; chunkDays: number };
 
 export async function catchUp(
-  deps: Pick<EtlDeps, 'platform' | 'historyYears' | 'modelling' | 'sources'>,
+  deps: Pick<EtlDeps, 'platform' | 'historyYears' | 'modelling' | 'sources' | 'log'>,
   input: CatchUpInput,
 ): Promise<CatchUpResult> {
   const { organizationId, serviceAccountId, connector } = input;
   const db = deps.platform.database.db;
-  const timeZone = accountTimeZone(input.account.metadata);
+  // A provider that renamed its accounts (Apple's v5 org ids) re-keys the rows before any load.
+  const renamed = await deps.modelling.withWarehouse(organizationId, (warehouse) =>
+    migrateConnectedAccount({
+      sources: deps.sources,
+      organizationId,
+      serviceAccountId,
+      warehouse,
+      target: { connector, context: input.context, account: input.account },
+      signal: input.signal,
+    }),
+  );
+  // An account connected before zones were asked for learns its zone (under its current identifier).
+  const account = await withAccountTimeZone({
+    sources: deps.sources,
+    organizationId,
+    serviceAccountId,
+    target: { connector, context: input.context, account: renamed },
+    signal: input.signal,
+    onFailure: (error) =>
+      deps.log?.warn?.(
+        { organizationId, serviceAccountId, err: error },
+        'the account time zone could not be read; the load counts days in UTC',
+      ),
+  });
+  const timeZone = accountTimeZone(account.metadata);
   const loaded = await withOrganization(db, organizationId, (tx) => repo.streamDays(tx, serviceAccountId));
   // Loads before the days were recorded ran up to the day before their own (yesterday then).
   const legacy = input.lastSyncedAt ? addDays(dayInTimeZone(input.lastSyncedAt, timeZone), -1) : null;
@@ -100,17 +125,6 @@ export async function catchUp(
   };
   const plan = planLoads(connector.streams, rangeOf);
   const dated = new Set(connector.streams.filter(isDated).map((s) => s.name));
-  // A provider that renamed its accounts (Apple's v5 org ids) re-keys the rows before any load.
-  const account = await deps.modelling.withWarehouse(organizationId, (warehouse) =>
-    migrateConnectedAccount({
-      sources: deps.sources,
-      organizationId,
-      serviceAccountId,
-      warehouse,
-      target: { connector, context: input.context, account: input.account },
-      signal: input.signal,
-    }),
-  );
 
   for (const step of plan) {
     input.signal.throwIfAborted();

@@ -4,7 +4,10 @@ import type { SourcesService } from '../sources';
 
 export type EtlDeps = {
   platform: Pick<Platform, 'config' | 'jobs' | 'database'>;
-  sources: Pick<SourcesService, 'loadTarget' | 'reportSync' | 'reportBackfill' | 'list' | 'renameAccount'>;
+  sources: Pick<
+    SourcesService,
+    'loadTarget' | 'reportSync' | 'reportBackfill' | 'list' | 'renameAccount' | 'learnTimeZone'
+  >;
   /** Years of history the organization's plan loads (its features' `data_history`). */
   historyYears: (organizationId: string) => Promise<number> | number;
   /** Whether the organization's plan lapsed (entitlements' `etl_expired`): then nothing loads. */
@@ -22,8 +25,14 @@ export type EtlDeps = {
    * the backfill there to see the recent days reported before it ends. None by default.
    */
   backfillGate?: (serviceAccountId: string) => Promise<void>;
-  /** Where a first load says how long its phases took (info); nowhere by default. */
-  log?: { info: (fields: Record<string, unknown>, message: string) => void };
+  /**
+   * Where a first load says how long its phases took (info), and a load that could not ask its
+   * provider for the account's zone says why (warn); nowhere by default.
+   */
+  log?: {
+    info: (fields: Record<string, unknown>, message: string) => void;
+    warn?: (fields: Record<string, unknown>, message: string) => void;
+  };
   /** Today, for the load's range; the clock by default. */
   now?: () => Date;
 };

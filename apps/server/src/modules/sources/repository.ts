@@ -84,6 +84,14 @@ export const sourcesRepository = {
     return row ?? null;
   },
 
+  /** Sets the account's zone where it has none (a zone already learned is never replaced). */
+  async learnTimeZone(tx: Transaction, id: string, timeZone: string): Promise<void> {
+    await tx
+      .update(serviceAccounts)
+      .set({ timeZone })
+      .where(and(eq(serviceAccounts.id, id), isNull(serviceAccounts.timeZone)));
+  },
+
   async setLoadJob(tx: Transaction, id: string, jobId: string | null): Promise<void> {
     await tx.update(serviceAccounts).set({ loadJobId: jobId }).where(eq(serviceAccounts.id, id));
   },

@@ -286,6 +286,11 @@ export function createSourcesService(deps: SourcesDeps) {
       return row ? toServiceAccount(row) : null;
     },
 
+    /** An account connected before zones were asked for: the zone its provider names (decision 734). */
+    async learnTimeZone(organizationId: string, serviceAccountId: string, timeZone: string): Promise<void> {
+      await withOrganization(db, organizationId, (tx) => repo.learnTimeZone(tx, serviceAccountId, timeZone));
+    },
+
     async list(organizationId: string): Promise<ServiceAccount[]> {
       const rows = await withOrganization(db, organizationId, (tx) => repo.listAccounts(tx));
       return rows.map(toServiceAccount);

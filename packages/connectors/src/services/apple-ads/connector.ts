@@ -100,6 +100,7 @@ export function createAppleAdsConnector(options: AppleAdsOptions = {}): Connecto
     streams: Object.values(APPLE_STREAMS),
     // Installs are attributed for up to a week after the tap.
     lookbackDays: 7,
+    accountTimeZones: true,
     authenticate: (input) => appleTokenSource(input),
     listAccounts: listAdAccounts,
     migrateAccount,

@@ -109,6 +109,7 @@ export function createGa4Connector(options: Ga4Options = {}): Connector {
     streams: [TRAFFIC_DAILY_STREAM, EVENTS_DAILY_STREAM],
     // GA4 processes data for up to 72 hours: the last days change after the first load.
     lookbackDays: 3,
+    accountTimeZones: true,
     listAccounts: (context) => listAccountSummaries(context, pageSize),
     async *extract(context, account, range, wanted) {
       const http = googleHttp(context, PROVIDER);

@@ -165,6 +165,7 @@ export const googleAdsConnector = defineConnector({
   streams: GOOGLE_ADS_STREAMS,
   // Conversions are attributed to the click's day and keep arriving for weeks.
   lookbackDays: 30,
+  accountTimeZones: true,
   listAccounts,
   async *extract(context, account, range, wanted) {
     const api = googleAdsApi(context);

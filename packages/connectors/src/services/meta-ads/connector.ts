@@ -60,6 +60,7 @@ export function createMetaAdsConnector(options: MetaAdsOptions = {}): Connector 
     // Meta's default attribution window is 7-day click / 1-day view, and conversions keep settling
     // for up to 28 days: re-read four weeks on every load.
     lookbackDays: 28,
+    accountTimeZones: true,
     listAccounts: (context) => listMetaAccounts(context, pageSize),
     async *extract(context, account, range, wanted) {
       const conversions = wanted.has(META_STREAMS.conversions.name);

@@ -218,6 +218,7 @@ export const microsoftAdsConnector = defineConnector({
   streams: MICROSOFT_ADS_STREAMS,
   // Conversions are attributed to the click's day and keep arriving for weeks.
   lookbackDays: 30,
+  accountTimeZones: true,
   listAccounts,
   async *extract(context, account, range, wanted) {
     const api = client(context);

@@ -116,6 +116,7 @@ export function createSearchConsoleConnector(options: SearchConsoleOptions = {})
     streams: [SEARCH_ANALYTICS_STREAM, SEARCH_ANALYTICS_TOTALS_STREAM],
     // Search Console data is final after about two to three days.
     lookbackDays: 4,
+    accountTimeZones: true,
     listAccounts: listProperties,
     async *extract(context, account, range, wanted) {
       const http = googleHttp(context, PROVIDER);
