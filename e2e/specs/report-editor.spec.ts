@@ -115,5 +115,23 @@ describe('report editor', () => {
     });
     await toTop(page);
     await screenshots(page, 'report-editor', 'restored');
+
+    // An unsaved change: Done asks before leaving (decision 745); Stay keeps the draft, Leave drops it.
+    await editor.addPage('Draft');
+    const done = page.getByRole('link', { name: 'Done', exact: true });
+    await done.click();
+    const confirm = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await confirm.waitFor();
+    await expectAccessible(page);
+    await screenshots(page, 'report-editor', 'leave-confirm');
+    // (The dialog's close button is "Stay" too: the one with the word is the footer's.)
+    await confirm.getByText('Stay', { exact: true }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await dashboard.pageNames()).toContain('Draft');
+    await done.click();
+    await confirm.getByRole('button', { name: 'Leave' }).click();
+    await editor.toolbar.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).not.toMatch(/\/edit$/);
+    expect(await dashboard.pageNames()).not.toContain('Draft');
   }, 420_000);
 });

@@ -93,12 +93,17 @@ export function EditableGrid({ editor, page }: { editor: ReportEditor; page: Rep
       layout: draggedLayout(visual.layout, parsed.mode, cells),
     };
   };
+  // dnd-kit may report a last move after the drop (its moves are sent from an effect): one that
+  // comes when no drag is under way must not draw the outline again, or it stays on screen.
+  const dragging = useRef(false);
   const onDragMove = ({ active, delta, activatorEvent }: DragMoveEvent) => {
+    if (!dragging.current) return;
     const found = target(active.id, delta, activatorEvent instanceof KeyboardEvent);
     last.current = found;
     setLanding(found === null ? null : { id: found.visual.id, layout: found.layout });
   };
   const onDragEnd = ({ active, delta, activatorEvent }: DragEndEvent) => {
+    dragging.current = false;
     setLanding(null);
     const found = target(active.id, delta, activatorEvent instanceof KeyboardEvent);
     if (found === null) return;
@@ -138,12 +143,16 @@ export function EditableGrid({ editor, page }: { editor: ReportEditor; page: Rep
     <DndContext
       sensors={sensors}
       onDragStart={() => {
+        dragging.current = true;
         keyed.current = { x: 0, y: 0 };
         measure();
       }}
       onDragMove={onDragMove}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setLanding(null)}
+      onDragCancel={() => {
+        dragging.current = false;
+        setLanding(null);
+      }}
       accessibility={{ announcements, screenReaderInstructions: { draggable: text.keyboardHint } }}
     >
       <div ref={grid} className={`${gridClasses.grid} ${classes.editing}`} data-editor-grid>
