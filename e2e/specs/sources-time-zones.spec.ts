@@ -32,6 +32,23 @@ describe('account time zones and Meta conversions (issue 30)', () => {
     );
     await screenshots(page, 'time-zones', 'dashboard-note');
 
+    // Embedded in another site, the view names its zones too (decision 733).
+    await page.getByRole('button', { name: 'Embed' }).click();
+    const embed = page.getByRole('dialog', { name: 'Embed report' });
+    await embed.getByRole('button', { name: 'Create link' }).click();
+    const code = embed.getByRole('textbox', { name: 'Embed code' });
+    await code.waitFor();
+    const src = /src="([^"]+)"/.exec(await code.inputValue())?.[1];
+    if (src === undefined) throw new Error(`no iframe address in the embed code: ${await code.inputValue()}`);
+    await embed.getByRole('button', { name: 'Close' }).first().click();
+    const viewer = await page.context().newPage();
+    await viewer.goto(src);
+    const embeddedNote = viewer.getByTestId('report-time-zones');
+    await embeddedNote.waitFor({ timeout: 60_000 });
+    expect(await embeddedNote.innerText()).toBe(await note.innerText());
+    await screenshots(viewer, 'time-zones', 'embed-note');
+    await viewer.close();
+
     // Meta Ads: which of its actions count as conversions.
     await sources.connectAccounts('Meta Ads', email, ['Northpeak EU']);
     await sources.openList();
