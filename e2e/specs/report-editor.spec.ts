@@ -109,6 +109,8 @@ describe('report editor', () => {
     await editor.restore(1);
     await page.locator('[data-editor-grid]').first().waitFor();
     expect(await dashboard.pageNames()).not.toContain('Build');
+    // It opens on its own first page, as restored: no "link could not be read" for the Build page.
+    expect(await page.getByText("This link's report view could not be read").count()).toBe(0);
     expect(await editor.versions()).toEqual({
       names: ['Version 3', 'Version 2', 'Version 1'],
       current: 'Version 3',

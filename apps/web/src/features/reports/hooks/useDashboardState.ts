@@ -1,5 +1,5 @@
 import { ReportStateError, decodeReportState, type ReportDocument, type ReportState } from '@maya/contracts';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { reportMessages } from '../messages';
 import { defaultReportState, fitState } from '../model/state';
@@ -62,11 +62,17 @@ export function useDashboardState(doc: ReportDocument, options: DashboardStateOp
   );
   const state = !syncUrl ? local : fromUrl.kind === 'state' ? fromUrl.state : defaults;
 
+  // The document the page opened with: an address that does not fit it is a link that could not
+  // be read. One that stops fitting after the document changed (the editor deleted the page shown,
+  // or restored a version without it) is the editor's own doing: dropped without a word.
+  const opened = useRef(doc);
   useEffect(() => {
     if (fromUrl.kind !== 'invalid') return;
-    showToast('warning', reportMessages.invalidLinkState, { id: 'report-state-invalid' });
+    if (doc === opened.current) {
+      showToast('warning', reportMessages.invalidLinkState, { id: 'report-state-invalid' });
+    }
     setSearchParams((current) => withStateParam(current, null), { replace: true });
-  }, [fromUrl, setSearchParams]);
+  }, [fromUrl, doc, setSearchParams]);
 
   const update = useCallback(
     (change: (current: ReportState) => ReportState) => {
