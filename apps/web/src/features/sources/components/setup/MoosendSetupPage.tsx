@@ -17,7 +17,13 @@ const guideSteps: GuideStep[] = [
     body: (
       <>
         Open{' '}
-        <Anchor href={MOOSEND_API_SETTINGS_URL} target="_blank" rel="noopener noreferrer" size="sm">
+        <Anchor
+          href={MOOSEND_API_SETTINGS_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+          c="indigo.9"
+        >
           Moosend
         </Anchor>{' '}
         with a user who can see the account settings.
