@@ -2,7 +2,7 @@
 // run of the organization's data load, and a provider's restatement of some days.
 import { expect } from 'vitest';
 import { call, type AccountsApp } from '../support/accounts';
-import { accountSettled } from '../support/sources';
+import { accountSettled, loadNow } from '../support/sources';
 import type { Connected, Owner } from './sandbox-accounts';
 
 /**
@@ -18,19 +18,7 @@ export async function runLoad(t: AccountsApp, owner: Owner, accounts: readonly C
     token: refreshed.body.access_token as string,
     cookie: refreshed.cookie ?? owner.cookie,
   };
-  const started = await call(t.base, 'POST', '/etl/trigger', {
-    token: fresh.token,
-    body: { organization_id: fresh.organizationId },
-  });
-  expect(started.status, JSON.stringify(started.body)).toBe(202);
-  for (;;) {
-    const progress = await call(t.base, 'GET', `/etl/progress?organization_id=${fresh.organizationId}`, {
-      token: fresh.token,
-    });
-    expect(progress.status, JSON.stringify(progress.body)).toBe(200);
-    if (!progress.body.running) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await loadNow(t, fresh);
   for (const account of accounts) {
     expect(await accountSettled(t, fresh, account.uuid), account.account.identifier).toMatchObject({
       sync_status: 'finished',

@@ -137,6 +137,7 @@ export async function loadNow(t: Served, owner: { token: string; organizationId:
     const progress = await call(t.base, 'GET', `/etl/progress?organization_id=${owner.organizationId}`, {
       token: owner.token,
     });
+    expect(progress.status, JSON.stringify(progress.body)).toBe(200);
     if (!progress.body.running) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
