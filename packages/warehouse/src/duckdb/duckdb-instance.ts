@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { WarehouseError, errorMessage } from '../errors';
 import { createSerialQueue, type SerialQueue } from '../serial-queue';
 import { createDuckDbReaders, type DuckDbReaders } from './duckdb-readers';
+import { loadDirectoryOf, resetLoadDirectory } from './duckdb-spool';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,7 +28,7 @@ export function duckDbFileFor(dataDir: string, organizationId: string): string {
 }
 
 export type DuckDbSettings = {
-  /** Directories queries and loads may read files from (e.g. CSV imports); none by default. */
+  /** Directories queries and loads may read files from besides the load directory; none by default. */
   allowedDirectories: string[];
   /** DuckDB's `memory_limit` (e.g. `'2GB'`); null for DuckDB's default. */
   memoryLimit: string | null;
@@ -45,6 +46,8 @@ export type SharedDuckDb = {
   readonly writes: SerialQueue;
   /** Connections for queries, kept idle between them. */
   readonly readers: DuckDbReaders;
+  /** Where loads spool text for the engine's CSV reader (duckdb-spool.ts). */
+  readonly loadDirectory: string;
 };
 
 /**
@@ -186,18 +189,29 @@ async function openEntry(
 ): Promise<Entry> {
   const instance = await createInstance(path, settings, sharing);
   try {
+    // The engine holds the file's lock now: spools in its load directory are a dead load's.
+    const loadDirectory = loadDirectoryOf(path);
+    resetLoadDirectory(loadDirectory);
     const writer = await instance.connect();
-    // Queries come from reports and AI assistants: no files outside the allowed directories,
+    // Queries come from reports and AI assistants: no files outside the allowed directories
+    // (the load directory, which holds only this file's own rows while they load: decision 800),
     // no network, only built-in extensions, and no changing that afterwards. (Set here rather
     // than in `config`: allowed_directories cannot be given there, nor after access is off.)
-    if (settings.allowedDirectories.length > 0) {
-      const list = settings.allowedDirectories.map((d) => `'${resolve(d).replaceAll("'", "''")}'`);
-      await writer.run(`SET allowed_directories = [${list.join(', ')}]`);
-    }
+    // The load directory with its separator: a directory, not a prefix of other names.
+    const list = [...settings.allowedDirectories.map((d) => resolve(d)), resolve(loadDirectory) + sep].map(
+      (d) => `'${d.replaceAll("'", "''")}'`,
+    );
+    await writer.run(`SET allowed_directories = [${list.join(', ')}]`);
     await writer.run('SET enable_external_access = false');
     await writer.run('SET lock_configuration = true');
     return {
-      shared: { instance, writer, writes: createSerialQueue(), readers: createDuckDbReaders(instance) },
+      shared: {
+        instance,
+        writer,
+        writes: createSerialQueue(),
+        readers: createDuckDbReaders(instance),
+        loadDirectory,
+      },
       refs: 0,
       settings: key,
       closing: null,

@@ -27,8 +27,12 @@ export async function createStagedTwin(
   await conn.run(`CREATE TABLE ${qualifiedName(schema, staged)} (${columns.join(', ')})`);
 }
 
-/** The rows of a load into a staged twin: objects, or text batches with their layout. */
-export type StagedRows = { rows: RowBatches } | { text: TextBatches; layout: TextLayout };
+/**
+ * The rows of a load into a staged twin: objects, or text batches with their layout and the
+ * engine's load directory they are spooled in (duckdb-spool.ts).
+ */
+export type StagedRows =
+  { rows: RowBatches } | { text: TextBatches; layout: TextLayout; loadDirectory: string };
 
 /**
  * Loads batches into the staged twin `staged` of `table`, creating it (empty) when missing.
@@ -52,7 +56,9 @@ export async function loadStagedTwin(
   }
   const rows = 'rows' in input ? input.rows : textBatchRows(input.text, input.layout);
   if (twin.keyIndexed) return appendAndMerge(conn, schema, twin.table, rows, flushRows);
-  if ('text' in input) return appendTextBatches(conn, schema, twin.table, input.text, input.layout);
+  if ('text' in input) {
+    return appendTextBatches(conn, schema, twin.table, input.text, input.layout, input.loadDirectory);
+  }
   return appendRows(conn, schema, twin.table, rows, flushRows);
 }
 

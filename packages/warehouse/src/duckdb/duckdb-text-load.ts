@@ -1,26 +1,30 @@
-// Text batches (text-batches.ts) into a table without a key index (a staged twin), one INSERT per
-// batch: DuckDB splits the batch into records and values and casts them, on its own threads, while
-// the process reads the next batch; rows keep their order. No value crosses into the engine one at
-// a time, so a large CSV costs the process its reading, not the engine's calls (decision 610).
-import type { DuckDBConnection, DuckDBPreparedStatement } from '@duckdb/node-api';
+// Text batches (text-batches.ts) into a table without a key index (a staged twin): the batches
+// are spooled to a file in the engine's load directory (duckdb-spool.ts) and DuckDB's CSV reader
+// loads each file on all its threads while the process spools the next; rows keep their order.
+// No value crosses into the engine one at a time, so a large CSV costs the process its reading
+// and one write of its text, not the engine's calls (decisions 610 and 800).
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { WarehouseError } from '../errors';
 import { qualifiedName, quoteIdentifier } from '../identifiers';
 import { duckDbSqlType } from '../sql-types';
-import {
-  TEXT_ESCAPE,
-  delimiterByte,
-  type TextBatch,
-  type TextBatches,
-  type TextLayout,
-} from '../text-batches';
+import { TEXT_ESCAPE, delimiterByte, type TextBatches, type TextLayout } from '../text-batches';
 import type { Column, TableSchema } from '../warehouse';
+import { Spool } from './duckdb-spool';
 import { duckDbCastFromLoad } from './duckdb-types';
 
-type Variant = { escaped: boolean; listed: boolean };
+/** Bytes spooled before the engine reads them: big enough for its threads to share a file. */
+export const SPOOL_BYTES = 32 * 1024 * 1024;
+/**
+ * The reader's longest record unless a spool has a longer one (its default), and its buffer
+ * per thread in records of that length: a larger buffer measured no faster, only bigger.
+ */
+const READER_LINE_BYTES = 2 * 1024 * 1024;
+const READER_BUFFER_LINES = 2;
 
 /**
- * Appends every batch to `table` (no merge: a staged twin takes rows in arrival order). The
- * caller owns the transaction. Returns the rows appended.
+ * Appends every batch to `table` (no merge: a staged twin takes rows in arrival order), spooling
+ * them in `loadDirectory`, a file every `spoolBytes`. The caller owns the transaction. Returns the
+ * rows appended.
  */
 export async function appendTextBatches(
   conn: DuckDBConnection,
@@ -28,69 +32,64 @@ export async function appendTextBatches(
   table: TableSchema,
   batches: TextBatches,
   layout: TextLayout,
+  loadDirectory: string,
+  spoolBytes = SPOOL_BYTES,
 ): Promise<number> {
-  const statements = new Map<string, DuckDBPreparedStatement>();
-  const statement = async (variant: Variant) => {
-    const key = `${variant.escaped}/${variant.listed}`;
-    let prepared = statements.get(key);
-    if (prepared === undefined) {
-      prepared = await conn.prepare(insertStatement(schema, table, layout, variant));
-      statements.set(key, prepared);
-    }
-    return prepared;
-  };
+  const insert = insertStatement(schema, table, layout);
   const constants = constantValues(table, layout);
+  const numberDelimiter = layout.numberColumn === undefined ? null : delimiterByte(layout.delimiter);
   let total = 0;
-  // One batch in the engine while the next is read: its failure is awaited before anything else.
-  let running: Promise<void> | null = null;
+  let spool: Spool | null = null;
+  // One spool in the engine while the next is written: its failure is awaited before anything else.
+  let running: { spool: Spool; done: Promise<void> } | null = null;
+  const settle = async () => {
+    if (running === null) return;
+    const { spool: loaded, done } = running;
+    running = null;
+    try {
+      await done;
+    } finally {
+      loaded.remove();
+    }
+  };
+  const load = async (full: Spool) => {
+    full.close();
+    await settle();
+    const done = (async () => {
+      const prepared = await conn.prepare(insert(full));
+      try {
+        constants.forEach((value, i) => prepared.bindVarchar(i + 1, value));
+        await prepared.run();
+      } finally {
+        prepared.destroySync();
+      }
+    })();
+    // Held until awaited; a rejection meanwhile must not count as unhandled.
+    done.catch(() => undefined);
+    running = { spool: full, done };
+  };
   try {
     for await (const batch of batches) {
-      if (running !== null) await running;
-      running = null;
       if (batch.rows === 0) continue;
-      const variant = { escaped: batch.escaped, listed: typeof batch.numbers !== 'number' };
-      const prepared = await statement(variant);
-      bind(prepared, batch, layout.numberColumn !== undefined, constants);
+      spool ??= new Spool(loadDirectory);
+      spool.append(batch, numberDelimiter);
       total += batch.rows;
-      running = prepared.run().then(() => undefined);
-      // Held until awaited; a rejection meanwhile must not count as unhandled.
-      running.catch(() => undefined);
+      if (spool.bytes >= spoolBytes) {
+        await load(spool);
+        spool = null;
+      }
     }
-    if (running !== null) await running;
-    running = null;
+    if (spool !== null) {
+      await load(spool);
+      spool = null;
+    }
+    await settle();
     return total;
   } finally {
     // A batch that failed to be read leaves the engine's statement to finish before the rollback.
-    if (running !== null) await running.catch(() => undefined);
-    for (const prepared of statements.values()) prepared.destroySync();
+    await settle().catch(() => undefined);
+    spool?.remove();
   }
-}
-
-function bind(
-  prepared: DuckDBPreparedStatement,
-  batch: TextBatch,
-  numbered: boolean,
-  constants: string[],
-): void {
-  const { text, numbers } = batch;
-  // Without the last record's `\n`: string_split would give an empty record after it.
-  if (text[text.length - 1] !== 0x0a)
-    throw new WarehouseError('schema_mismatch', 'a text batch must end with \\n');
-  prepared.bindBlob(1, text.subarray(0, text.length - 1));
-  let next = 2;
-  if (numbered && typeof numbers === 'number') {
-    prepared.bindBigInt(next++, BigInt(numbers));
-    prepared.bindBigInt(next++, BigInt(numbers + batch.rows));
-  } else if (numbered && typeof numbers !== 'number') {
-    if (numbers.length !== batch.rows) {
-      throw new WarehouseError(
-        'schema_mismatch',
-        `a text batch of ${batch.rows} rows has ${numbers.length} numbers`,
-      );
-    }
-    prepared.bindList(next++, numbers);
-  }
-  constants.forEach((value, i) => prepared.bindVarchar(next + i, value));
 }
 
 /** The layout's non-null constants, as text, in the table's column order. */
@@ -109,12 +108,20 @@ function constantValues(table: TableSchema, layout: TextLayout): string[] {
 }
 
 /**
- * `INSERT INTO table SELECT <each column> FROM <the batch's records, numbered>`: $1 the batch's
- * text; when the layout numbers rows, $2 and $3 the first row's number and the last's plus one, or
- * $2 the list of numbers; then the constants.
+ * `INSERT INTO table SELECT <each column> FROM read_csv(<a spool>)`, as a function of the spool's
+ * path and whether any of its values is escaped; the constants are its parameters, in order.
+ * The reader takes every value as text (no quotes, no escapes of its own: text-batches.ts), an
+ * empty one as NULL, and the casts are the ones every load makes (duckdb-types.ts). Not strict:
+ * the strict reader refuses a file whose records end in `\r\n` and `\n` both (the other drops
+ * the `\r`), and the records' lengths were checked when they were read (a record short of values
+ * still fails here).
  */
-function insertStatement(schema: string, table: TableSchema, layout: TextLayout, variant: Variant): string {
-  const delimiter = `chr(${delimiterByte(layout.delimiter)})`;
+function insertStatement(
+  schema: string,
+  table: TableSchema,
+  layout: TextLayout,
+): (spool: Pick<Spool, 'path' | 'escaped' | 'longest'>) => string {
+  const delimiter = delimiterByte(layout.delimiter);
   for (const name of [
     ...layout.columns,
     ...(layout.numberColumn === undefined ? [] : [layout.numberColumn]),
@@ -123,32 +130,39 @@ function insertStatement(schema: string, table: TableSchema, layout: TextLayout,
       throw new WarehouseError('schema_mismatch', `"${name}" is not a column of table "${table.name}"`);
     }
   }
-  const esc = `chr(${TEXT_ESCAPE})`;
-  const unescape = (expr: string) =>
-    variant.escaped
-      ? `replace(replace(replace(replace(${expr}, ${esc} || 'd', ${delimiter}), ${esc} || 'n', chr(10)), ${esc} || 'r', chr(13)), ${esc} || 'e', ${esc})`
-      : expr;
   const numbered = layout.numberColumn !== undefined;
-  let constant = !numbered ? 2 : variant.listed ? 3 : 4;
-  const values = table.columns.map((column) => {
-    const index = layout.columns.indexOf(column.name);
-    if (index !== -1) return cast(unescape(`nullif(v[${index + 1}], '')`), column);
-    if (column.name === layout.numberColumn) {
-      return 'CAST(n AS BIGINT)';
-    }
-    const value = layout.constants?.[column.name];
-    if (value === null || value === undefined) return 'NULL';
-    return cast(`$${constant++}`, column);
-  });
+  // The file's columns and their types: the row's number first when the layout numbers rows, then
+  // the values, as text.
+  const fields = [
+    ...(numbered ? ["'n': 'BIGINT'"] : []),
+    ...layout.columns.map((_, i) => `'v${i + 1}': 'VARCHAR'`),
+  ];
   const names = table.columns.map((column) => quoteIdentifier(column.name));
-  // Unnested beside the records, row by row (cheaper than numbering them WITH ORDINALITY).
-  const numbers = !numbered ? '' : variant.listed ? ', unnest($2) AS n' : ', unnest(range($2, $3)) AS n';
-  return `INSERT INTO ${qualifiedName(schema, table.name)} (${names.join(', ')})
-    SELECT ${values.join(', ')}
-    FROM (
-      SELECT string_split(rtrim(line, chr(13)), ${delimiter}) AS v${numbered ? ', n' : ''}
-      FROM (SELECT unnest(string_split(decode($1), chr(10))) AS line${numbers})
-    )`;
+  return ({ path, escaped, longest }) => {
+    const lineBytes = Math.max(READER_LINE_BYTES, longest + 1);
+    const esc = `chr(${TEXT_ESCAPE})`;
+    // Only text that holds ESC goes through the replacements (they cost the load a third); the
+    // other types' values were checked when read, and hold none.
+    const value = (i: number, column: Column) =>
+      escaped && column.type === 'string'
+        ? `CASE WHEN contains(v${i + 1}, ${esc}) THEN replace(replace(replace(replace(v${i + 1}, ${esc} || 'd', chr(${delimiter})), ${esc} || 'n', chr(10)), ${esc} || 'r', chr(13)), ${esc} || 'e', ${esc}) ELSE v${i + 1} END`
+        : `v${i + 1}`;
+    let constant = 1;
+    const values = table.columns.map((column) => {
+      const index = layout.columns.indexOf(column.name);
+      if (index !== -1) return cast(value(index, column), column);
+      if (column.name === layout.numberColumn) return 'n';
+      const given = layout.constants?.[column.name];
+      if (given === null || given === undefined) return 'NULL';
+      return cast(`$${constant++}`, column);
+    });
+    const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+    return `INSERT INTO ${qualifiedName(schema, table.name)} (${names.join(', ')})
+      SELECT ${values.join(', ')}
+      FROM read_csv(${literal(path)}, columns = {${fields.join(', ')}}, delim = ${literal(String.fromCharCode(delimiter))}, quote = '', escape = '',
+        header = false, auto_detect = false, new_line = '\\n', max_line_size = ${lineBytes},
+        buffer_size = ${READER_BUFFER_LINES * lineBytes}, strict_mode = false, null_padding = false)`;
+  };
 }
 
 function cast(expr: string, column: Column): string {

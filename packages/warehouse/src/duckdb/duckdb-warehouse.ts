@@ -35,7 +35,7 @@ import { duckDbSqlType } from '../sql-types';
 export type DuckDbWarehouseOptions = {
   /** The database file, e.g. from `duckDbFileFor(dataDir, organizationId)`. */
   file: string;
-  /** Directories the engine may read files from (CSV imports); none by default. */
+  /** Directories the engine may read files from besides its own load directory; none by default. */
   allowedDirectories?: string[];
   /** DuckDB's `memory_limit`, e.g. `'2GB'`; the engine's (80% of RAM) when absent or null. */
   memoryLimit?: string | null;
@@ -193,7 +193,14 @@ export async function openDuckDbWarehouse(options: DuckDbWarehouseOptions): Prom
       const staged = stagedTableName(table);
       return write((conn) =>
         inTransaction(conn, async () => ({
-          rows: await loadStagedTwin(conn, schema, table, staged, { text: batches, layout }, flushRows),
+          rows: await loadStagedTwin(
+            conn,
+            schema,
+            table,
+            staged,
+            { text: batches, layout, loadDirectory: shared.loadDirectory },
+            flushRows,
+          ),
         })),
       );
     },
