@@ -35,12 +35,8 @@ const notificationsPage: LazyPage = () =>
   import('../features/notifications/components/NotificationsPage').then((m) => m.NotificationsPage);
 const dashboardPages = () => import('./pages/dashboard/DashboardPages');
 const dashboardIndexPage: LazyPage = () => dashboardPages().then((m) => m.DashboardIndexPage);
-const dashboardViewPage: LazyPage = () => dashboardPages().then((m) => m.DashboardViewPage);
+const dashboardPage: LazyPage = () => dashboardPages().then((m) => m.DashboardPage);
 const dashboardEditPage: LazyPage = () => dashboardPages().then((m) => m.DashboardEditPage);
-const dashboardNavigationBookmarkPage: LazyPage = () =>
-  dashboardPages().then((m) => m.DashboardNavigationBookmarkPage);
-const dashboardBookmarkPage: LazyPage = () => dashboardPages().then((m) => m.DashboardBookmarkPage);
-const dashboardDemoBookmarksPage: LazyPage = () => dashboardPages().then((m) => m.DashboardDemoBookmarksPage);
 const demoReportPage: LazyPage = () => dashboardPages().then((m) => m.DemoReportPage);
 const demoViewPage: LazyPage = () => dashboardPages().then((m) => m.DemoViewPage);
 const organizationHome: LazyPage = () =>
@@ -143,11 +139,8 @@ export const pages = {
   settingsPage,
   notificationsPage,
   dashboardIndexPage,
-  dashboardViewPage,
+  dashboardPage,
   dashboardEditPage,
-  dashboardNavigationBookmarkPage,
-  dashboardBookmarkPage,
-  dashboardDemoBookmarksPage,
   demoReportPage,
   demoViewPage,
   organizationHome,

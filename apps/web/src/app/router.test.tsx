@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endSession, startSession, takeReturnUrl, tokenStore } from '../shared/auth';
 import { accountRoutes, mockRoutes, organizationFixture } from '../test/organizationFixtures';
@@ -57,6 +59,39 @@ describe('router', () => {
     renderRoutes(createAppRoutes(), '/sign-in');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Sign In - Maya'));
+  });
+
+  it('keeps the page drawn when the address moves between two routes of one loader', async () => {
+    let mounts = 0;
+    function Shared() {
+      useEffect(() => {
+        mounts += 1;
+      }, []);
+      return (
+        <>
+          <p>at {useLocation().pathname}</p>
+          <Link to="/shared/second">Second</Link>
+        </>
+      );
+    }
+    const load = () => Promise.resolve(Shared);
+    const route = (path: string, title: string): AppRoute => ({
+      path,
+      access: 'public',
+      title,
+      spec: '002-operations',
+      page: load,
+    });
+    const { router } = renderRoutes(
+      createAppRoutes([route('/shared', 'First'), route('/shared/second', 'Second')]),
+      '/shared',
+    );
+    await userEvent.click(await screen.findByRole('link', { name: 'Second' }));
+    // Drawn at the new address: by the same page, or by a second one that mounted.
+    expect(await screen.findByText('at /shared/second')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Second - Maya'));
+    expect(router.state.location.pathname).toBe('/shared/second');
+    expect(mounts).toBe(1);
   });
 
   it('renders the top-level error page when a page throws', async () => {

@@ -6,7 +6,7 @@ import { NotFoundPage } from '../shared/ui/NotFoundPage';
 import { lazyComponent } from '../shared/ui/onDemand';
 import { RootLayout } from './RootLayout';
 import { RouteTitle } from './RouteTitle';
-import { appRoutes, NOT_FOUND_TITLE, ORGANIZATION_PREFIX, type AppRoute } from './routes';
+import { appRoutes, NOT_FOUND_TITLE, ORGANIZATION_PREFIX, type AppRoute, type LazyPage } from './routes';
 
 /*
  * Declarative routes (`useRoutes` under a `BrowserRouter`), not React Router's data router: the
@@ -64,10 +64,25 @@ export function isShellRoute(route: AppRoute): boolean {
   );
 }
 
+/**
+ * Each loader's lazy page, made once: routes that share a loader render the same component, which
+ * React keeps (with its state and what it drew) when the address moves from one to the other.
+ */
+const lazyPages = new WeakMap<LazyPage, ReturnType<typeof lazyComponent>>();
+
+function lazyPage(load: LazyPage): ReturnType<typeof lazyComponent> {
+  let made = lazyPages.get(load);
+  if (made === undefined) {
+    made = lazyComponent(load);
+    lazyPages.set(load, made);
+  }
+  return made;
+}
+
 /** The page of a table entry, titled; a page not built yet is the not-found page. */
 function leaf(route: AppRoute, embedded: boolean): { element: ReactNode; handle?: PreloadHandle } {
   if (route.page === null) return { element: notFound(embedded) };
-  const { Lazy: Page, preload } = lazyComponent(route.page);
+  const { Lazy: Page, preload } = lazyPage(route.page);
   return {
     handle: { preload },
     element: (

@@ -126,22 +126,25 @@ const sourcesRoutes = rows('001-sources', ORGANIZATION_PREFIX, [
   ['/expenses/:expenseId', 'protected', 'Manual Expense', page('expenseFormPage')],
 ]);
 
+/**
+ * One loader for the routes that show the same dashboard with another bookmark, and one for the
+ * demo views: the router draws a loader's page once (router.tsx), so moving between its routes
+ * keeps the page, and the dashboard, drawn.
+ */
+const dashboardPage = page('dashboardPage');
+const demoViewPage = page('demoViewPage');
+
 /** spec 002 §2: reports and operations, under /organization/:organizationSlug. */
 const operationsRoutes = rows('002-operations', ORGANIZATION_PREFIX, [
   ['/dashboard', 'protected', 'Dashboard', page('dashboardIndexPage')],
   ['/dashboard/-demo', 'protected', 'Demo Dashboard', page('demoReportPage')],
-  ['/dashboard/:reportSlug', 'protected', 'Dashboard', page('dashboardViewPage')],
+  ['/dashboard/:reportSlug', 'protected', 'Dashboard', dashboardPage],
   ['/dashboard/:reportSlug/edit', 'protected', 'Edit Report', page('dashboardEditPage')],
-  ['/dashboard/:reportSlug/-demo', 'protected', 'Demo Bookmarks', page('dashboardDemoBookmarksPage')],
-  [
-    '/dashboard/:reportSlug/:navigationBookmarkSlug',
-    'protected',
-    'Dashboard',
-    page('dashboardNavigationBookmarkPage'),
-  ],
-  ['/dashboard/:reportSlug/bookmarks/:bookmarkSlug', 'protected', 'Dashboard', page('dashboardBookmarkPage')],
-  ['/demo/:reportSlug', 'protected', 'Demo', page('demoViewPage')],
-  ['/demo/:reportSlug/:bookmarkSlug', 'protected', 'Demo', page('demoViewPage')],
+  ['/dashboard/:reportSlug/-demo', 'protected', 'Demo Bookmarks', dashboardPage],
+  ['/dashboard/:reportSlug/:navigationBookmarkSlug', 'protected', 'Dashboard', dashboardPage],
+  ['/dashboard/:reportSlug/bookmarks/:bookmarkSlug', 'protected', 'Dashboard', dashboardPage],
+  ['/demo/:reportSlug', 'protected', 'Demo', demoViewPage],
+  ['/demo/:reportSlug/:bookmarkSlug', 'protected', 'Demo', demoViewPage],
   ['/notifications', 'protected', 'Notifications', page('notificationsPage')],
   ['/settings', 'protected', 'Settings', page('settingsPage')],
   ['/settings/:tab', 'protected', 'Settings', page('settingsPage')],

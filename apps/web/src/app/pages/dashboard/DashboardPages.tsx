@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { AiBuilderBubble } from '../../../features/ai-builder';
 import { BookmarkToolbar, useSchedulableBookmarks } from '../../../features/bookmarks';
 import {
@@ -13,8 +13,8 @@ import { OrganizationDashboard } from '../../../features/reports/components/Orga
 import type { ReportViewMode, RouteBookmark } from '../../../shared/report-view';
 
 /**
- * The dashboard routes of spec 002 §2, one page each: they differ in the report they name, the
- * mode, and the bookmark the route carries (the bookmark toolbar applies it).
+ * The dashboard routes of spec 002 §2: they differ in the report they name, the mode, and the
+ * bookmark the route carries (the bookmark toolbar applies it).
  *
  * The dashboard is assembled here, above the features: the report (reports) with the bookmark
  * toolbar (bookmarks) and the AI Builder bubble (ai-builder), which meet through the report's
@@ -49,10 +49,11 @@ function AppDashboard({ slug, mode, routeBookmark, readOnly = false }: AppDashbo
 
 /** The route's bookmark, the same object while the route names the same one (the view stays put). */
 function useRouteBookmark(
-  kind: 'bookmark' | 'navigation' | 'demo',
+  kind: 'bookmark' | 'navigation' | 'demo' | null,
   slug: string | undefined,
 ): RouteBookmark | null {
   return useMemo(() => {
+    if (kind === null) return null;
     if (kind === 'demo') return { kind };
     return slug === undefined ? null : { kind, slug };
   }, [kind, slug]);
@@ -64,37 +65,31 @@ export function DashboardIndexPage() {
   return organization === null ? null : <Navigate to={organizationHomePath(organization)} replace />;
 }
 
-/** `dashboard/{reportSlug}`. */
-export function DashboardViewPage() {
-  const { reportSlug = '' } = useParams();
-  return <AppDashboard slug={reportSlug} mode="view" routeBookmark={null} />;
+/**
+ * `dashboard/{reportSlug}`, `…/bookmarks/{bookmarkSlug}`, `…/{navigationBookmarkSlug}` and
+ * `…/-demo` (its demo bookmarks): one page for the four routes (routes.ts gives them one loader),
+ * so that moving between them keeps the dashboard drawn. Saving a bookmark opens its address:
+ * a page per route drew the whole dashboard again, and closed a menu the user had just opened.
+ */
+export function DashboardPage() {
+  const { reportSlug = '', bookmarkSlug, navigationBookmarkSlug } = useParams();
+  const { pathname } = useLocation();
+  const kind =
+    bookmarkSlug !== undefined
+      ? 'bookmark'
+      : navigationBookmarkSlug !== undefined
+        ? 'navigation'
+        : pathname.endsWith('/-demo')
+          ? 'demo'
+          : null;
+  const routeBookmark = useRouteBookmark(kind, bookmarkSlug ?? navigationBookmarkSlug);
+  return <AppDashboard slug={reportSlug} mode="view" routeBookmark={routeBookmark} />;
 }
 
 /** `dashboard/{reportSlug}/edit`: edit mode, when the report's access_level is Edit. */
 export function DashboardEditPage() {
   const { reportSlug = '' } = useParams();
   return <AppDashboard slug={reportSlug} mode="edit" routeBookmark={null} />;
-}
-
-/** `dashboard/{reportSlug}/{navigationBookmarkSlug}`. */
-export function DashboardNavigationBookmarkPage() {
-  const { reportSlug = '', navigationBookmarkSlug } = useParams();
-  const routeBookmark = useRouteBookmark('navigation', navigationBookmarkSlug);
-  return <AppDashboard slug={reportSlug} mode="view" routeBookmark={routeBookmark} />;
-}
-
-/** `dashboard/{reportSlug}/bookmarks/{bookmarkSlug}`: applies a bookmark. */
-export function DashboardBookmarkPage() {
-  const { reportSlug = '', bookmarkSlug } = useParams();
-  const routeBookmark = useRouteBookmark('bookmark', bookmarkSlug);
-  return <AppDashboard slug={reportSlug} mode="view" routeBookmark={routeBookmark} />;
-}
-
-/** `dashboard/{reportSlug}/-demo`: the report with its demo bookmarks. */
-export function DashboardDemoBookmarksPage() {
-  const { reportSlug = '' } = useParams();
-  const routeBookmark = useRouteBookmark('demo', undefined);
-  return <AppDashboard slug={reportSlug} mode="view" routeBookmark={routeBookmark} />;
 }
 
 /** `dashboard/-demo`: the demo report. */
