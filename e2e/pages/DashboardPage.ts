@@ -293,8 +293,14 @@ export class DashboardPage {
     return this.page.getByRole('group', { name: 'Bookmarks' });
   }
 
-  /** Save bookmark → name → Save → 'Are you sure you want to save this bookmark?' → Confirm. */
+  /**
+   * Save bookmark → name → Save → 'Are you sure you want to save this bookmark?' → Confirm; then
+   * waits until the dialog is gone (its closing gives the
+   * focus back to the toolbar, which closes a menu opened meanwhile) and the app shows the
+   * bookmark's address.
+   */
   async saveBookmark(name: string): Promise<void> {
+    const before = new URL(this.page.url()).pathname;
     await this.bookmarks.getByRole('button', { name: 'Save bookmark' }).click();
     const dialog = this.page.getByRole('dialog', { name: 'Save bookmark' });
     await dialog.getByRole('textbox', { name: 'Bookmark name' }).fill(name);
@@ -304,6 +310,9 @@ export class DashboardPage {
       .filter({ hasText: 'Are you sure you want to save this bookmark?' })
       .getByRole('button', { name: 'Confirm' })
       .click();
+    await dialog.waitFor({ state: 'detached' });
+    await this.page.waitForURL((url) => url.pathname !== before);
+    await this.activeBookmark(name).waitFor();
   }
 
   /** The active bookmark's name in the bookmark toolbar. */

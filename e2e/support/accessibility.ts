@@ -52,7 +52,7 @@ const SETTLED_SCRIPT = `new Promise((resolve) => {
 const running = new WeakMap<Page, Promise<unknown>>();
 
 /** The serious and critical WCAG 2.1 AA violations of the page as it is now. */
-function readViolations(page: Page): Promise<Result[]> {
+export function readViolations(page: Page): Promise<Result[]> {
   const run = (running.get(page) ?? Promise.resolve())
     .catch(() => undefined)
     .then(async () => {
@@ -65,10 +65,28 @@ function readViolations(page: Page): Promise<Result[]> {
   return run;
 }
 
+/**
+ * Of the violations read, those the page still has once settled again: the elements each rule
+ * failed on the first read that fail it on the second. A state that passes in between (a hover
+ * transition the journey's pointer started, a toast fading out, a menu half-drawn on a busy
+ * machine) is not the page; a real violation stays where it is.
+ */
+export async function confirmed(page: Page, first: Result[]): Promise<Result[]> {
+  if (first.length === 0) return first;
+  await settled(page);
+  const again = new Map((await readViolations(page)).map((v) => [v.id, v]));
+  const key = (node: NodeResult) => node.target.map(String).join(' ');
+  return first.flatMap((violation) => {
+    const still = new Set(again.get(violation.id)?.nodes.map(key) ?? []);
+    const nodes = violation.nodes.filter((node) => still.has(key(node)));
+    return nodes.length === 0 ? [] : [{ ...violation, nodes }];
+  });
+}
+
 /** The serious and critical WCAG 2.1 AA violations of the page as it is once settled. */
 export async function accessibilityViolations(page: Page): Promise<Result[]> {
   await settled(page);
-  return readViolations(page);
+  return confirmed(page, await readViolations(page));
 }
 
 function describeNode(node: NodeResult): string {
@@ -181,7 +199,7 @@ export function checkEveryPage(context: BrowserContext, appOrigin: string): Acce
         if (moved() || url === null || url.origin !== appOrigin || checked.has(url.pathname)) return;
         try {
           await shown(page, requests);
-          const violations = await readViolations(page);
+          const violations = await confirmed(page, await readViolations(page));
           // The page moved on while axe read it: the answer may mix two pages.
           if (moved() || current()?.pathname !== url.pathname) return;
           checked.add(url.pathname);
