@@ -108,6 +108,40 @@ export class ReportEditor {
     await this.cell(visual.title).waitFor();
   }
 
+  /**
+   * Actions → Edit on the visual titled `title` → Add a filter on `column` → its card opened →
+   * `value` ticked → Apply. Leaves the drawer open until Apply when `screenshot` is given, which
+   * runs with the filter set.
+   */
+  async filterVisual(
+    title: string,
+    column: string,
+    value: string,
+    screenshot?: () => Promise<void>,
+  ): Promise<void> {
+    await this.cell(title)
+      .getByRole('button', { name: `Actions for ${title}` })
+      .click();
+    await this.page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
+    const drawer = this.drawer('Edit visual');
+    await this.choose(drawer, 'Add a filter', column);
+    // The new filter's card, after the fields: its header names the column.
+    await drawer
+      .getByRole('button', { name: new RegExp(`^${column}`) })
+      .last()
+      .click();
+    await drawer.getByRole('checkbox', { name: value, exact: true }).check();
+    const preview = drawer.getByTestId('visual-preview').getByRole('region', { name: title });
+    await preview.getByRole('img', { name: /^This visual's own filters/ }).waitFor();
+    await preview
+      .getByLabel('Loading visual')
+      .first()
+      .waitFor({ state: 'detached', timeout: VISUALS_TIMEOUT_MS });
+    if (screenshot !== undefined) await screenshot();
+    await drawer.getByRole('button', { name: 'Apply', exact: true }).click();
+    await drawer.waitFor({ state: 'detached' });
+  }
+
   /** The grid cell of the visual titled `title`. */
   cell(title: string): Locator {
     return this.page

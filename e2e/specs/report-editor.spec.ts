@@ -88,6 +88,18 @@ describe('report editor', () => {
     await page.keyboard.press('Control+Shift+z');
     await page.keyboard.press('Control+y');
     expect(await editor.layout('CPA by campaign')).toEqual({ x: 0, y: 5, w: 12, h: 5 });
+
+    // The table's own filter: one campaign, whatever the page's filters; the card says so.
+    const campaignCells = table.locator('tbody tr td:first-child');
+    const campaigns = (await campaignCells.allInnerTexts()).map((c) => c.trim());
+    expect(campaigns.length).toBeGreaterThan(1);
+    const [chosen] = campaigns as [string];
+    await editor.filterVisual('CPA by campaign', 'Campaign', chosen, async () => {
+      await expectAccessible(page);
+      await screenshots(page, 'report-editor', 'visual-filter');
+    });
+    await table.getByRole('img', { name: `This visual's own filters: Campaign: ${chosen}` }).waitFor();
+    await expect.poll(() => campaignCells.allInnerTexts()).toEqual([chosen]);
     await expectAccessible(page);
     await toTop(page);
     await screenshots(page, 'report-editor', 'build-page');
@@ -101,6 +113,7 @@ describe('report editor', () => {
     expect(await editor.layout('Clicks by day')).toEqual({ x: 6, y: 0, w: 6, h: 5 });
     expect(await editor.layout('CPA by campaign')).toEqual({ x: 0, y: 5, w: 12, h: 5 });
     await table.getByRole('columnheader', { name: /Calculated CPA/ }).waitFor();
+    await expect.poll(() => campaignCells.allInnerTexts()).toEqual([chosen]);
     await dashboard.waitForAllVisuals();
     expect(await dashboard.visualErrors().count()).toBe(0);
     expect(await editor.versions()).toEqual({ names: ['Version 2', 'Version 1'], current: 'Version 2' });

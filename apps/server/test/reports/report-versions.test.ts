@@ -50,6 +50,17 @@ function edited(document: ReportDocument, calc: CalculatedMeasure = CPA): Report
 
 const put = (body: Record<string, unknown>, token = owner.token, slug = 'editable') =>
   reports.call('PUT', `/reports/${slug}/document`, token, { organization_id: owner.organizationId, ...body });
+/** The edited page's CPA table, with no filter in the request. */
+const queryCpaTable = () =>
+  reports.call('POST', '/reports/editable/query', owner.token, {
+    organization_id: owner.organizationId,
+    report: 'editable',
+    page: saved.pages[0]!.name,
+    visual_id: 'cpa_by_campaign',
+    filters: [],
+    date_range: null,
+    sort: null,
+  });
 const history = (token = owner.token) => reports.call('GET', `/reports/editable/versions?${on()}`, token);
 const opened = async () =>
   (await reports.call('GET', `/reports/editable?${on()}`, owner.token)).body.document as ReportDocument;
@@ -105,15 +116,7 @@ describe('saving the edited document', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body).toEqual({ version: 2 });
     expect((await opened()).calculatedMeasures).toEqual([CPA]);
-    const query = await reports.call('POST', '/reports/editable/query', owner.token, {
-      organization_id: owner.organizationId,
-      report: 'editable',
-      page: saved.pages[0]!.name,
-      visual_id: 'cpa_by_campaign',
-      filters: [],
-      date_range: null,
-      sort: null,
-    });
+    const query = await queryCpaTable();
     expect(query.status, JSON.stringify(query.body)).toBe(200);
     const rows = query.body.rows as {
       spend: number | null;
@@ -221,5 +224,56 @@ describe('who may edit', () => {
     const read = await history(stranger.token);
     expect([403, 404]).toContain(read.status);
     expect(await stored()).toEqual([{ version: 4, n: '4' }]);
+  });
+});
+
+describe("a visual's own filters", () => {
+  const campaignTable = (campaigns: string[], table = 'performance', column = 'campaign') => {
+    const document = edited(saved);
+    const [first, ...rest] = document.pages;
+    const visuals = first!.visuals.map((v) =>
+      v.id === 'cpa_by_campaign'
+        ? {
+            ...v,
+            filters: [
+              {
+                id: 'own',
+                table,
+                column,
+                kind: 'list' as const,
+                mode: 'include' as const,
+                values: campaigns,
+              },
+            ],
+          }
+        : v,
+    );
+    return { ...document, pages: [{ ...first!, visuals }, ...rest] };
+  };
+  const campaigns = async () => {
+    // The request sends no filter: the visual's own come from its document.
+    const query = await queryCpaTable();
+    expect(query.status, JSON.stringify(query.body)).toBe(200);
+    return (query.body.rows as { campaign: string }[]).map((row) => row.campaign);
+  };
+
+  it('are saved with the visual and applied to its answer, whatever the request sends', async () => {
+    await put({ document: edited(saved), base_version: 4 });
+    const all = await campaigns();
+    expect(all.length).toBeGreaterThan(1);
+    const answer = await put({ document: campaignTable([all[0]!]), base_version: 5 });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(await campaigns()).toEqual([all[0]]);
+  });
+
+  it("refuses a filter on another table's column or an unknown column with 422, nothing saved", async () => {
+    for (const document of [
+      campaignTable(['x'], 'search_console', 'query'),
+      campaignTable(['x'], 'performance', 'nope'),
+    ]) {
+      const answer = await put({ document, base_version: 6 });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(422);
+    }
+    expect(await stored()).toEqual([{ version: 6, n: '6' }]);
   });
 });

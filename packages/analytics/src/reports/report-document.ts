@@ -35,6 +35,15 @@ function checkFilter(model: SemanticModel, filter: ReportFilter, where: string):
 
 export function checkVisual(model: SemanticModel, visual: Visual, where: string): void {
   check(model, { table: visual.table, filters: [], dateRange: null, ...visualFields(visual) }, where);
+  for (const filter of visual.filters ?? []) {
+    if (filter.table !== visual.table) {
+      throw new ReportQueryError(
+        'invalid_report_query',
+        `${where}: filter ${filter.id} is on table ${filter.table}, not the visual's ${visual.table}`,
+      );
+    }
+    checkFilter(model, filter, `${where}, filter ${filter.id}`);
+  }
   const table = semanticTable(model, visual.table);
   if ((visual.kind === 'line' || visual.kind === 'area') && !isOverTime(model, visual)) {
     throw new ReportQueryError(

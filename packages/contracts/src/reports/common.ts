@@ -23,6 +23,8 @@ export const reportLimits = {
   filterValuesPageSize: 100,
   /** The encoded state of a bookmark, in characters. */
   maxEncodedStateLength: 65_536,
+  /** A visual's own filters (issue 32). */
+  maxVisualFilters: 10,
 } as const;
 
 export const ReportErrorType = {

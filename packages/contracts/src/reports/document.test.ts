@@ -62,3 +62,36 @@ describe('report documents', () => {
     expect(ReportDocumentSchema.safeParse({ ...document, slug: '-seo-v1' }).success).toBe(true);
   });
 });
+
+describe("a visual's own filters", () => {
+  const google = {
+    id: 'channel',
+    table: 'performance',
+    column: 'channel',
+    kind: 'list',
+    mode: 'include',
+    values: ['Google Ads'],
+  };
+  const withFilters = (filters: unknown[]) => ({
+    ...document,
+    pages: [{ ...document.pages[0]!, visuals: [{ ...kpi, filters }] }],
+  });
+
+  it('are filters of the report kinds, unique within the visual, and at most ten', () => {
+    expect(ReportDocumentSchema.safeParse(withFilters([google])).success).toBe(true);
+    expect(ReportDocumentSchema.safeParse(withFilters([google, google])).error?.message).toMatch(
+      /duplicate filter id of visual k: channel/,
+    );
+    const many = Array.from({ length: reportLimits.maxVisualFilters + 1 }, (_, i) => ({
+      ...google,
+      id: `f${i}`,
+    }));
+    expect(ReportDocumentSchema.safeParse(withFilters(many)).success).toBe(false);
+    expect(ReportDocumentSchema.safeParse(withFilters([{ ...google, kind: 'regex' }])).success).toBe(false);
+  });
+
+  it("may share an id with a page filter: they are the visual's own", () => {
+    const page = { ...document.pages[0]!, filters: [google], visuals: [{ ...kpi, filters: [google] }] };
+    expect(ReportDocumentSchema.safeParse({ ...document, pages: [page] }).success).toBe(true);
+  });
+});

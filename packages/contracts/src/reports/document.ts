@@ -7,7 +7,7 @@ import {
   duplicate,
   reportLimits,
 } from './common';
-import { FiltersSchema } from './filters';
+import { FiltersSchema, ReportFilterSchema } from './filters';
 
 // ---- Visuals -------------------------------------------------------------------------------
 
@@ -42,6 +42,11 @@ const visualBase = {
   /** The semantic model table the visual reads (one table per query). */
   table: ReportFieldNameSchema,
   layout: VisualLayoutSchema,
+  /**
+   * The visual's own filters (issue 32), on columns of its table, applied with the report's and
+   * the page's; a viewer sees them but does not change them. Absent in visuals made before them.
+   */
+  filters: z.optional(z.array(ReportFilterSchema).check(z.maxLength(reportLimits.maxVisualFilters))),
 };
 const MeasuresSchema = z.array(ReportFieldNameSchema).check(z.minLength(1), z.maxLength(10));
 const chartLimit = z.nullable(z.int().check(z.minimum(1), z.maximum(reportLimits.maxPointsPerSeries)));
@@ -211,6 +216,9 @@ export const ReportDocumentSchema = z
         ['visual id', doc.pages.flatMap((p) => p.visuals.map((v) => v.id))],
         ['filter id', [...doc.filters, ...doc.pages.flatMap((p) => p.filters)].map((f) => f.id)],
       ];
+      for (const visual of doc.pages.flatMap((p) => p.visuals)) {
+        keys.push([`filter id of visual ${visual.id}:`, (visual.filters ?? []).map((f) => f.id)]);
+      }
       for (const [what, values] of keys) {
         const repeated = duplicate(values);
         if (repeated !== null) ctx.addIssue({ code: 'custom', message: `duplicate ${what} ${repeated}` });

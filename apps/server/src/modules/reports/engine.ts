@@ -237,15 +237,18 @@ export function createReportEngine(deps: EngineDeps) {
       const table = semanticTable(model, visual.table);
       const at = now();
       const currency = await deps.organizationCurrency(organizationId);
+      // The visual's own filters come from its document (or the editor's draft), never from the
+      // request: a viewer, an embed or a link cannot take them off.
+      const filters = [...request.filters, ...(visual.filters ?? [])];
       const input: VisualQueryInput = {
-        filters: request.filters,
+        filters,
         dateRange: request.date_range,
         sort: request.sort,
         offset: request.offset,
         now: at,
         timeoutMs,
       };
-      const filtered = request.filters.map((filter) => filter.column);
+      const filtered = filters.map((filter) => filter.column);
       return read(organizationId, [table], async (warehouse) => {
         const columns = cache.tableColumns(organizationId, tableName(table.source));
         checkDerivedColumn(model, table.name, columns, filtered);

@@ -110,6 +110,7 @@ export const reportMessages = {
     },
     /** A visual whose table lacks fields the filters in effect are on (the answer's `unfiltered`). */
     notFilteredBy: (labels: string) => `Not filtered by ${labels}`,
+    ownFilters: (filters: readonly string[]) => `This visual's own filters: ${filters.join('; ')}`,
     notFilteredWhy: (labels: string) =>
       `This visual's data has no ${labels}, so the filter on it does not apply here: its numbers cover everything else the filters select.`,
     total: 'Total',
@@ -151,6 +152,7 @@ export const reportMessages = {
     none: '(none)',
     excluding: 'Not',
     resetFilter: 'Reset filter',
+    removeFilter: 'Remove filter',
     /** An embedded report's filter that its view sets: shown, not changed. */
     lockedByEmbed: 'Set by this embedded view',
     apply: 'Apply',

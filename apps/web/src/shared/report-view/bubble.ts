@@ -3,7 +3,16 @@
  * ai-builder feature draws it there, the reports feature keeps the page's content out from under
  * it (decision 433).
  */
-export const AI_BUBBLE = { size: 56, bottom: 16, right: 12 } as const;
+export const AI_BUBBLE = {
+  size: 56,
+  bottom: 16,
+  right: 12,
+  /**
+   * Above the app's frame (Mantine's 100) and below dialogs and drawers (200): a dialog's overlay
+   * covers the bubble, which would otherwise sit on a drawer's buttons at its bottom right.
+   */
+  zIndex: 190,
+} as const;
 
 /** The space between the bubble and the content it keeps clear. */
 const CLEARANCE = 8;

@@ -79,7 +79,7 @@ export function AiBuilder({ focusBubble = false }: { focusBubble?: boolean }) {
             : 'idle';
 
   return (
-    <Affix position={{ bottom: AI_BUBBLE.bottom, right: AI_BUBBLE.right }} zIndex={250}>
+    <Affix position={{ bottom: AI_BUBBLE.bottom, right: AI_BUBBLE.right }} zIndex={AI_BUBBLE.zIndex}>
       <Stack gap="sm" align="flex-end">
         <Transition mounted={opened} transition="pop-bottom-right" duration={150}>
           {(style) => (

@@ -32,7 +32,7 @@ export function AiBuilderBubble() {
   if (ready && !press.pressed) return <aiBuilder.Loaded focusBubble={focused} />;
   return (
     <>
-      <Affix position={{ bottom: AI_BUBBLE.bottom, right: AI_BUBBLE.right }} zIndex={250}>
+      <Affix position={{ bottom: AI_BUBBLE.bottom, right: AI_BUBBLE.right }} zIndex={AI_BUBBLE.zIndex}>
         <BubbleButton
           opened={false}
           {...press.handlers}

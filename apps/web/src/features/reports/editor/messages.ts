@@ -44,7 +44,9 @@ export const editorMessages = {
     limit: 'Limit',
     limitHint: 'Empty: the default',
     filters: 'Filters',
-    noFilters: 'The page and report filters apply. Add a filter to this page in the filters pane.',
+    filtersHelp:
+      "This visual's own: they apply with the page's and the report's, and viewers cannot change them.",
+    addFilter: 'Add a filter',
     preview: 'Preview',
     previewPending: (missing: string) => `Choose ${missing} to see the visual answer.`,
     add: 'Add to page',

@@ -11,7 +11,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useId, useState } from 'react';
-import { IconChevronDown, IconLock, IconRefresh } from '../../../../shared/ui/icons';
+import { IconChevronDown, IconLock, IconRefresh, IconX } from '../../../../shared/ui/icons';
 import { reportMessages } from '../../messages';
 import { useDashboard } from '../../hooks/useDashboard';
 import { blankLabel, columnLabel, filterSummary, isDateFilter } from '../../model/filters';
@@ -30,6 +30,8 @@ type FilterCardProps = {
   /** Set by an embedded report's view: shown, not changed. */
   locked?: boolean;
   onChange: (filter: ReportFilter) => void;
+  /** Offers to remove the filter (a visual's own, in the report editor). */
+  onRemove?: () => void;
 };
 
 /** The editors a column offers: a date column relative or advanced, any other basic or advanced. */
@@ -48,7 +50,7 @@ function editorOf(filter: ReportFilter): EditorType {
 }
 
 /** A filter of the pane: its column, its summary, and the editor when opened. */
-export function FilterCard({ filter, original, locked = false, onChange }: FilterCardProps) {
+export function FilterCard({ filter, original, locked = false, onChange, onRemove }: FilterCardProps) {
   const { labels } = useDashboard();
   const [opened, setOpened] = useState(false);
   const [editor, setEditor] = useState<EditorType>(editorOf(filter));
@@ -165,6 +167,19 @@ export function FilterCard({ filter, original, locked = false, onChange }: Filte
               onClick={() => onChange(original)}
             >
               <IconRefresh size={14} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        {onRemove !== undefined && (
+          <Tooltip label={text.removeFilter} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={`${text.removeFilter}: ${title}`}
+              onClick={onRemove}
+            >
+              <IconX size={14} />
             </ActionIcon>
           </Tooltip>
         )}

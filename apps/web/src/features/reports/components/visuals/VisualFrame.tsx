@@ -2,11 +2,12 @@ import type { ReportQueryResponse } from '@maya/contracts';
 import { Badge, Center, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useContext, type ReactNode } from 'react';
 import { formatDay } from '../../../../shared/lib/dates';
-import { IconAlert } from '../../../../shared/ui/icons';
+import { IconAlert, IconFilter } from '../../../../shared/ui/icons';
 import { TooltipOnDemand } from '../../../../shared/ui/TooltipOnDemand';
 import { useDashboard } from '../../hooks/useDashboard';
 import { reportMessages } from '../../messages';
 import { visualErrorText } from '../../model/errors';
+import { blankLabel, columnLabel, filterSummary } from '../../model/filters';
 import { CurrentVisualContext } from '../../exports/currentVisual';
 import { VisualExportMenu } from '../../exports/VisualExportMenu';
 
@@ -46,13 +47,18 @@ export function VisualFrame({
   note = null,
   children,
 }: VisualFrameProps) {
-  const { warnings, dataThrough } = useDashboard();
+  const { warnings, dataThrough, labels } = useDashboard();
   const visual = useContext(CurrentVisualContext);
+  // The visual's own filters (issue 32): always in effect, so named where the visual is read.
+  const own = (visual?.filters ?? []).map(
+    (f) => `${labels[f.column] ?? columnLabel(f.column)}: ${filterSummary(f, blankLabel(f.column, labels))}`,
+  );
+  const ownFilters = own.length === 0 ? null : text.ownFilters(own);
   const tableWarnings = warnings.get(table) ?? [];
   const warning = tableWarnings.length === 0 ? null : tableWarnings.map((w) => w.message).join(' ');
   // The page says its "Data through" once; a card repeats it only when its own differs.
-  const own = answer?.data_through ?? null;
-  const through = own !== dataThrough ? own : null;
+  const ownThrough = answer?.data_through ?? null;
+  const through = ownThrough !== dataThrough ? ownThrough : null;
   const partial = answer?.partial == null ? null : text.partial[answer.partial];
   const unfiltered = answer?.unfiltered === undefined ? null : answer.unfiltered.join(', ');
   const notes = [
@@ -90,6 +96,13 @@ export function VisualFrame({
               <Badge size="xs" variant="light" color="orange" tt="none" maw={compact ? 140 : 220}>
                 {text.notFilteredBy(unfiltered)}
               </Badge>
+            </TooltipOnDemand>
+          )}
+          {ownFilters !== null && (
+            <TooltipOnDemand label={ownFilters} multiline w={280} withArrow>
+              <ThemeIcon variant="transparent" color="gray.7" size="sm" role="img" aria-label={ownFilters}>
+                <IconFilter size={14} />
+              </ThemeIcon>
             </TooltipOnDemand>
           )}
           {warning !== null && (

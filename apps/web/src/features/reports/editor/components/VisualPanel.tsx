@@ -1,5 +1,5 @@
 import type { ReportFieldTable, ReportPage, Visual } from '@maya/contracts';
-import { Alert, Box, Button, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { VisualView } from '../../components/visuals/VisualGrid';
 import { editorMessages } from '../messages';
@@ -15,6 +15,7 @@ import { useReportFields } from '../hooks/useReportFields';
 import type { ReportEditor } from '../hooks/useReportEditor';
 import { EditorDrawer } from './EditorDrawer';
 import { VisualFields } from './VisualFields';
+import { VisualFilters } from './VisualFilters';
 
 const text = editorMessages.visual;
 
@@ -30,8 +31,8 @@ type VisualPanelProps = {
 const PREVIEW_HEIGHT = 300;
 
 /**
- * The add/edit visual drawer (issue 32): chart type, data, measures, dimensions, sort and limit
- * from the report's model and the draft's calculated metrics, with the visual answering live
+ * The add/edit visual drawer (issue 32): chart type, data, measures, dimensions, sort, limit and
+ * the visual's own filters from the report's model and the draft's calculated metrics, with the visual answering live
  * below as the choices change; Add or Apply makes it one undoable change of the draft.
  */
 export function VisualPanel({ editor, page, visualId, onClose }: VisualPanelProps) {
@@ -43,7 +44,6 @@ export function VisualPanel({ editor, page, visualId, onClose }: VisualPanelProp
       onClose={onClose}
       size="lg"
       title={editing === undefined ? text.newTitle : text.editTitle}
-      scrollAreaComponent={ScrollArea.Autosize}
     >
       {isError && <Alert color="red">{editorMessages.failed}</Alert>}
       {tables === undefined ? (
@@ -94,11 +94,20 @@ function VisualForm({
       <VisualFields
         form={form}
         tables={tables}
-        onChange={(change) => setForm((f) => ({ ...f, ...change }))}
+        // Another table drops the filters on the one before (they name its columns).
+        onChange={(change) =>
+          setForm((f) => ({
+            ...f,
+            ...change,
+            ...(change.table !== undefined && change.table !== f.table ? { filters: [] } : {}),
+          }))
+        }
       />
-      <Text size="xs" c="dimmed">
-        {text.noFilters}
-      </Text>
+      <VisualFilters
+        table={table}
+        filters={form.filters}
+        onChange={(filters) => setForm((f) => ({ ...f, filters }))}
+      />
       <Stack gap={6}>
         <Text size="sm" fw={600}>
           {text.preview}

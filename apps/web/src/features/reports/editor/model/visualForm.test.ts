@@ -1,6 +1,6 @@
 import type { ReportFieldTable, Visual } from '@maya/contracts';
 import { describe, expect, it } from 'vitest';
-import { emptyForm, formToVisual, visualToForm, type VisualFormValues } from './visualForm';
+import { emptyForm, formToVisual, newVisualFilter, visualToForm, type VisualFormValues } from './visualForm';
 
 const table: ReportFieldTable = {
   name: 'performance',
@@ -106,5 +106,48 @@ describe('visualToForm', () => {
       );
       expect(again).toEqual(first);
     }
+  });
+});
+
+describe("a visual's own filters", () => {
+  it('start as filtering nothing: every value of a column, the last 30 days of a date', () => {
+    const channel = newVisualFilter(table, 'channel', []);
+    expect(channel).toEqual({
+      id: 'channel',
+      table: 'performance',
+      column: 'channel',
+      kind: 'list',
+      mode: 'include',
+      values: [],
+    });
+    expect(newVisualFilter(table, 'date', [])).toEqual({
+      id: 'date',
+      table: 'performance',
+      column: 'date',
+      kind: 'relative_date',
+      operator: 'in_the_last',
+      count: 30,
+      unit: 'day',
+    });
+    const second = newVisualFilter(table, 'channel', [channel]);
+    expect(second.id).toBe('channel_2');
+    expect(newVisualFilter(table, 'channel', [channel, second]).id).toBe('channel_3');
+  });
+
+  it('go into the visual and come back to the form; none leaves the visual without', () => {
+    const google = { ...newVisualFilter(table, 'channel', []), values: ['Google Ads'] };
+    const result = made({ kind: 'kpi', measures: ['spend'], filters: [google] });
+    expect(result).toMatchObject({ visual: { filters: [google] } });
+    if (!('visual' in result) || result.visual.kind === 'slicer') throw new Error('no visual');
+    expect(visualToForm(result.visual).filters).toEqual([google]);
+    const plain = made({ kind: 'kpi', measures: ['spend'] });
+    expect('visual' in plain && 'filters' in plain.visual).toBe(false);
+  });
+
+  it("keep only the filters on the visual's table", () => {
+    const other = { ...newVisualFilter(table, 'channel', []), table: 'search_console' };
+    expect(made({ kind: 'kpi', measures: ['spend'], filters: [other] })).toMatchObject({
+      visual: { filters: [] },
+    });
   });
 });

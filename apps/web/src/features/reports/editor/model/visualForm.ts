@@ -1,6 +1,7 @@
 import {
   unreachable,
   type DimensionRef,
+  type ReportFilter,
   type ReportFieldTable,
   type Sort,
   type TimeGrain,
@@ -30,6 +31,8 @@ export type VisualFormValues = {
   sortField: string | null;
   sortDirection: Sort['direction'];
   limit: number | null;
+  /** The visual's own filters, on columns of `table`. */
+  filters: ReportFilter[];
 };
 
 /** The place a new visual of each kind takes (columns of 12, rows of 64 px). */
@@ -70,7 +73,30 @@ export function emptyForm(table: ReportFieldTable | undefined): VisualFormValues
     sortField: null,
     sortDirection: 'desc',
     limit: null,
+    filters: [],
   };
+}
+
+/** Days a new date filter of a visual keeps: the last 30, as the report's own filter starts. */
+const NEW_DATE_FILTER_DAYS = 30;
+
+/**
+ * A new filter of the visual on `column` of its table, under an id none of `filters` has: a date
+ * keeps the last 30 days, any other column every value until some are ticked.
+ */
+export function newVisualFilter(
+  table: ReportFieldTable,
+  column: string,
+  filters: readonly ReportFilter[],
+): ReportFilter {
+  const taken = new Set(filters.map((f) => f.id));
+  let id = column;
+  for (let n = 2; taken.has(id); n++) id = `${column}_${n}`;
+  const base = { id, table: table.name, column };
+  const type = table.dimensions.find((d) => d.name === column)?.type;
+  return type === 'date'
+    ? { ...base, kind: 'relative_date', operator: 'in_the_last', count: NEW_DATE_FILTER_DAYS, unit: 'day' }
+    : { ...base, kind: 'list', mode: 'include', values: [] };
 }
 
 /** What the form misses for its kind, or the visual it makes. */
@@ -83,7 +109,13 @@ export function formToVisual(
     const dimension = table.dimensions.find((d) => d.name === name);
     return { name, grain: dimension?.type === 'date' ? form.grain : null };
   };
-  const common = { ...base, title: form.title.trim() === '' ? null : form.title.trim(), table: table.name };
+  const common = {
+    ...base,
+    title: form.title.trim() === '' ? null : form.title.trim(),
+    table: table.name,
+    // Only the filters on this table: the form may hold those of a table chosen before.
+    ...(form.filters.length > 0 ? { filters: form.filters.filter((f) => f.table === table.name) } : {}),
+  };
   const measures = form.measures.slice(0, onlyOneMeasure(form.kind) ? 1 : 20);
   const sort: Sort[] =
     form.sortField === null ? [] : [{ field: form.sortField, direction: form.sortDirection }];
@@ -165,7 +197,13 @@ export function formToVisual(
 
 /** The form showing `visual` (a slicer is not edited here). */
 export function visualToForm(visual: Exclude<Visual, { kind: 'slicer' }>): VisualFormValues {
-  const base = { ...emptyForm(undefined), kind: visual.kind, table: visual.table, title: visual.title ?? '' };
+  const base = {
+    ...emptyForm(undefined),
+    kind: visual.kind,
+    table: visual.table,
+    title: visual.title ?? '',
+    filters: visual.filters ?? [],
+  };
   const sortOf = (sort: Sort[]) => ({
     sortField: sort[0]?.field ?? null,
     sortDirection: sort[0]?.direction ?? 'desc',
