@@ -37,15 +37,25 @@ export type AccountsApp = Awaited<ReturnType<typeof startAccountsApp>>;
 /** What the API helpers need of an app: its address and the SMTP server its mail goes to. */
 export type Served = Pick<AccountsApp, 'base' | 'smtp'>;
 
-/** A TCP port nothing listens on now, on 127.0.0.1. */
+/** Ports tests listen on: below Linux's ephemeral range (32768–60999), where client sockets take theirs. */
+const TEST_PORTS = { from: 20_000, count: 12_000 };
+
+/**
+ * A port nothing listens on, for an app started a moment later. Not one from listen(0): that is
+ * an ephemeral port, and while the app was built an outgoing connection of another test suite
+ * running beside this one took it (EADDRINUSE).
+ */
 export async function freePort(): Promise<number> {
   const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+  for (;;) {
+    const port = TEST_PORTS.from + Math.floor(Math.random() * TEST_PORTS.count);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
 }
 
 /** JSON request through the real HTTP stack; returns status, body and the refresh cookie. */

@@ -72,6 +72,16 @@ export function historyWindow(nowMs: number): { first: string; last: string } {
   };
 }
 
+/**
+ * An ad platform's window: the same days and today's, in progress, as Google Ads reports them in
+ * the account's own zone. Yesterday in an account's zone, where its loads end, is then always
+ * there: east of UTC it is today in UTC from the zone's midnight on (Berlin's, at 23:00 UTC).
+ */
+export function adPlatformWindow(nowMs: number): { first: string; last: string } {
+  const { first } = historyWindow(nowMs);
+  return { first, last: utcDay(Math.floor(nowMs / DAY_MS) * DAY_MS) };
+}
+
 /** The dates of [from, to] that have data (clipped to the history window), in order. */
 export function datesWithData(from: string, to: string, nowMs: number): string[] {
   const window = historyWindow(nowMs);

@@ -1,7 +1,7 @@
 // Checks a parsed GAQL query as Google does (known resource, selectable fields, a finite date range
 // when segmented by date, no metrics on a manager, conversion-action segments only with
 // conversion metrics) and turns it into a plan: the days, the other filters, the row writer.
-import { historyWindow } from '../../sandbox/apis/data';
+import { adPlatformWindow } from '../../sandbox/apis/data';
 import type { SandboxCustomer } from './sandbox-data';
 import { ATTRIBUTED, CONVERSION_METRICS, fieldDef, isResource, rowWriter } from './sandbox-fields';
 import type { FieldDef, Resource, RowWriter } from './sandbox-fields';
@@ -185,7 +185,7 @@ export function planQuery(
         'Error in WHERE clause: a finite date range on segments.date is required.',
       );
     }
-    const window = historyWindow(nowMs);
+    const window = adPlatformWindow(nowMs);
     days = {
       first: Math.max(range.first, dayNumber(window.first)),
       last: Math.min(range.last, dayNumber(window.last)),

@@ -125,7 +125,7 @@ describe('sandbox Google Ads API', () => {
     }
     expect(pages).toBeGreaterThanOrEqual(2);
     expect(last.results.length).toBeLessThanOrEqual(10_000);
-    expect(last.results.at(-1)!.segments!.date).toBe('2025-06-14'); // data ends yesterday
+    expect(last.results.at(-1)!.segments!.date).toBe('2025-06-15'); // data runs through today, in progress
     expect(rows).toBeGreaterThan(10_000);
 
     const other = await search(`${query} LIMIT 5`, { pageToken: first.body.nextPageToken });
