@@ -16,12 +16,7 @@ const PHONE_QUERY = '(max-width: 47.99em)';
  * The editor's side panels: open while shown, on the right, their close button named (axe); on a
  * phone the whole width, which a fixed panel size would overflow.
  */
-export function EditorDrawer({
-  title,
-  onClose,
-  size = 'md',
-  children,
-}: EditorDrawerProps) {
+export function EditorDrawer({ title, onClose, size = 'md', children }: EditorDrawerProps) {
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
   return (
     <Drawer

@@ -40,11 +40,7 @@ export function VisualPanel({ editor, page, visualId, onClose }: VisualPanelProp
   const { tables, isError } = useReportFields(editor.organizationId, editor.slug, metrics);
   const editing = page.visuals.find((v) => v.id === visualId);
   return (
-    <EditorDrawer
-      onClose={onClose}
-      size="lg"
-      title={editing === undefined ? text.newTitle : text.editTitle}
-    >
+    <EditorDrawer onClose={onClose} size="lg" title={editing === undefined ? text.newTitle : text.editTitle}>
       {isError && <Alert color="red">{editorMessages.failed}</Alert>}
       {tables === undefined ? (
         !isError && <Loader size="sm" />
