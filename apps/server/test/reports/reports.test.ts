@@ -1,7 +1,7 @@
 // The reports API over a real load (loaded-organization.ts): the list, a report, and every
 // number the -maya overview answers checked against sums over analytics.marketing_performance
 // computed here in plain SQL.
-import { addDays } from '@maya/contracts';
+import { addDays, addMonths } from '@maya/contracts';
 import type { ReportFilter } from '@maya/contracts';
 import { MAYA_REPORT, resolveRelativeDate } from '@maya/analytics';
 import type { Row } from '@maya/warehouse';
@@ -217,11 +217,15 @@ describe("the -maya overview on the organization's data", () => {
     const range = resolveRelativeDate(lastThirty as Extract<ReportFilter, { kind: 'relative_date' }>, NOW);
     const relative = await ok(query('kpi-clicks', { filters: [lastThirty], date_range: null }));
     expect(relative.rows[0].clicks).toBe(total(await sums(range)).clicks);
-    // Compared up to the last day with data, with the same days 30 days before.
+    // Compared up to the last day with data, with the same days 30 days before; or a month
+    // before when the 30 days are a calendar month (on the 30th of a 30-day month), as whole
+    // months are compared.
+    const wholeMonth = range.from.endsWith('-01') && addDays(range.to, 1).endsWith('-01');
+    const back = (day: string) => (wholeMonth ? addMonths(day, -1) : addDays(day, -30));
     expect(relative.comparison).toMatchObject({
       current: { from: range.from, to: period.to },
-      from: addDays(range.from, -30),
-      to: addDays(period.to, -30),
+      from: back(range.from),
+      to: back(period.to),
       data_from: null,
     });
 
