@@ -24,7 +24,6 @@ export function resetLoadDirectory(directory: string): void {
 export class Spool {
   readonly path: string;
   bytes = 0;
-  rows = 0;
   /** Some value holds an ESC sequence (text-batches.ts): the loader unescapes. */
   escaped = false;
   /** The longest record written, in bytes with its line break: the reader must take it whole. */
@@ -53,7 +52,6 @@ export class Spool {
       written += writeSync(this.fd, out, written, out.length - written);
     }
     this.bytes += out.length;
-    this.rows += batch.rows;
     this.escaped ||= batch.escaped;
     this.longest = Math.max(this.longest, longest);
   }
