@@ -10,13 +10,15 @@ import {
   CANONICAL_MODELS,
   MARKETING_COSTS,
   MODEL_SCHEMA,
+  ROLLUPS,
   modelTable,
   packSql,
+  rollupBuild,
   writeExchangeRates,
   type CanonicalModel,
   type ExchangeRate,
 } from '@maya/analytics';
-import { openDuckDbWarehouse, openPostgresWarehouse } from '@maya/warehouse';
+import { openDuckDbWarehouse, openPostgresWarehouse, type Warehouse } from '@maya/warehouse';
 import pg from 'pg';
 
 export const TABLE = 'marketing_performance';
@@ -156,10 +158,21 @@ export async function generateDuckDb(file: string, rows: number, days: number, l
         .map((c) => (c.name === 'cost_type' ? `'Ad spend' AS cost_type` : c.name))
         .join(', ')} FROM ${MODEL_SCHEMA}.${TABLE}`,
     );
+    await writeRollups(warehouse);
     await writeExchangeRates(warehouse, MODEL_SCHEMA, benchRates(days, lastDay));
     return written;
   } finally {
     await warehouse.close();
+  }
+}
+
+/** The daily roll-ups of both tables, as a model build writes them after each (decision 810). */
+async function writeRollups(warehouse: Warehouse): Promise<void> {
+  for (const rollup of ROLLUPS) {
+    const model = CANONICAL_MODELS.find((m) => m.name === rollup.model);
+    if (model === undefined) throw new Error(`no canonical model ${rollup.model}`);
+    const build = rollupBuild(warehouse.engine, MODEL_SCHEMA, model, rollup);
+    await warehouse.materialize(MODEL_SCHEMA, build.table, build.sql, [], { rebuiltOnly: true });
   }
 }
 
@@ -222,6 +235,12 @@ export async function loadPostgres(
     );
   } finally {
     await client.end();
+  }
+  const rollups = await openPostgresWarehouse({ connectionString: url });
+  try {
+    await writeRollups(rollups);
+  } finally {
+    await rollups.close();
   }
 }
 

@@ -36,12 +36,29 @@ describe('the result cache', () => {
     const answers = await Promise.all(visuals.map((visual) => query(visual)));
     expect(answers.map((a) => a.status)).toEqual(visuals.map(() => 200));
     expect(reports.reached.tableListings - before.tableListings).toBe(1);
-    // The page's table and the exchange rates its amounts are converted with, once each.
-    expect(reports.reached.columnListings - before.columnListings).toBe(2);
+    // The page's table, its daily roll-up and the exchange rates its amounts are converted with,
+    // once each.
+    expect(reports.reached.columnListings - before.columnListings).toBe(3);
 
     // Remembered until the next load: the next visual lists nothing.
     await ok(query('kpi-roas'));
-    expect(reports.reached.columnListings - before.columnListings).toBe(2);
+    expect(reports.reached.columnListings - before.columnListings).toBe(3);
+  });
+
+  it('reads the daily roll-up the load built where a visual needs nothing finer (decision 810)', async () => {
+    await reports.modelling.rebuild(owner.organizationId);
+    const seen = reports.statements.length;
+    await ok(query('kpi-spend'));
+    await ok(query('spend-over-time'));
+    const rolledUp = reports.statements.slice(seen);
+    expect(rolledUp.length).toBeGreaterThan(0);
+    expect(rolledUp.filter((sql) => !sql.includes('"marketing_performance_daily"'))).toEqual([]);
+    const campaigns = reports.statements.length;
+    await ok(query('campaigns'));
+    // By campaign: the table itself (its last day, a plain MAX, may come from the roll-up).
+    const grouped = reports.statements.slice(campaigns).filter((sql) => sql.includes('"channel_campaign"'));
+    expect(grouped.length).toBeGreaterThan(0);
+    expect(grouped.every((sql) => sql.includes('"marketing_performance" '))).toBe(true);
   });
 
   it('groups the campaigns table by the packed column the loaded table has', async () => {

@@ -4,6 +4,7 @@ import type { Warehouse } from '@maya/warehouse/interface';
 import { CANONICAL_MODELS } from './catalog';
 import { modelContext, modelSql, modelTable, type CanonicalModel, type ModelSettings } from './model';
 import { orderModels } from './order';
+import { rollupBuild, rollupsOf } from './rollups';
 
 /** Where the ETL builds the canonical models (raw source tables are in `raw`). */
 export const MODEL_SCHEMA = 'analytics';
@@ -79,9 +80,27 @@ export async function buildModels(
         modelSql(model, ctx),
       );
       built.push({ name: model.name, rows });
+      await buildRollups(warehouse, options.modelSchema, model);
     } catch (error) {
       throw new ModelBuildError(model.name, [...built], error);
     }
   }
   return { models: built };
+}
+
+/**
+ * The model's roll-ups, right after it (decision 810). One that fails is dropped before the
+ * failure goes on (the model's build fails with it): reports then read the model itself rather
+ * than a roll-up of the rows it had before.
+ */
+async function buildRollups(warehouse: Warehouse, schema: string, model: CanonicalModel): Promise<void> {
+  for (const rollup of rollupsOf(model.name)) {
+    const build = rollupBuild(warehouse.engine, schema, model, rollup);
+    try {
+      await warehouse.materialize(schema, build.table, build.sql, [], { rebuiltOnly: true });
+    } catch (error) {
+      await warehouse.dropTable(schema, rollup.table).catch(() => undefined);
+      throw error;
+    }
+  }
 }

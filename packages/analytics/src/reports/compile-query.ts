@@ -63,6 +63,11 @@ export type CompileOptions = {
    * one currency.
    */
   money?: MoneyOptions | null;
+  /**
+   * The daily roll-ups (models/rollups.ts) the warehouse has in step with their models: a
+   * statement reads one in place of its table where it can (reports/rollup.ts). Absent: none.
+   */
+  rollups?: ReadonlySet<string> | null;
 };
 
 export type CompiledReportQuery = CompiledSql & { columns: ReportColumn[] };
@@ -79,16 +84,19 @@ function checkedModel(model: SemanticModel): SemanticModel {
 
 /**
  * A query's source and WHERE clause (empty when nothing filters), values bound to `params`. The
- * source joins the side tables of the dimensions the filters and `read` (the grouping) name.
+ * source joins the side tables of the dimensions the filters and `read` (the grouping) name, or
+ * is the table's daily roll-up when that holds them and `measures` (rollup.ts).
  */
 export function fromWhere(
   model: SemanticModel,
   query: Pick<ReportQuery, 'table' | 'filters' | 'dateRange'>,
   dialect: SqlDialect,
   params: Params,
-  now: Date,
+  options: Pick<CompileOptions, 'now' | 'rollups'>,
   read: readonly string[] = [],
+  measures: readonly string[] = [],
 ): { table: SemanticTable; from: string; where: string } {
+  const { now } = options;
   const table = semanticTable(checkedModel(model), query.table);
   const conditions: string[] = [];
   if (query.dateRange !== null) {
@@ -102,7 +110,10 @@ export function fromWhere(
     const condition = filterCondition({ dialect, table, params, now }, filter);
     if (condition !== null) conditions.push(condition);
   }
-  const from = sourceFrom(dialect, table, [...read, ...query.filters.map((filter) => filter.column)]);
+  const from = sourceFrom(dialect, table, [...read, ...query.filters.map((filter) => filter.column)], {
+    measures,
+    rollups: options.rollups,
+  });
   const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
   return { table, from, where };
 }
@@ -226,7 +237,7 @@ export function compileReportQuery(
     options.money ?? null,
   );
   const grouped = query.dimensions.map((ref) => ref.name);
-  const { table, from, where } = fromWhere(model, query, dialect, params, options.now, grouped);
+  const { table, from, where } = fromWhere(model, query, dialect, params, options, grouped, query.measures);
   const selected = query.dimensions.map((ref) => selectDimension(dialect, table, ref));
   const packed = packedPair(table, selected, options.columns ?? null);
   const dims = packed === null ? selected : unpacked(dialect, packed, selected);

@@ -5,6 +5,7 @@ import type { DateRange } from '@maya/contracts';
 import { ident, tableRef, type SqlDialect } from '../models/dialect';
 import { fromWhere, timeColumn, type CompileOptions, type ReportQuery } from './compile-query';
 import { Params, sourceSql, type CompiledSql } from './report-sql';
+import { readSource } from './rollup';
 import { dimension, semanticTable, type SemanticModel, type SemanticTable } from './semantic-model';
 
 /** The column of the sources' first days (compileSourceFirstDays). */
@@ -33,11 +34,13 @@ export function compileSourceFirstDays(
   model: SemanticModel,
   tableName: string,
   dialect: SqlDialect,
+  rollups: ReadonlySet<string> | null = null,
 ): CompiledSql {
   const table = semanticTable(model, tableName);
   const sources = sourceColumns(dialect, table);
   const firstDay = `MIN(${timeColumn(dialect, table)}) AS ${ident(dialect, FIRST_DAY)}`;
-  const from = tableRef(dialect, table.source.schema, table.source.table);
+  const source = readSource(table, { dimensions: table.sourceDimensions ?? [] }, rollups);
+  const from = tableRef(dialect, source.schema, source.table);
   if (sources.length === 0) return { sql: `SELECT ${firstDay} FROM ${from}`, params: [] };
   return {
     sql: `SELECT ${selectSources(dialect, sources)}, ${firstDay} FROM ${from} GROUP BY ${sources.join(', ')}`,
@@ -58,7 +61,14 @@ export function compileSourcesInPeriod(
 ): CompiledSql {
   const table = semanticTable(model, query.table);
   const params = new Params(dialect);
-  const { from, where } = fromWhere(model, { ...query, dateRange: current }, dialect, params, options.now);
+  const { from, where } = fromWhere(
+    model,
+    { ...query, dateRange: current },
+    dialect,
+    params,
+    options,
+    table.sourceDimensions ?? [],
+  );
   const sources = sourceColumns(dialect, table);
   const sql =
     sources.length === 0

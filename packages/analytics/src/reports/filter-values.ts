@@ -29,6 +29,8 @@ export type FilterValuesRequest = {
    */
   filters?: readonly ReportFilter[];
   now?: Date;
+  /** The roll-ups the warehouse has in step with their models (CompileOptions.rollups). */
+  rollups?: ReadonlySet<string> | null;
 };
 
 const CURSOR_VERSION = 1;
@@ -58,7 +60,7 @@ export function compileFilterValues(
   const limit = countLiteral(request.limit, 'limit', 1);
   // One row more than the page tells whether another page follows.
   const sql =
-    `SELECT ${column} AS ${ident(dialect, 'value')} FROM ${sourceFrom(dialect, table, read)}` +
+    `SELECT ${column} AS ${ident(dialect, 'value')} FROM ${sourceFrom(dialect, table, read, { measures: [], rollups: request.rollups })}` +
     `${where} GROUP BY ${column} ORDER BY ${column} ASC NULLS FIRST LIMIT ${Number(limit) + 1}`;
   return { sql, params: params.values };
 }

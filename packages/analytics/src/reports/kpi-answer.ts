@@ -20,7 +20,7 @@ export async function runKpiComparison(
   input: QueryInput,
 ): Promise<ReportQueryResponse> {
   const time = semanticTable(model, query.table).timeDimension;
-  const options = { now: input.now, columns: input.columns ?? null };
+  const options = { now: input.now, columns: input.columns ?? null, rollups: input.rollups ?? null };
   const freshness =
     time === null
       ? null
@@ -40,7 +40,7 @@ export async function runKpiComparison(
     warehouse.engine,
     options,
   );
-  const firstDays = compileSourceFirstDays(model, query.table, warehouse.engine);
+  const firstDays = compileSourceFirstDays(model, query.table, warehouse.engine, options.rollups);
   // Both periods and the coverage at once, each on its own connection.
   const [current, before, sources, starts] = await Promise.all([
     runQuery(warehouse, model, query, input, 1),

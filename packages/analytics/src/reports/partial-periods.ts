@@ -63,7 +63,7 @@ export async function markPartialPeriods(
   }
   let through = answer.data_through ?? null;
   if (answer.data_through === undefined) {
-    const options = { now: input.now, columns: input.columns ?? null };
+    const options = { now: input.now, columns: input.columns ?? null, rollups: input.rollups ?? null };
     const compiled = compileDataThrough(model, table.name, table.timeDimension, warehouse.engine, options);
     const day = (await runCompiled(warehouse, compiled, input.timeoutMs)).rows[0]?.[DATA_THROUGH];
     through = typeof day === 'string' ? day : null;

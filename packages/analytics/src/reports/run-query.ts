@@ -15,6 +15,8 @@ export type QueryInput = {
   columns?: ReadonlySet<string> | null;
   /** The organization's currency and whether the warehouse has rates (CompileOptions.money). */
   money?: MoneyOptions | null;
+  /** The roll-ups the warehouse has in step with their models (CompileOptions.rollups). */
+  rollups?: ReadonlySet<string> | null;
 };
 
 export async function runQuery(
@@ -37,6 +39,7 @@ export async function runQuery(
     now: input.now,
     columns: input.columns ?? null,
     money: input.money ?? null,
+    rollups: input.rollups ?? null,
   });
   const result = await runCompiled(warehouse, compiled, input.timeoutMs);
   const truncated = result.truncated || result.rows.length > maxRows;

@@ -123,6 +123,11 @@ export type SemanticTable = {
    * decision 500): joined to the source only when a query reads one of their columns.
    */
   sideTables?: readonly SideTable[];
+  /**
+   * The source's daily roll-up (models/rollups.ts, decision 810): its table beside the source and
+   * the columns it holds. Statements that read only those, and sum, read it instead (rollup.ts).
+   */
+  rollup?: { table: string; columns: readonly string[] };
 };
 
 /**
@@ -192,6 +197,10 @@ export function checkSemanticModel(model: SemanticModel): void {
     assertIdentifier(table.name, 'table name');
     assertIdentifier(table.source.schema, 'schema');
     assertIdentifier(table.source.table, 'table');
+    if (table.rollup !== undefined) {
+      assertIdentifier(table.rollup.table, 'table');
+      for (const column of table.rollup.columns) assertIdentifier(column, `column of ${table.rollup.table}`);
+    }
     if (tableNames.has(table.name)) throw new Error(`${model.name} repeats table ${table.name}`);
     tableNames.add(table.name);
     const names = new Set<string>();

@@ -7,6 +7,7 @@ import { unreachable } from '@maya/contracts';
 // table alone.
 import type { ColumnType } from '@maya/warehouse/interface';
 import { ident, tableRef, type SqlDialect } from '../models/dialect';
+import { readSource } from './rollup';
 import type { SemanticTable } from './semantic-model';
 
 const SOURCE = 'maya_source';
@@ -20,12 +21,26 @@ export const isSideTable = (table: string): boolean => table.endsWith(SIDE_SUFFI
 
 const SIDE = 'maya_side';
 
-/** The FROM of a query over `table` that reads the dimensions named `read` (and filters on them). */
-export function sourceFrom(dialect: SqlDialect, table: SemanticTable, read: Iterable<string>): string {
+/**
+ * The FROM of a query over `table` that reads the dimensions named `read` (and filters on them)
+ * and aggregates `measures`: the table's daily roll-up when the warehouse has it (`rollups`) and
+ * it holds all of them (rollup.ts).
+ */
+export function sourceFrom(
+  dialect: SqlDialect,
+  table: SemanticTable,
+  read: Iterable<string>,
+  rollup: { measures: readonly string[]; rollups: ReadonlySet<string> | null | undefined } | null = null,
+): string {
   const { schema, table: name } = table.source;
+  const dimensions = [...read];
+  if (rollup !== null) {
+    const chosen = readSource(table, { dimensions, measures: rollup.measures }, rollup.rollups);
+    if (chosen.table !== name) return tableRef(dialect, chosen.schema, chosen.table);
+  }
   const plain = tableRef(dialect, schema, name);
   const wanted = new Set(
-    [...read].flatMap((field) => {
+    dimensions.flatMap((field) => {
       const dim = table.dimensions.find((d) => d.name === field);
       return dim !== undefined && 'column' in dim.sql ? [dim.sql.column] : [];
     }),

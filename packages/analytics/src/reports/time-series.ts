@@ -36,7 +36,7 @@ export function compileGrainCounts(
   const column = sourceSql(dialect, selected.dim.sql);
   const grains = coarserGrains(selected.grain, selected.dim.grains);
   const params = new Params(dialect);
-  const { from, where } = fromWhere(model, query, dialect, params, options.now);
+  const { from, where } = fromWhere(model, query, dialect, params, options, [axis.name]);
   const counts = grains.map(
     (grain) => `COUNT(DISTINCT ${truncateDate(dialect, column, grain)}) AS ${ident(dialect, grain)}`,
   );
@@ -94,7 +94,7 @@ export function compileDataThrough(
     { table: tableName, filters: [], dateRange: null },
     dialect,
     params,
-    options.now,
+    options,
   );
   return {
     sql: `SELECT MAX(${column}) AS ${ident(dialect, DATA_THROUGH)} FROM ${from}${where}`,

@@ -66,11 +66,14 @@ export type VisualRequest = Omit<ReportQueryRequest, 'organization_id' | 'report
 export type ReportEngine = ReturnType<typeof createReportEngine>;
 
 const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
+const NO_ROLLUPS: ReadonlySet<string> = new Set();
 
 /** The last day of data: the column compileDataThrough names so (its documented result). */
 const DATA_THROUGH = 'data_through';
 
 const tableName = (source: SemanticTable['source']) => `${source.schema}.${source.table}`;
+const rollupName = (source: SemanticTable['source'], rollup: NonNullable<SemanticTable['rollup']>) =>
+  `${source.schema}.${rollup.table}`;
 /** The exchange rates beside a model table (models/exchange-rates.ts). */
 const ratesOf = (source: SemanticTable['source']) => ({ schema: source.schema, table: EXCHANGE_RATES.name });
 
@@ -151,7 +154,7 @@ export function createReportEngine(deps: EngineDeps) {
     tables: readonly SemanticTable[],
   ): Promise<void> {
     const existing = new Map<string, Set<string>>();
-    for (const { source, sideTables = [] } of tables) {
+    for (const { source, sideTables = [], rollup } of tables) {
       let names = existing.get(source.schema);
       if (names === undefined) {
         names = new Set(await warehouse.listTables(source.schema));
@@ -166,6 +169,12 @@ export function createReportEngine(deps: EngineDeps) {
         for (const column of side.columns) if (held.has(column)) columns.add(column);
       }
       cache.rememberTable(organizationId, tableName(source), columns);
+      // Its daily roll-up (decision 810), read only where it has every column it should: one
+      // built by an older version, or not yet, leaves the statements on the table itself.
+      if (rollup !== undefined && names.has(rollup.table)) {
+        const held = await warehouse.listColumns(source.schema, rollup.table);
+        cache.rememberTable(organizationId, rollupName(source, rollup), new Set(held.map((c) => c.name)));
+      }
       // The rates amounts are converted with, written after the models: absent before the first
       // build that had them, when amounts show only in the organization's own currency.
       const rates = ratesOf(source);
@@ -176,16 +185,27 @@ export function createReportEngine(deps: EngineDeps) {
     }
   }
 
+  /** The table's roll-up when the warehouse has it with all its columns (seen by requireTables). */
+  function rollupsOf(organizationId: string, table: SemanticTable): ReadonlySet<string> {
+    const { rollup } = table;
+    if (rollup === undefined) return NO_ROLLUPS;
+    const held = cache.tableColumns(organizationId, rollupName(table.source, rollup));
+    const ready = held !== null && rollup.columns.every((column) => held.has(column));
+    return ready ? new Set([rollup.table]) : NO_ROLLUPS;
+  }
+
   /** The last day of the table's time dimension with rows, over every row; null without. */
   async function dataThrough(
     warehouse: Warehouse,
     model: SemanticModel,
     table: SemanticTable,
     at: Date,
+    rollups: ReadonlySet<string>,
   ): Promise<string | null> {
     if (table.timeDimension === null) return null;
     const compiled = compileDataThrough(model, table.name, table.timeDimension, warehouse.engine, {
       now: at,
+      rollups,
     });
     const { rows } = await warehouse.query(compiled.sql, compiled.params, { timeoutMs });
     const day = rows[0]?.[DATA_THROUGH];
@@ -216,7 +236,11 @@ export function createReportEngine(deps: EngineDeps) {
     async dataThrough(organizationId: string, { model }: EngineReport): Promise<string | null> {
       const at = now();
       const days = await read(organizationId, model.tables, (warehouse) =>
-        Promise.all(model.tables.map((table) => dataThrough(warehouse, model, table, at))),
+        Promise.all(
+          model.tables.map((table) =>
+            dataThrough(warehouse, model, table, at, rollupsOf(organizationId, table)),
+          ),
+        ),
       );
       return days.reduce<string | null>(
         (max, day) => (day !== null && (max === null || day > max) ? day : max),
@@ -254,10 +278,11 @@ export function createReportEngine(deps: EngineDeps) {
         checkDerivedColumn(model, table.name, columns, filtered);
         const rates = cache.tableColumns(organizationId, tableName(ratesOf(table.source))) !== null;
         const money = { currency, rates };
-        const answer = await runVisual(warehouse, model, visual, { ...input, columns, money });
+        const rollups = rollupsOf(organizationId, table);
+        const answer = await runVisual(warehouse, model, visual, { ...input, columns, money, rollups });
         // Charts over time tell the last day among their rows; the others, their table's.
         if (answer.data_through !== undefined) return answer;
-        return { ...answer, data_through: await dataThrough(warehouse, model, table, at) };
+        return { ...answer, data_through: await dataThrough(warehouse, model, table, at, rollups) };
       }).catch((error: unknown) => {
         throw explainDerivedFailure(model, error);
       });
@@ -289,7 +314,12 @@ export function createReportEngine(deps: EngineDeps) {
       return read(organizationId, [table], (warehouse) => {
         const columns = cache.tableColumns(organizationId, tableName(table.source));
         checkDerivedColumn(model, table.name, columns, asked);
-        return runFilterValues(warehouse, model, page, timeoutMs);
+        return runFilterValues(
+          warehouse,
+          model,
+          { ...page, rollups: rollupsOf(organizationId, table) },
+          timeoutMs,
+        );
       }).catch((error: unknown) => {
         throw explainDerivedFailure(model, error);
       });
