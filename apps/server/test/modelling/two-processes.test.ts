@@ -3,7 +3,7 @@
 // report answers of the older model version are retired, and whose semantic model takes the
 // derived columns the rebuild applied; and one whose LISTEN connection was lost forgets what it
 // may have missed. Waits on the second process's events, never a sleep.
-import { CANONICAL_MODELS, MODEL_SCHEMA, modelTable } from '@maya/analytics';
+import { CANONICAL_MODELS, MODEL_SCHEMA, modelTable, rollupBuild, rollupsOf } from '@maya/analytics';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
@@ -111,6 +111,12 @@ it('forgets every version and cached answer when its LISTEN connection was lost'
     const table = modelTable(CANONICAL_MODELS.find((m) => m.name === 'marketing_performance')!);
     const kept = `SELECT * FROM ${MODEL_SCHEMA}.${table.name} WHERE campaign_id = $1`;
     await warehouse.materialize(MODEL_SCHEMA, table, kept, ['1']);
+    // And its roll-ups after it, as a build writes them (decision 810).
+    for (const rollup of rollupsOf(table.name)) {
+      const model = CANONICAL_MODELS.find((m) => m.name === rollup.model)!;
+      const build = rollupBuild(warehouse.engine, MODEL_SCHEMA, model, rollup);
+      await warehouse.materialize(MODEL_SCHEMA, build.table, build.sql, [], { rebuiltOnly: true });
+    }
   });
   await ownerQuery(first, org, 'UPDATE model_versions SET version = version + 1', []);
   expect(await secondAnswers('-maya', 'campaigns')).toEqual(before);

@@ -36,13 +36,13 @@ describe('the result cache', () => {
     const answers = await Promise.all(visuals.map((visual) => query(visual)));
     expect(answers.map((a) => a.status)).toEqual(visuals.map(() => 200));
     expect(reports.reached.tableListings - before.tableListings).toBe(1);
-    // The page's table, its daily roll-up and the exchange rates its amounts are converted with,
-    // once each.
-    expect(reports.reached.columnListings - before.columnListings).toBe(3);
+    // The page's table, its two daily roll-ups and the exchange rates its amounts are converted
+    // with, once each.
+    expect(reports.reached.columnListings - before.columnListings).toBe(4);
 
     // Remembered until the next load: the next visual lists nothing.
     await ok(query('kpi-roas'));
-    expect(reports.reached.columnListings - before.columnListings).toBe(3);
+    expect(reports.reached.columnListings - before.columnListings).toBe(4);
   });
 
   it('reads the daily roll-up the load built where a visual needs nothing finer (decision 810)', async () => {
@@ -53,12 +53,18 @@ describe('the result cache', () => {
     const rolledUp = reports.statements.slice(seen);
     expect(rolledUp.length).toBeGreaterThan(0);
     expect(rolledUp.filter((sql) => !sql.includes('"marketing_performance_daily"'))).toEqual([]);
+    // By campaign: the roll-up by campaign, grouped by its packed channel and campaign; by ad
+    // group, the table itself.
     const campaigns = reports.statements.length;
     await ok(query('campaigns'));
-    // By campaign: the table itself (its last day, a plain MAX, may come from the roll-up).
     const grouped = reports.statements.slice(campaigns).filter((sql) => sql.includes('"channel_campaign"'));
     expect(grouped.length).toBeGreaterThan(0);
-    expect(grouped.every((sql) => sql.includes('"marketing_performance" '))).toBe(true);
+    expect(grouped.every((sql) => sql.includes('"marketing_performance_campaigns_daily"'))).toBe(true);
+    const adGroups = reports.statements.length;
+    await ok(query('ad-groups', { page: 'campaigns' }));
+    const byAdGroup = reports.statements.slice(adGroups).filter((sql) => sql.includes('"ad_group_name"'));
+    expect(byAdGroup.length).toBeGreaterThan(0);
+    expect(byAdGroup.every((sql) => sql.includes('"marketing_performance" '))).toBe(true);
   });
 
   it('groups the campaigns table by the packed column the loaded table has', async () => {

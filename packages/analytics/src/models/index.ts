@@ -23,7 +23,7 @@ export {
 } from './model';
 export { currencyExponent } from './money';
 export { orderModels } from './order';
-export { ROLLUPS, isRollupTable, rollupBuild, type Rollup } from './rollups';
+export { ROLLUPS, isRollupTable, rollupBuild, rollupsOf, type Rollup } from './rollups';
 export { packSql, packValue } from './packed-key';
 export { EXCHANGE_RATES, moneyDays, writeExchangeRates, type ExchangeRate } from './exchange-rates';
 export {

@@ -6,7 +6,7 @@ import type { TimeGrain } from '@maya/contracts';
 import { MODEL_SCHEMA } from '../models/build';
 import { MARKETING_COSTS } from '../models/expenses';
 import { MARKETING_PERFORMANCE } from '../models/marketing-performance';
-import { rollupOf } from '../models/rollups';
+import { rollupsFor } from '../models/rollups';
 import { SEARCH_CONSOLE_QUERIES, SEARCH_CONSOLE_TOTALS } from '../models/search-console';
 import type { Dimension, Measure, SemanticModel, SemanticTable } from './semantic-model';
 
@@ -110,7 +110,7 @@ const performance: SemanticTable = {
   ],
   packed: [{ column: 'channel_campaign', dimensions: ['channel', 'campaign'] }],
   sourceDimensions: ['service', 'account'],
-  rollup: rollupOf(MARKETING_PERFORMANCE),
+  rollups: rollupsFor(MARKETING_PERFORMANCE),
 };
 
 /**
@@ -140,7 +140,7 @@ const costs: SemanticTable = {
   // Each ad account's rows are a source, and the manual expenses (no service, no account) one
   // more: a KPI's comparison is withheld when an account connected after its previous period.
   sourceDimensions: ['service', 'account'],
-  rollup: rollupOf(MARKETING_COSTS),
+  rollups: rollupsFor(MARKETING_COSTS),
 };
 
 /** `-maya`: marketing performance across channels, and the total marketing cost. */

@@ -11,6 +11,7 @@ export {
   type SemanticTable,
   type SideTable,
   type SqlSource,
+  type TableRollup,
 } from './semantic-model';
 export { BUILTIN_SEMANTIC_MODELS, MARKETING_SEMANTIC_MODEL, SEARCH_SEMANTIC_MODEL } from './builtin-models';
 export { BUILTIN_REPORTS, MAYA_REPORT, SEO_REPORT } from './builtin-reports';

@@ -18,7 +18,8 @@ import { FIXTURE, modelRow, performanceQuery } from '../../test/report-fixture';
 
 const performance = semanticTable(MARKETING_SEMANTIC_MODEL, 'performance');
 const ROLLUP = 'marketing_performance_daily';
-const READY = new Set([ROLLUP]);
+const CAMPAIGNS = 'marketing_performance_campaigns_daily';
+const READY = new Set([ROLLUP, CAMPAIGNS]);
 const rollupTable = (table: SemanticTable = performance) =>
   readSource(table, { dimensions: [] }, READY).table;
 
@@ -32,13 +33,20 @@ describe('which table a statement reads', () => {
     expect(reads(['channel', 'service', 'account', 'campaign_type', 'currency'], ['account_spend'])).toBe(
       ROLLUP,
     );
-    expect(semanticTable(MARKETING_SEMANTIC_MODEL, 'costs').rollup?.table).toBe('marketing_costs_daily');
+    expect(semanticTable(MARKETING_SEMANTIC_MODEL, 'costs').rollups?.map((r) => r.table)).toEqual([
+      'marketing_costs_daily',
+    ]);
   });
 
-  it('reads the table for a campaign or an ad group, or when the warehouse has no roll-up in step', () => {
-    expect(reads(['campaign'], ['spend'])).toBe(MARKETING_PERFORMANCE.name);
+  it('reads the roll-up by campaign for campaigns, the table for an ad group', () => {
+    expect(reads(['channel', 'campaign'], ['spend', 'cpa'])).toBe(CAMPAIGNS);
+    expect(reads(['campaign_id'], [])).toBe(CAMPAIGNS);
+    expect(reads(['channel', 'campaign'], ['spend'], new Set([ROLLUP]))).toBe(MARKETING_PERFORMANCE.name);
+    expect(reads(['campaign', 'ad_group'], ['spend'])).toBe(MARKETING_PERFORMANCE.name);
     expect(reads(['channel', 'ad_group'], ['spend'])).toBe(MARKETING_PERFORMANCE.name);
-    expect(reads(['campaign_id'], [])).toBe(MARKETING_PERFORMANCE.name);
+  });
+
+  it('reads the table when the warehouse has no roll-up in step, or for an unknown name', () => {
     expect(reads(['channel'], ['spend'], new Set())).toBe(MARKETING_PERFORMANCE.name);
     expect(reads(['channel'], ['spend'], null)).toBe(MARKETING_PERFORMANCE.name);
     expect(reads(['no_such_dimension'], ['spend'])).toBe(MARKETING_PERFORMANCE.name);
@@ -161,14 +169,27 @@ const QUERIES: Partial<ReportQuery>[] = [
   { measures: [], dimensions: [{ name: 'service', grain: null }] },
 ];
 
+/** The queries by campaign: the roll-up by campaign; with the table's packed column or without. */
+const CAMPAIGN_QUERIES: Partial<ReportQuery>[] = [
+  {
+    measures: ['spend', 'clicks', 'cpa', 'roas'],
+    dimensions: [
+      { name: 'channel', grain: null },
+      { name: 'campaign', grain: null },
+    ],
+    sort: [{ field: 'spend', direction: 'desc' }],
+  },
+  { measures: ['conversions'], dimensions: [{ name: 'campaign_id', grain: null }], filters: [channels] },
+];
+
 onFixtureEngines('reading the daily roll-up', (warehouse) => {
   beforeAll(async () => {
     await warehouse().loadBatch(MODEL_SCHEMA, MARKETING_PERFORMANCE.name, [extraRows]);
     await writeExchangeRates(warehouse(), MODEL_SCHEMA, RATES);
-    const rollup = ROLLUPS.find((r) => r.table === ROLLUP);
-    if (rollup === undefined) throw new Error('no roll-up of marketing performance');
-    const build = rollupBuild(warehouse().engine, MODEL_SCHEMA, MARKETING_PERFORMANCE, rollup);
-    await warehouse().materialize(MODEL_SCHEMA, build.table, build.sql, [], { rebuiltOnly: true });
+    for (const rollup of ROLLUPS.filter((r) => r.model === MARKETING_PERFORMANCE.name)) {
+      const build = rollupBuild(warehouse().engine, MODEL_SCHEMA, MARKETING_PERFORMANCE, rollup);
+      await warehouse().materialize(MODEL_SCHEMA, build.table, build.sql, [], { rebuiltOnly: true });
+    }
   });
 
   const rows = async (sql: { sql: string; params: unknown[] }) =>
@@ -182,29 +203,31 @@ onFixtureEngines('reading the daily roll-up', (warehouse) => {
       ),
     );
 
-  it('holds tens of rows a day in place of each ad group’s', async () => {
+  it('holds fewer rows than the table: by account, then by campaign', async () => {
     const count = async (table: string) =>
       Number((await rows({ sql: `SELECT COUNT(*) AS n FROM analytics.${table}`, params: [] }))[0]?.n);
-    expect(await count(ROLLUP)).toBeLessThan(await count(MARKETING_PERFORMANCE.name));
+    expect(await count(ROLLUP)).toBeLessThanOrEqual(await count(CAMPAIGNS));
+    expect(await count(CAMPAIGNS)).toBeLessThan(await count(MARKETING_PERFORMANCE.name));
   });
 
   it('answers every query as the table does, converted or in the account’s currency', async () => {
+    const expected = (q: Partial<ReportQuery>) => (CAMPAIGN_QUERIES.includes(q) ? CAMPAIGNS : ROLLUP);
     for (const money of [{ currency: 'USD', rates: true }, { currency: 'EUR', rates: false }, null]) {
-      for (const q of QUERIES) {
+      for (const q of [...QUERIES, ...CAMPAIGN_QUERIES]) {
         for (const dateRange of [
           { from: '2024-03-01', to: '2024-03-31' },
           { from: '2024-03-10', to: '2024-03-12' },
           null,
         ]) {
           const query = performanceQuery({ ...q, dateRange });
-          const options = { now: NOW, money };
+          const options = { now: NOW, money, columns: new Set(['channel_campaign']) };
           const plain = compileReportQuery(MARKETING_SEMANTIC_MODEL, query, warehouse().engine, options);
           const rolled = compileReportQuery(MARKETING_SEMANTIC_MODEL, query, warehouse().engine, {
             ...options,
             rollups: READY,
           });
           expect(plain.sql).toContain(`"${MARKETING_PERFORMANCE.name}"`);
-          expect(rolled.sql).toContain(`"${ROLLUP}"`);
+          expect(rolled.sql).toContain(`"${expected(q)}"`);
           expect(rolled.sql).not.toContain(`"${MARKETING_PERFORMANCE.name}"`);
           const [want, got] = [await rows(plain), await rows(rolled)];
           expect(want.length, JSON.stringify(q)).toBeGreaterThan(0);

@@ -124,10 +124,11 @@ export type SemanticTable = {
    */
   sideTables?: readonly SideTable[];
   /**
-   * The source's daily roll-up (models/rollups.ts, decision 810): its table beside the source and
-   * the columns it holds. Statements that read only those, and sum, read it instead (rollup.ts).
+   * The source's daily roll-ups (models/rollups.ts, decision 810), coarsest first: each table
+   * beside the source and the columns it holds. A statement that reads only those of one, and
+   * sums, reads the first such instead (rollup.ts).
    */
-  rollup?: { table: string; columns: readonly string[] };
+  rollups?: readonly TableRollup[];
 };
 
 /**
@@ -140,6 +141,9 @@ export type SideTable = {
   keys: readonly { column: string; type: ColumnType }[];
   columns: readonly string[];
 };
+
+/** A roll-up of a semantic table's source: its table, beside the source, and its columns. */
+export type TableRollup = { table: string; columns: readonly string[] };
 
 /** `dimensions` are the packed column's parts, in its order. */
 export type PackedPair = { column: string; dimensions: readonly [string, string] };
@@ -197,9 +201,9 @@ export function checkSemanticModel(model: SemanticModel): void {
     assertIdentifier(table.name, 'table name');
     assertIdentifier(table.source.schema, 'schema');
     assertIdentifier(table.source.table, 'table');
-    if (table.rollup !== undefined) {
-      assertIdentifier(table.rollup.table, 'table');
-      for (const column of table.rollup.columns) assertIdentifier(column, `column of ${table.rollup.table}`);
+    for (const rollup of table.rollups ?? []) {
+      assertIdentifier(rollup.table, 'table');
+      for (const column of rollup.columns) assertIdentifier(column, `column of ${rollup.table}`);
     }
     if (tableNames.has(table.name)) throw new Error(`${model.name} repeats table ${table.name}`);
     tableNames.add(table.name);

@@ -22,6 +22,7 @@ import {
   runFilterValues,
   runVisualQuery,
   semanticTable,
+  type TableRollup,
   type SemanticModel,
   type SemanticTable,
   type VisualQueryInput,
@@ -72,7 +73,7 @@ const NO_ROLLUPS: ReadonlySet<string> = new Set();
 const DATA_THROUGH = 'data_through';
 
 const tableName = (source: SemanticTable['source']) => `${source.schema}.${source.table}`;
-const rollupName = (source: SemanticTable['source'], rollup: NonNullable<SemanticTable['rollup']>) =>
+const rollupName = (source: SemanticTable['source'], rollup: TableRollup) =>
   `${source.schema}.${rollup.table}`;
 /** The exchange rates beside a model table (models/exchange-rates.ts). */
 const ratesOf = (source: SemanticTable['source']) => ({ schema: source.schema, table: EXCHANGE_RATES.name });
@@ -154,7 +155,7 @@ export function createReportEngine(deps: EngineDeps) {
     tables: readonly SemanticTable[],
   ): Promise<void> {
     const existing = new Map<string, Set<string>>();
-    for (const { source, sideTables = [], rollup } of tables) {
+    for (const { source, sideTables = [], rollups = [] } of tables) {
       let names = existing.get(source.schema);
       if (names === undefined) {
         names = new Set(await warehouse.listTables(source.schema));
@@ -169,9 +170,10 @@ export function createReportEngine(deps: EngineDeps) {
         for (const column of side.columns) if (held.has(column)) columns.add(column);
       }
       cache.rememberTable(organizationId, tableName(source), columns);
-      // Its daily roll-up (decision 810), read only where it has every column it should: one
-      // built by an older version, or not yet, leaves the statements on the table itself.
-      if (rollup !== undefined && names.has(rollup.table)) {
+      // Its daily roll-ups (decision 810), each read only where it has every column it should:
+      // one built by an older version, or not yet, leaves the statements on the table itself.
+      for (const rollup of rollups) {
+        if (!names.has(rollup.table)) continue;
         const held = await warehouse.listColumns(source.schema, rollup.table);
         cache.rememberTable(organizationId, rollupName(source, rollup), new Set(held.map((c) => c.name)));
       }
@@ -185,13 +187,13 @@ export function createReportEngine(deps: EngineDeps) {
     }
   }
 
-  /** The table's roll-up when the warehouse has it with all its columns (seen by requireTables). */
+  /** The table's roll-ups the warehouse has with all their columns (seen by requireTables). */
   function rollupsOf(organizationId: string, table: SemanticTable): ReadonlySet<string> {
-    const { rollup } = table;
-    if (rollup === undefined) return NO_ROLLUPS;
-    const held = cache.tableColumns(organizationId, rollupName(table.source, rollup));
-    const ready = held !== null && rollup.columns.every((column) => held.has(column));
-    return ready ? new Set([rollup.table]) : NO_ROLLUPS;
+    const ready = (table.rollups ?? []).filter((rollup) => {
+      const held = cache.tableColumns(organizationId, rollupName(table.source, rollup));
+      return held !== null && rollup.columns.every((column) => held.has(column));
+    });
+    return ready.length === 0 ? NO_ROLLUPS : new Set(ready.map((rollup) => rollup.table));
   }
 
   /** The last day of the table's time dimension with rows, over every row; null without. */
