@@ -15,6 +15,12 @@ import {
 
 /** The first sandbox Google Ads account's zone (Acme Outdoor Germany): its days are Berlin's. */
 const ACCOUNT_ZONE = 'Europe/Berlin';
+/**
+ * The days a first load reads here (FIRST_LOAD_MAX_DAYS) in place of the trial's two years: more
+ * than a year, so the recent 90 days come first and a backfill of several ranges follows, as in
+ * two years, at about half the time. The plan's years bound the first load in history-years.test.
+ */
+const FIRST_LOAD_DAYS = 400;
 
 type Owner = Awaited<ReturnType<typeof organizationOwner>>;
 type Account = { uuid: string; identifier: string; sync_status: string; sync_error: string | null };
@@ -26,7 +32,7 @@ let accounts: Account[];
 const connector = connectorFor('google_ads')!;
 
 beforeAll(async () => {
-  t = await startAccountsApp();
+  t = await startAccountsApp({ FIRST_LOAD_MAX_DAYS: String(FIRST_LOAD_DAYS) });
   owner = await organizationOwner(t, 'etl@example.com');
   ({ credentialsId, accounts } = await connectGoogleAds(t, owner, 2));
   expect(accounts).toHaveLength(2);
@@ -97,7 +103,7 @@ describe('the first load of a connected account', () => {
 
     // The provider's own numbers for one account, read directly with the stored credentials.
     const context = await storedContext(t, owner.organizationId, credentialsId, connector);
-    const range = firstLoadRange(2, new Date(), null, ACCOUNT_ZONE);
+    const range = firstLoadRange(2, new Date(), FIRST_LOAD_DAYS, ACCOUNT_ZONE);
     const account = accounts[0]!;
     const byDay = new Map<string, { rows: number; cost: number; clicks: number }>();
     const extracted: AsyncIterable<StreamBatch> = connector.extract(
@@ -129,7 +135,7 @@ describe('the first load of a connected account', () => {
     );
     expect(span!.last).toBe(range.to);
     expect(span!.first! >= range.from).toBe(true);
-    // Two accounts' two years, the recent days and then the history behind them: minutes on a
+    // Two accounts' 400 days, the recent days and then the history behind them: minutes on a
     // busy machine. accountSettled fails on a load that stops moving; this bound is the last resort.
   }, 600_000);
 
