@@ -89,18 +89,20 @@ export async function buildModels(
 }
 
 /**
- * The model's roll-ups, right after it (decision 810). One that fails is dropped before the
- * failure goes on (the model's build fails with it): reports then read the model itself rather
- * than a roll-up of the rows it had before.
+ * The model's roll-ups, right after it (decision 810). When one fails, every roll-up of the model
+ * is dropped before the failure goes on (the model's build fails with it): the ones built before
+ * it are of the new rows but the ones after are of the old, and a report reads the first that
+ * holds its columns, so reports read the model itself until a build makes them all again.
  */
 async function buildRollups(warehouse: Warehouse, schema: string, model: CanonicalModel): Promise<void> {
-  for (const rollup of rollupsOf(model.name)) {
-    const build = rollupBuild(warehouse.engine, schema, model, rollup);
-    try {
+  const rollups = rollupsOf(model.name);
+  try {
+    for (const rollup of rollups) {
+      const build = rollupBuild(warehouse.engine, schema, model, rollup);
       await warehouse.materialize(schema, build.table, build.sql, [], { rebuiltOnly: true });
-    } catch (error) {
-      await warehouse.dropTable(schema, rollup.table).catch(() => undefined);
-      throw error;
     }
+  } catch (error) {
+    for (const rollup of rollups) await warehouse.dropTable(schema, rollup.table).catch(() => undefined);
+    throw error;
   }
 }

@@ -106,14 +106,16 @@ export function fromWhere(
     }
     conditions.push(dateRangeCondition({ params }, timeColumn(dialect, table), query.dateRange));
   }
+  // Only the filters that filter read their column: an empty list filter (every cluster column
+  // has one on every report) neither joins a side table nor keeps a statement off a roll-up.
+  const filtering: string[] = [];
   for (const filter of query.filters) {
     const condition = filterCondition({ dialect, table, params, now }, filter);
-    if (condition !== null) conditions.push(condition);
+    if (condition === null) continue;
+    conditions.push(condition);
+    filtering.push(filter.column);
   }
-  const from = sourceFrom(dialect, table, [...read, ...query.filters.map((filter) => filter.column)], {
-    measures,
-    rollups: options.rollups,
-  });
+  const from = sourceFrom(dialect, table, [...read, ...filtering], { measures, rollups: options.rollups });
   const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
   return { table, from, where };
 }

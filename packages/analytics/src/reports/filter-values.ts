@@ -51,12 +51,15 @@ export function compileFilterValues(
     conditions.push(after === null ? `${column} IS NOT NULL` : `${column} > ${params.bind(after, dim.type)}`);
   }
   const ctx = { dialect, table, params, now: request.now ?? new Date() };
+  // As compile-query's fromWhere: only the filters that filter read their column.
+  const read = [dim.name];
   for (const filter of request.filters ?? []) {
     const condition = filterCondition(ctx, filter);
-    if (condition !== null) conditions.push(`(${condition})`);
+    if (condition === null) continue;
+    conditions.push(`(${condition})`);
+    read.push(filter.column);
   }
   const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
-  const read = [dim.name, ...(request.filters ?? []).map((filter) => filter.column)];
   const limit = countLiteral(request.limit, 'limit', 1);
   // One row more than the page tells whether another page follows.
   const sql =

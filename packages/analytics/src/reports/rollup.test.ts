@@ -86,18 +86,40 @@ describe('which table a statement reads', () => {
     }
   });
 
+  const withCluster: SemanticTable = {
+    ...performance,
+    dimensions: [
+      ...performance.dimensions,
+      { name: 'theme', label: 'Theme', type: 'string', sql: { column: 'theme' }, grains: [] },
+    ],
+    sideTables: [{ table: 'marketing_performance__derived', keys: [], columns: ['theme'] }],
+  };
+
   it('reads the table for a column of a side table (a cluster column)', () => {
-    const table: SemanticTable = {
-      ...performance,
-      dimensions: [
-        ...performance.dimensions,
-        { name: 'theme', label: 'Theme', type: 'string', sql: { column: 'theme' }, grains: [] },
-      ],
-      sideTables: [{ table: 'marketing_performance__derived', keys: [], columns: ['theme'] }],
-    };
-    expect(readSource(table, { dimensions: ['theme'], measures: ['spend'] }, READY).table).toBe(
+    expect(readSource(withCluster, { dimensions: ['theme'], measures: ['spend'] }, READY).table).toBe(
       MARKETING_PERFORMANCE.name,
     );
+  });
+
+  it('reads the roll-up under an empty filter of a cluster column, as every report has one', () => {
+    const model = { ...MARKETING_SEMANTIC_MODEL, tables: [withCluster] };
+    const theme = (values: string[]): ReportFilter => ({
+      id: 'theme',
+      kind: 'list',
+      table: 'performance',
+      column: 'theme',
+      mode: 'include',
+      values,
+    });
+    const compile = (filter: ReportFilter) =>
+      compileReportQuery(model, performanceQuery({ measures: ['spend'], filters: [filter] }), 'duckdb', {
+        now: NOW,
+        rollups: READY,
+      }).sql;
+    expect(compile(theme([]))).toContain(`"${ROLLUP}"`);
+    expect(compile(theme([]))).not.toContain('__derived');
+    expect(compile(theme(['Brand']))).toContain('"marketing_performance__derived"');
+    expect(compile(theme(['Brand']))).not.toContain(`"${ROLLUP}"`);
   });
 });
 
