@@ -67,6 +67,40 @@ describe('the result cache', () => {
     expect(byAdGroup.every((sql) => sql.includes('"marketing_performance" '))).toBe(true);
   });
 
+  it('answers from the table when a roll-up it listed is gone (a failed build dropped it)', async () => {
+    const org = owner.organizationId;
+    await reports.modelling.rebuild(org);
+    await ok(query('kpi-spend'));
+    await reports.modelling.withWarehouse(
+      org,
+      async (warehouse) => {
+        await warehouse.dropTable('analytics', 'marketing_performance_daily');
+        await warehouse.dropTable('analytics', 'marketing_performance_campaigns_daily');
+      },
+      'write',
+    );
+    // A range not in the cache: the statement is sent, finds no roll-up, and the table answers.
+    const first = { date_range: { from: period.from, to: period.from } };
+    let seen = reports.statements.length;
+    const fromTable = await ok(query('kpi-spend', first));
+    let sent = reports.statements.slice(seen);
+    expect(sent.some((sql) => sql.includes('"marketing_performance_daily"'))).toBe(true);
+    expect(sent.some((sql) => sql.includes('"analytics"."marketing_performance" '))).toBe(true);
+    // The next request lists the tables again and reads the table alone.
+    seen = reports.statements.length;
+    await ok(query('kpi-spend', { date_range: { from: period.to, to: period.to } }));
+    sent = reports.statements.slice(seen);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.some((sql) => sql.includes('_daily'))).toBe(false);
+    // Built again, the roll-ups give the table's answer.
+    await reports.modelling.rebuild(org);
+    seen = reports.statements.length;
+    expect(await ok(query('kpi-spend', first))).toEqual(fromTable);
+    expect(reports.statements.slice(seen).some((sql) => sql.includes('"marketing_performance_daily"'))).toBe(
+      true,
+    );
+  });
+
   it('groups the campaigns table by the packed column the loaded table has', async () => {
     await reports.modelling.rebuild(owner.organizationId);
     const seen = reports.statements.length;

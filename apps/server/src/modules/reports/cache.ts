@@ -168,6 +168,10 @@ export function createReportCache(limits: ReportCacheLimits, clock: () => number
       if (known === undefined || clock() - known.storedAt > limits.maxAgeMs) return null;
       return known.columns.get(table) ?? null;
     },
+    /** The organization's tables are listed again at its next request (one changed under them). */
+    forgetTables(organizationId: string): void {
+      tables.delete(organizationId);
+    },
     rememberTable(organizationId: string, table: string, columns: ReadonlySet<string>): void {
       const known = tables.get(organizationId);
       const fresh = known === undefined || clock() - known.storedAt > limits.maxAgeMs;

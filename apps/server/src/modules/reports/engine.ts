@@ -27,7 +27,7 @@ import {
   type SemanticTable,
   type VisualQueryInput,
 } from '@maya/analytics';
-import type { Warehouse } from '@maya/warehouse';
+import { WarehouseError, type Warehouse } from '@maya/warehouse';
 import {
   CacheMiss,
   DEFAULT_CACHE_LIMITS,
@@ -68,6 +68,12 @@ export type ReportEngine = ReturnType<typeof createReportEngine>;
 
 const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
 const NO_ROLLUPS: ReadonlySet<string> = new Set();
+
+/** Whether a statement failed because a roll-up it read is gone (the engine names the table). */
+function droppedRollup(error: unknown, table: SemanticTable, rollups: ReadonlySet<string>): boolean {
+  if (!(error instanceof WarehouseError) || rollups.size === 0) return false;
+  return (table.rollups ?? []).some((r) => rollups.has(r.table) && error.message.includes(r.table));
+}
 
 /** The last day of data: the column compileDataThrough names so (its documented result). */
 const DATA_THROUGH = 'data_through';
@@ -280,8 +286,17 @@ export function createReportEngine(deps: EngineDeps) {
         checkDerivedColumn(model, table.name, columns, filtered);
         const rates = cache.tableColumns(organizationId, tableName(ratesOf(table.source))) !== null;
         const money = { currency, rates };
-        const rollups = rollupsOf(organizationId, table);
-        const answer = await runVisual(warehouse, model, visual, { ...input, columns, money, rollups });
+        let rollups = rollupsOf(organizationId, table);
+        const answer = await runVisual(warehouse, model, visual, { ...input, columns, money, rollups }).catch(
+          (error: unknown) => {
+            if (!droppedRollup(error, table, rollups)) throw error;
+            // Dropped since it was listed (a failed build drops its table's roll-ups before the
+            // new version is told): the table itself answers, and the next request lists again.
+            cache.forgetTables(organizationId);
+            rollups = NO_ROLLUPS;
+            return runVisual(warehouse, model, visual, { ...input, columns, money, rollups });
+          },
+        );
         // Charts over time tell the last day among their rows; the others, their table's.
         if (answer.data_through !== undefined) return answer;
         return { ...answer, data_through: await dataThrough(warehouse, model, table, at, rollups) };
