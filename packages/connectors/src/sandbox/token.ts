@@ -90,10 +90,13 @@ export function createTokenSteps(deps: FlowDeps) {
       }
       if (fault === 'invalid_grant') throw new OAuthError('invalid_grant', 'Sandbox fault injected.');
       const params = asParams(body);
-      // Google's service accounts authenticate by the signed assertion alone (RFC 7523 §3.1).
+      // Google's service accounts authenticate by the signed assertion alone (RFC 7523 §3.1). Its
+      // iat and exp are the client's wall clock, so they are checked against the wall clock: the
+      // store's clock dates the data, and a test holds it still (a file's loads a minute after the
+      // harness started signed "from the future" and were refused).
       if (deps.provider === 'google' && one(params, 'grant_type') === JWT_BEARER_GRANT) {
         return tokenOutcome(
-          await issueTokens(await serviceAccountGrant(params, tokenUrl, store.now()), 'none'),
+          await issueTokens(await serviceAccountGrant(params, tokenUrl, Date.now()), 'none'),
         );
       }
       const client = authenticateClient(clients, authorization, params);
