@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from './config';
@@ -58,10 +58,11 @@ export function createMailer(config: Config): Mailer {
             }),
       };
       await mkdir(dir, { recursive: true });
-      await writeFile(
-        path.join(dir, `${stored.created_at.replace(/[:.]/g, '-')}-${stored.id}.json`),
-        JSON.stringify(stored),
-      );
+      // Written aside and renamed: the outbox lists only whole messages (a reader used to parse a
+      // large PDF message half-written and answer 500).
+      const file = path.join(dir, `${stored.created_at.replace(/[:.]/g, '-')}-${stored.id}.json`);
+      await writeFile(`${file}.part`, JSON.stringify(stored));
+      await rename(`${file}.part`, file);
     },
     async outbox() {
       const files = await readdir(dir).catch(() => [] as string[]);

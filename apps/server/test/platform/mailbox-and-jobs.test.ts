@@ -1,5 +1,10 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/platform/config';
+import { createMailer } from '../../src/platform/mail';
 import { createTestApp } from '../support/database';
 
 let app: FastifyInstance;
@@ -32,6 +37,29 @@ describe('the development outbox', () => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('Verify your e-mail address');
     expect(page.body).toContain(`href="${link!.replace(/&/g, '&amp;')}"`);
+  });
+});
+
+describe('the outbox while a large message is written', () => {
+  it('lists only whole messages: a reader never parses one half-written', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'maya-outbox-'));
+    try {
+      const mailer = createMailer({ ...loadConfig({}), dataDir, smtpUrl: null });
+      const pdf = { filename: 'big.pdf', contentType: 'application/pdf', content: Buffer.alloc(24 << 20, 7) };
+      let written = false;
+      const sending = mailer
+        .send({ to: 'a@acme.example', subject: 'Big', text: 'x', html: '<p>x</p>', attachments: [pdf] })
+        .then(() => (written = true));
+      const seen: number[] = [];
+      while (!written) seen.push((await mailer.outbox()).length);
+      await sending;
+      // Each read answered (none threw on a half-written file), and it was read while writing.
+      expect(seen.length).toBeGreaterThan(0);
+      expect(await mailer.outbox()).toHaveLength(1);
+      expect(await readdir(path.join(dataDir, 'mail'))).toHaveLength(1);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
