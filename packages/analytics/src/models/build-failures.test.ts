@@ -27,6 +27,17 @@ describe('buildModels', () => {
     expect((await wh.listTables('analytics')).filter((t) => t.endsWith('__staged'))).toEqual([]);
   });
 
+  // A repeated key still fails the build (the warehouse's materialize contract, `rebuiltOnly`).
+  it('keeps no index on a model: it is only ever rebuilt whole, and no report reads by key', async () => {
+    const { wh, select } = ctx;
+    await buildModels(wh, MODELS);
+    const indexed = await select(
+      `SELECT table_name FROM duckdb_constraints()
+       WHERE schema_name = 'analytics' AND constraint_type = 'PRIMARY KEY'`,
+    );
+    expect(indexed).toEqual([]);
+  });
+
   it('stops between models when aborted', async () => {
     const { wh } = ctx;
     const controller = new AbortController();

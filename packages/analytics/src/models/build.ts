@@ -78,6 +78,9 @@ export async function buildModels(
         options.modelSchema,
         modelTable(model),
         modelSql(model, ctx),
+        [],
+        // Its key checked, not indexed (docs/data-model.md): the index was half of a build.
+        { rebuiltOnly: true },
       );
       built.push({ name: model.name, rows });
       await buildRollups(warehouse, options.modelSchema, model);
