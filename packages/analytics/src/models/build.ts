@@ -4,6 +4,7 @@ import type { Warehouse } from '@maya/warehouse/interface';
 import { CANONICAL_MODELS } from './catalog';
 import { modelContext, modelSql, modelTable, type CanonicalModel, type ModelSettings } from './model';
 import { orderModels } from './order';
+import { buildInputs } from './build-inputs';
 import { rollupBuild, rollupsOf } from './rollups';
 
 /** Where the ETL builds the canonical models (raw source tables are in `raw`). */
@@ -62,32 +63,57 @@ export async function buildModels(
   options.signal?.throwIfAborted();
   await warehouse.ensureSchema(options.modelSchema);
   const rawTables = new Set(await warehouse.listTables(options.rawSchema));
+  const existing = new Set(await warehouse.listTables(options.modelSchema));
+  const inputs = await buildInputs(warehouse, options.rawSchema);
   const built: BuiltModel[] = [];
   for (const model of models) {
     options.signal?.throwIfAborted();
     await options.onProgress?.(built.length, models.length);
     try {
-      const ctx = modelContext(model, {
+      const reads = new Set<string>();
+      const context = modelContext(model, {
         dialect: warehouse.engine,
         rawSchema: options.rawSchema,
         modelSchema: options.modelSchema,
         rawTables,
         settings: options.settings,
       });
+      // The raw tables the statement names are the ones its fingerprint sums up.
+      const ctx = { ...context, raw: (table: string) => (reads.add(table), context.raw(table)) };
+      const sql = modelSql(model, ctx);
+      const rollups = rollupsOf(model.name).map((r) =>
+        rollupBuild(warehouse.engine, options.modelSchema, model, r),
+      );
+      const fingerprint = await inputs?.fingerprint({
+        model: model.name,
+        definition: modelTable(model),
+        sql: [sql, ...rollups.map((r) => r.sql)],
+        reads,
+        dependencies: model.dependsOn,
+      });
+      const last = inputs?.last(model.name);
+      const whole = [model.name, ...rollups.map((r) => r.table.name)].every((t) => existing.has(t));
+      if (fingerprint !== undefined && last?.fingerprint === fingerprint && whole) {
+        built.push({ name: model.name, rows: last.rows });
+        continue;
+      }
       const { rows } = await warehouse.materialize(
         options.modelSchema,
         modelTable(model),
-        modelSql(model, ctx),
+        sql,
         [],
-        // Its key checked, not indexed (docs/data-model.md): the index was half of a build.
+        // Its key checked, not indexed (docs/data-model.md): the index was a third of a rebuild.
         { rebuiltOnly: true },
       );
       built.push({ name: model.name, rows });
-      await buildRollups(warehouse, options.modelSchema, model);
+      await buildRollups(warehouse, options.modelSchema, rollups);
+      if (fingerprint !== undefined) inputs?.record(model.name, fingerprint, rows);
     } catch (error) {
+      await inputs?.save().catch(() => undefined);
       throw new ModelBuildError(model.name, [...built], error);
     }
   }
+  await inputs?.save();
   return { models: built };
 }
 
@@ -97,15 +123,17 @@ export async function buildModels(
  * it are of the new rows but the ones after are of the old, and a report reads the first that
  * holds its columns, so reports read the model itself until a build makes them all again.
  */
-async function buildRollups(warehouse: Warehouse, schema: string, model: CanonicalModel): Promise<void> {
-  const rollups = rollupsOf(model.name);
+async function buildRollups(
+  warehouse: Warehouse,
+  schema: string,
+  rollups: readonly ReturnType<typeof rollupBuild>[],
+): Promise<void> {
   try {
-    for (const rollup of rollups) {
-      const build = rollupBuild(warehouse.engine, schema, model, rollup);
+    for (const build of rollups) {
       await warehouse.materialize(schema, build.table, build.sql, [], { rebuiltOnly: true });
     }
   } catch (error) {
-    for (const rollup of rollups) await warehouse.dropTable(schema, rollup.table).catch(() => undefined);
+    for (const build of rollups) await warehouse.dropTable(schema, build.table.name).catch(() => undefined);
     throw error;
   }
 }

@@ -48,7 +48,9 @@ describe('daily roll-ups', () => {
           ? Promise.reject(new Error('disk full'))
           : wh.materialize(schema, table, sql, params, opts),
     };
-    const error = await buildModels(failing, MODELS).catch((e: unknown) => e);
+    // Other settings: conversions change, and marketing performance, which reads them, is built.
+    const settings = { metaConversionActionTypes: ['purchase'] };
+    const error = await buildModels(failing, { ...MODELS, settings }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelBuildError);
     expect(error).toMatchObject({
       model: 'marketing_performance',
