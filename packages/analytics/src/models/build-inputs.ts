@@ -77,7 +77,8 @@ export async function buildInputs(warehouse: Warehouse, rawSchema: string): Prom
     return known;
   };
 
-  const changed = new Set<string>();
+  /** The records of the models built since the last save. */
+  const unsaved = new Map<string, BuiltRecord>();
 
   return {
     async fingerprint({ model, definition, sql, reads, dependencies }) {
@@ -95,16 +96,18 @@ export async function buildInputs(warehouse: Warehouse, rawSchema: string): Prom
     },
     last: (model) => records.get(model),
     record(model, fingerprint, rowCount) {
-      records.set(model, { fingerprint, rows: rowCount });
-      changed.add(model);
+      const built = { fingerprint, rows: rowCount };
+      records.set(model, built);
+      unsaved.set(model, built);
     },
     async save() {
-      if (changed.size === 0) return;
-      const rows = [...changed].map((model) => {
-        const { fingerprint, rows: rowCount } = records.get(model) ?? { fingerprint: '', rows: 0 };
-        return { model, fingerprint, row_count: rowCount };
-      });
-      changed.clear();
+      if (unsaved.size === 0) return;
+      const rows = [...unsaved].map(([model, { fingerprint, rows: rowCount }]) => ({
+        model,
+        fingerprint,
+        row_count: rowCount,
+      }));
+      unsaved.clear();
       await warehouse.loadBatch(BUILD_STATE_SCHEMA, MODEL_INPUTS.name, [rows]);
     },
   };
