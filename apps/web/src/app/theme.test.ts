@@ -1,5 +1,6 @@
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
+import { HEADER } from '../features/ai-builder/components/ChatPanel';
 import { AA_TEXT, contrast, cssVariablesResolver, readableLightColor, theme } from './theme';
 
 describe('the theme reads at WCAG AA contrast (issue 23)', () => {
@@ -19,6 +20,15 @@ describe('the theme reads at WCAG AA contrast (issue 23)', () => {
 
   it('white labels on primary buttons, and primary links on white', () => {
     expect(contrast(merged.white, primary)).toBeGreaterThanOrEqual(AA_TEXT);
+  });
+
+  it("the AI Builder panel's header: white title and light subtitle on its background", () => {
+    const [name, shade] = HEADER.background.split('.') as [string, string];
+    const background = merged.colors[name]?.[Number(shade)] ?? '';
+    const [subtitleName, subtitleShade] = HEADER.subtitle.split('.') as [string, string];
+    const subtitle = merged.colors[subtitleName]?.[Number(subtitleShade)] ?? '';
+    expect(contrast(merged.white, background)).toBeGreaterThanOrEqual(AA_TEXT);
+    expect(contrast(subtitle, background)).toBeGreaterThanOrEqual(AA_TEXT);
   });
 
   it.each([6, 7] as const)('error text and danger buttons (red.%i) on white', (index) => {

@@ -50,6 +50,9 @@ export const theme = createTheme({
     // A toast's close button is an icon: without a name it is a nameless button to assistive
     // technology (axe button-name, critical).
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } },
+    // The same for the clear button of every clearable input (a day, a select, a file): an icon
+    // Mantine leaves unnamed. A field may name it more precisely (`clearButtonProps`).
+    InputClearButton: { defaultProps: { 'aria-label': 'Clear' } },
     // Every menu opens on its first item and owns only items and labels: Mantine's focusable
     // placeholder is a child a menu may not have (axe aria-required-children, serious).
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
