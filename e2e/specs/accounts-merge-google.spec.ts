@@ -37,7 +37,7 @@ describe('a Google account with the e-mail of a password account', () => {
     await mailTab.getByRole('button', { name: 'Yes, link this account' }).waitFor({ state: 'detached' });
 
     // The first tab polls every 3 s, sees the merge and signs in with the Google token.
-    await page.waitForURL(/\/create-organization$/, { timeout: 20_000 });
+    await page.waitForURL(/\/create-organization$/);
   });
 
   test('denying consent returns to sign-in with the error shown', async ({ page }) => {

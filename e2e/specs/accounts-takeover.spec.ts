@@ -4,7 +4,7 @@ import { ProviderConsentPage } from '../pages/ProviderConsentPage';
 import { SignInPage } from '../pages/SignInPage';
 import { SignUpPage } from '../pages/SignUpPage';
 import { createVerifiedUser, mailLink, PASSWORD, uniqueEmail } from '../support/api';
-import { test } from '../support/browser';
+import { ACTION_TIMEOUT_MS, test } from '../support/browser';
 
 /**
  * The account takeovers of issue 22, tried in the browser by an attacker: each fails with a clear
@@ -12,7 +12,7 @@ import { test } from '../support/browser';
  */
 async function otherBrowser(browser: Browser, baseUrl: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   return context.newPage();
 }
 

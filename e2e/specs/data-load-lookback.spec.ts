@@ -29,5 +29,5 @@ describe('look-back days', () => {
     await dataLoad.open();
     await page.getByRole('textbox', { name: 'Look-back days: Google Ads' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Look-back days: Google Ads' }).inputValue()).toBe('90');
-  }, 120_000);
+  }, 240_000);
 });

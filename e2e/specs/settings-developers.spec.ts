@@ -1,11 +1,11 @@
 import { describe, expect, inject } from 'vitest';
 import { createOrganization, createVerifiedUser, signInBrowser, uniqueEmail } from '../support/api';
-import { test } from '../support/browser';
+import { ACTION_TIMEOUT_MS, test } from '../support/browser';
 import { screenshots } from '../support/screenshots';
 import { makeStaff } from '../support/staff';
 
 /** How long the popup may take: one notification poll (12 s, spec 002 §9) and the page's own work. */
-const POLL_WITH_MARGIN_MS = 12_000 + 8_000;
+const POLL_WITH_MARGIN_MS = 12_000 + ACTION_TIMEOUT_MS;
 
 describe('settings → developers', () => {
   test('an admin creates an API key, calls the API with it, revokes it; posts a notification with the token and sees the popup', async ({

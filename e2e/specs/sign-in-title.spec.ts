@@ -9,7 +9,7 @@ describe('the sign-in page', () => {
     await signIn.goto();
 
     // The title is set once the route's page has rendered: wait for it, then compare.
-    await expect.poll(() => signIn.title(), { timeout: 10_000 }).toBe(SignInPage.TITLE);
+    await expect.poll(() => signIn.title()).toBe(SignInPage.TITLE);
     expect(await signIn.emailField.getAttribute('type')).toBe('email');
     expect(await signIn.passwordField.getAttribute('type')).toBe('password');
     expect(await signIn.signInButton.isEnabled()).toBe(true);

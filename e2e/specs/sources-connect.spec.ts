@@ -79,7 +79,7 @@ describe('connecting data sources', () => {
     await sources.choose('Apple Ads');
     const publicKey = page.getByLabel('Public Key');
     // The key pair is made by the server on arrival: wait for it as for any other element.
-    await expect.poll(() => publicKey.inputValue(), { timeout: 15_000 }).toMatch(/BEGIN PUBLIC KEY/);
+    await expect.poll(() => publicKey.inputValue()).toMatch(/BEGIN PUBLIC KEY/);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Please fill all fields').waitFor();
 
