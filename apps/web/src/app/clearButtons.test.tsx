@@ -2,16 +2,16 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../app/AppProviders';
-import { DayInput } from './DayInput';
+import { DayInput } from '../shared/ui/DayInput';
+import { AppProviders } from './AppProviders';
 
 function Field() {
   const [day, setDay] = useState('2026-11-02');
   return <DayInput label="Period start" clearable value={day} onChange={setDay} />;
 }
 
-describe('DayInput', () => {
-  it('names the clear button of a clearable day (axe button-name), and clearing empties it', async () => {
+describe("the app's clearable inputs", () => {
+  it('name their clear button (axe button-name): a day field, cleared with it', async () => {
     render(
       <AppProviders>
         <Field />
