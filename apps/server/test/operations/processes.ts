@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../support/accounts';
 
+export { until } from '../support/until';
+
 export const REPO = path.resolve(import.meta.dirname, '../../../..');
 
 const TAIL = 60;
@@ -124,26 +126,6 @@ export async function runCommand(
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   return { code, stdout, stderr };
-}
-
-/**
- * Polls `probe` until it answers non-null. The bound is a safety net for a process that hangs,
- * not a measure (these tests run whole apps on a shared, slow machine); `context` says what the
- * processes were doing when it is reached.
- */
-export async function until<T>(
-  what: string,
-  probe: () => Promise<T | null>,
-  { timeoutMs = 600_000, context = async () => '' } = {},
-): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() - started > timeoutMs)
-      throw new Error(`timed out waiting for ${what}\n${await context().catch(String)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 /** The processes (PostgreSQL's included) whose command line names something under `dataDir`. */

@@ -19,7 +19,7 @@ import { ModelBuildError } from '@maya/analytics';
 import { withOrganization } from '../../platform/db/tenant';
 import { AppError } from '../../platform/errors';
 import type { JobRun } from '../../platform/jobs';
-import { FIRST_LOAD_QUEUE } from '../sources';
+import { FIRST_LOAD_QUEUE, type FirstLoadJob } from '../sources';
 import type { EtlDeps } from './deps';
 import { queueBackfill } from './backfill';
 import { catchUp } from './catch-up';
@@ -52,6 +52,9 @@ export function modelProgress(done: number, total: number): { step: string; poin
   const points = LOAD_POINTS + Math.floor((done * MODEL_POINTS) / Math.max(1, total));
   return { step: `Building the data model (${done} of ${total} tables)`, points: Math.min(99, points) };
 }
+
+/** A pg-boss job that has yet to run, waits for a retry, or runs. */
+const UNFINISHED_JOB: ReadonlySet<string> = new Set(['created', 'retry', 'active']);
 
 export const INTERRUPTED_MESSAGE = 'The data load was interrupted. It will be retried by the next load.';
 
@@ -177,6 +180,21 @@ export function createEtlRuns(
     }
   }
 
+  /**
+   * The accounts a run loads: every connected one but those whose first load is queued or under
+   * way (decision 813). That load is theirs: it reads their first days, records its own row in
+   * the history and makes them reportable. A run that took them too (the hourly schedule minutes
+   * after they were connected) would load them twice, and show them finished before their first
+   * load had ended.
+   */
+  async function accountsToLoad(organizationId: string): Promise<ServiceAccount[]> {
+    const firstLoads = await jobs.boss.findJobs<FirstLoadJob>(FIRST_LOAD_QUEUE, { data: { organizationId } });
+    const awaiting = new Set(
+      firstLoads.filter((job) => UNFINISHED_JOB.has(job.state)).map((job) => job.data.serviceAccountId),
+    );
+    return (await deps.sources.list(organizationId)).filter((account) => !awaiting.has(account.uuid));
+  }
+
   /** Works one run: each connected account loaded in turn, the progress kept on the run. */
   async function run(data: unknown, job: JobRun): Promise<void> {
     if (!isRunJob(data)) throw new Error('etl.run: malformed job data');
@@ -184,7 +202,7 @@ export function createEtlRuns(
     await serialized(organizationId, async () => {
       const row = await inOrganization(organizationId, (tx) => repo.find(tx, runId));
       if (row?.status !== 'running') return;
-      const accounts = await deps.sources.list(organizationId);
+      const accounts = await accountsToLoad(organizationId);
       const errors: string[] = [];
       let failedAccounts = 0;
       for (const [index, account] of accounts.entries()) {
