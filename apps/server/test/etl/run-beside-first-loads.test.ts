@@ -38,16 +38,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The sandbox faults of Google Ads still armed (posting none arms none). */
-async function armedFaults(): Promise<number> {
-  const response = await fetch(`${t.base}/sandbox/google-ads/_sandbox/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ faults: [] }),
-  });
-  return ((await response.json()) as { armed: number }).armed;
-}
-
 async function connect(credentialsId: string, identifier: string): Promise<string> {
   const connected = await call(t.base, 'POST', '/service_accounts', {
     token: owner.token,
@@ -73,7 +63,7 @@ describe('a run beside first loads', () => {
     ]);
     const firstUuid = await connect(credentialsId, first!.identifier);
     await until('the first load to reach the rate limit', async () =>
-      (await armedFaults()) === 0 ? true : null,
+      (await setSandboxFaults(t, 'google-ads', [])) === 0 ? true : null,
     );
 
     // A run starts meanwhile and waits for the organization's turn; then a second account is connected.

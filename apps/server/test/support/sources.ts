@@ -76,8 +76,11 @@ export function verifyCallback(
   });
 }
 
-/** Arms faults on a sandbox data API (e.g. `google-ads`), or clears them with null. */
-export async function setSandboxFaults(t: Served, api: string, faults: object[] | null): Promise<void> {
+/**
+ * Arms faults on a sandbox data API (e.g. `google-ads`), or clears them with null; answers how
+ * many are armed and not yet hit (an empty list arms none: a count of those left).
+ */
+export async function setSandboxFaults(t: Served, api: string, faults: object[] | null): Promise<number> {
   const url = `${t.base}/sandbox/${api}/_sandbox/faults`;
   const response = faults
     ? await fetch(url, {
@@ -86,7 +89,9 @@ export async function setSandboxFaults(t: Served, api: string, faults: object[] 
         body: JSON.stringify({ faults }),
       })
     : await fetch(url, { method: 'DELETE' });
-  expect(response.ok, await response.text()).toBe(true);
+  const body = await response.text();
+  expect(response.ok, body).toBe(true);
+  return (JSON.parse(body) as { armed: number }).armed;
 }
 
 type ListedAccount = {
