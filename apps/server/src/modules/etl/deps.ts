@@ -6,7 +6,14 @@ export type EtlDeps = {
   platform: Pick<Platform, 'config' | 'jobs' | 'database'>;
   sources: Pick<
     SourcesService,
-    'loadTarget' | 'reportSync' | 'reportBackfill' | 'list' | 'renameAccount' | 'learnTimeZone'
+    | 'loadTarget'
+    | 'reportSync'
+    | 'reportBackfill'
+    | 'list'
+    | 'renameAccount'
+    | 'learnTimeZone'
+    | 'firstLoadsAwaited'
+    | 'endFirstLoad'
   >;
   /** Years of history the organization's plan loads (its features' `data_history`). */
   historyYears: (organizationId: string) => Promise<number> | number;

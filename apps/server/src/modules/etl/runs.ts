@@ -189,8 +189,14 @@ export function createEtlRuns(
    */
   async function accountsToLoad(organizationId: string): Promise<ServiceAccount[]> {
     const firstLoads = await jobs.boss.findJobs<FirstLoadJob>(FIRST_LOAD_QUEUE, { data: { organizationId } });
+    const awaited = await deps.sources.firstLoadsAwaited(organizationId);
+    // An active job may be one whose load has just ended (pg-boss completes it after its handler
+    // returns, and this run got the organization's turn in between): the account says which.
     const awaiting = new Set(
-      firstLoads.filter((job) => UNFINISHED_JOB.has(job.state)).map((job) => job.data.serviceAccountId),
+      firstLoads
+        .filter((job) => UNFINISHED_JOB.has(job.state))
+        .filter((job) => job.state !== 'active' || awaited.get(job.data.serviceAccountId) === job.id)
+        .map((job) => job.data.serviceAccountId),
     );
     return (await deps.sources.list(organizationId)).filter((account) => !awaiting.has(account.uuid));
   }

@@ -64,6 +64,7 @@ export function createEtlService(deps: EtlDeps) {
         if (await deps.planExpired(organizationId)) {
           // Connected while the plan lapsed: the first run once a plan is chosen loads it.
           const expired = { status: 'failed', error: ETL_EXPIRED_MESSAGE, reconnect: false } as const;
+          await deps.sources.endFirstLoad(organizationId, serviceAccountId, job.id);
           await deps.sources.reportSync(organizationId, serviceAccountId, expired);
           return;
         }
@@ -117,6 +118,8 @@ export function createEtlService(deps: EtlDeps) {
           startedAt: firstAttemptStart(job, started),
         });
       }
+      // Ended before the organization's turn passes on: a run waiting for it loads the account.
+      await deps.sources.endFirstLoad(organizationId, serviceAccountId, job.id);
       const account = await deps.sources.reportSync(organizationId, serviceAccountId, outcome);
       if (outcome.status === 'failed' && account)
         await notifyAccountFailed(deps, organizationId, account, outcome.error);

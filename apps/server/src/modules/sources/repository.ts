@@ -96,6 +96,14 @@ export const sourcesRepository = {
     await tx.update(serviceAccounts).set({ loadJobId: jobId }).where(eq(serviceAccounts.id, id));
   },
 
+  /** Forgets the account's first-load job once that job's load has ended (not a newer job). */
+  async endLoadJob(tx: Transaction, id: string, jobId: string): Promise<void> {
+    await tx
+      .update(serviceAccounts)
+      .set({ loadJobId: null })
+      .where(and(eq(serviceAccounts.id, id), eq(serviceAccounts.loadJobId, jobId)));
+  },
+
   async deleteAccount(tx: Transaction, id: string): Promise<ServiceAccountRow | null> {
     const [row] = await tx.delete(serviceAccounts).where(eq(serviceAccounts.id, id)).returning();
     return row ?? null;

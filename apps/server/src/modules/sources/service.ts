@@ -296,6 +296,21 @@ export function createSourcesService(deps: SourcesDeps) {
       return rows.map(toServiceAccount);
     },
 
+    /**
+     * Each account's first-load job whose load has not ended yet, by account (decision 814). The
+     * job itself may still show active for a moment after its load ended: pg-boss completes it
+     * once the handler returns.
+     */
+    async firstLoadsAwaited(organizationId: string): Promise<Map<string, string>> {
+      const rows = await withOrganization(db, organizationId, (tx) => repo.listAccounts(tx));
+      return new Map(rows.flatMap((r) => (r.loadJobId ? [[r.id, r.loadJobId] as const] : [])));
+    },
+
+    /** A first load's outcome is final (finished, or failed with no attempt left). */
+    async endFirstLoad(organizationId: string, serviceAccountId: string, jobId: string): Promise<void> {
+      await withOrganization(db, organizationId, (tx) => repo.endLoadJob(tx, serviceAccountId, jobId));
+    },
+
     /** The sidebar's warnings: failed accounts and those whose grant was revoked. */
     async warnings(organizationId: string): Promise<string[]> {
       const rows = await withOrganization(db, organizationId, (tx) => repo.listAccounts(tx));
