@@ -310,7 +310,9 @@ export class DashboardPage {
       .filter({ hasText: 'Are you sure you want to save this bookmark?' })
       .getByRole('button', { name: 'Confirm' })
       .click();
-    await dialog.waitFor({ state: 'detached' });
+    // Both dialogs close, the confirmation over the name's: until neither is left (while both
+    // close, the name matches two, which a plain wait refuses as ambiguous).
+    await dialog.first().waitFor({ state: 'detached' });
     await this.page.waitForURL((url) => url.pathname !== before);
     await this.activeBookmark(name).waitFor();
   }

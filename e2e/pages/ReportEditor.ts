@@ -192,9 +192,11 @@ export class ReportEditor {
     const target = this.cell(title).getByRole('button', { name: `${handle} ${title}` });
     await target.focus();
     await this.page.keyboard.press('Space');
-    // dnd-kit listens for the arrow keys from the task after the pick-up: wait until the handle
-    // says it is picked up (aria-pressed), else a key pressed at once is lost.
+    // dnd-kit listens for the arrow keys from a task it queues at the pick-up (a zero timeout): a
+    // key pressed before that task ran is lost. Wait until the handle says it is picked up
+    // (aria-pressed), then until a zero timeout queued after dnd-kit's has run in the page.
     await target.and(this.page.locator('[aria-pressed="true"]')).waitFor();
+    await this.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     for (const key of keys) await this.page.keyboard.press(key);
     await this.page.keyboard.press('Space');
     await target.and(this.page.locator('[aria-pressed="true"]')).waitFor({ state: 'detached' });
