@@ -6,19 +6,19 @@
 // organization and its sandbox data exist only there; the web app is the same production build
 // in every mode, decision 308). Signs a new user up, waits for the demo organization's first
 // loads, then audits each page BENCH_RUNS times (default 3) in Debian's Chromium, headless, and
-// keeps the run of median (calibrated) score, as Lighthouse's documentation advises. The dashboard is audited
+// keeps the run of median score, as Lighthouse's documentation advises. The dashboard is audited
 // signed in: the browser signs in through the API first, so its cookies are the ones a signed-in
 // user has; each run starts with an empty HTTP cache. Prints a table against the goal and what
 // Lighthouse flags, and writes bench/results/lighthouse.json with each page's median report.
 //
 // The CPU: Lighthouse simulates the phone from what this machine measured, slowing the page's
 // main-thread work down 4 times, a factor meant for a fast desktop (benchmark index about 1500).
-// A shared two-core machine under load measures 150 to 400, slower than the phone itself, and 4x
-// then simulates a phone several times slower than Lighthouse's. Each run is therefore audited
-// twice from the same trace: with Lighthouse's 4x ("default"), and with the factor Lighthouse's
-// throttling guide derives from the benchmark index of that run (150 → 1x, 800 → 2x, 1300 → 3x,
-// 1533 → 4x; "calibrated"), which the goal is judged on. The machine's load (`uptime`) and the
-// benchmark index are printed with the figures.
+// The goal is judged on that default, Lighthouse's mobile score as anyone running it reads it.
+// Each run is also audited from the same trace with the factor Lighthouse's throttling guide
+// derives from the benchmark index of that run (150 → 1x, 800 → 2x, 1300 → 3x, 1533 → 4x, at most
+// 10x; "calibrated"): a shared two-core machine under load measures 150 to 400 and a quiet one up
+// to 3,900 with Chromium 156, so the same page reads very differently. The machine's load
+// (`uptime`) and the benchmark index are printed with the figures.
 import lighthouse, { type Result } from 'lighthouse';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -30,6 +30,8 @@ import { buildApp, REPO_ROOT, startApp, type RunningApp } from '@maya/e2e/app-pr
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = positiveInteger('BENCH_RUNS', 3);
+/** `BENCH_PAGES=sign-in` audits the sign-in page alone, without the demo's data (minutes of loads). */
+const PAGES = (process.env.BENCH_PAGES ?? 'sign-in,dashboard').split(',').map((name) => name.trim());
 const GOAL_SCORE = 90;
 /** The demo's first loads: minutes on a busy two-core machine (over 10 at load average 25). */
 const DEMO_TIMEOUT_MS = 25 * 60_000;
@@ -99,10 +101,12 @@ async function pageFor(browser: Browser, baseUrl: string, target: Target): Promi
 /**
  * The CPU slowdown that makes this machine simulate Lighthouse's phone, from its benchmark index:
  * Lighthouse's throttling guide ("calibrating an appropriate CPU slowdown multiplier"), linear
- * between its points, never under 1 (no speed-up of a machine slower than the phone).
+ * between its points, never under 1 (no speed-up of a machine slower than the phone) and never
+ * over 10, the top of the guide's range for a high-end desktop (its table ends at an index of
+ * 2,000; Chromium 156 measures this machine at up to 3,900, which the line would make 14x).
  */
 function calibratedSlowdown(benchmarkIndex: number): number {
-  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 1300) return Math.min(10, 3 + (benchmarkIndex - 1300) / 233);
   if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
   return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
 }
@@ -154,7 +158,7 @@ async function audit(page: Page, url: string, expectedPath: string): Promise<Run
 }
 
 function median(runs: Run[]): Run {
-  const sorted = [...runs].sort((a, b) => a.calibrated.score - b.calibrated.score);
+  const sorted = [...runs].sort((a, b) => a.standard.score - b.standard.score);
   const middle = sorted[Math.floor((sorted.length - 1) / 2)];
   if (middle === undefined) throw new Error('no run');
   return middle;
@@ -193,8 +197,8 @@ function row(target: Target, cpu: 'calibrated' | 'default', runs: Audit[], chose
     CLS: Math.round(numeric(lhr, 'cumulative-layout-shift') * 1000) / 1000,
     'SI s': seconds('speed-index'),
     'transferred KiB': Math.round(numeric(lhr, 'total-byte-weight') / 1024),
-    goal: cpu === 'calibrated' ? `≥ ${GOAL_SCORE}` : '',
-    '': cpu === 'calibrated' ? (chosen.score >= GOAL_SCORE ? 'meets' : 'MISSES') : '',
+    goal: cpu === 'default' ? `≥ ${GOAL_SCORE}` : '',
+    '': cpu === 'default' ? (chosen.score >= GOAL_SCORE ? 'meets' : 'MISSES') : '',
   };
 }
 
@@ -204,21 +208,30 @@ let failed = false;
 try {
   console.log(`load average before the build: ${load()}`);
   await buildApp();
+  const withDashboard = PAGES.includes('dashboard');
   app = await startApp({
     label: 'maya-bench-lighthouse',
-    env: { NODE_ENV: 'development', LOG_LEVEL: 'warn', SECRET_KEY: randomBytes(36).toString('base64url') },
+    env: {
+      // The demo organization, whose dashboard is audited, exists in development only.
+      NODE_ENV: withDashboard ? 'development' : 'test',
+      LOG_LEVEL: 'warn',
+      SECRET_KEY: randomBytes(36).toString('base64url'),
+    },
   });
   const baseUrl = `http://127.0.0.1:${app.port}`;
   const email = uniqueEmail('bench.lighthouse');
   const token = await createVerifiedUser(baseUrl, email);
-  console.log('waiting for the demo organization’s loads, its older history included…');
-  // The backfill of two years behind each first load would share the two cores with the browser:
-  // the pages are audited once nothing loads.
-  const demo = await waitForDemoData(baseUrl, token, DEMO_TIMEOUT_MS, { history: true });
-  const targets: Target[] = [
-    { name: 'sign-in', path: '/sign-in', signedIn: false, email },
-    { name: 'dashboard (demo)', path: `/organization/${demo.slug}/dashboard/-demo`, signedIn: true, email },
-  ];
+  const targets: Target[] = [];
+  if (PAGES.includes('sign-in')) targets.push({ name: 'sign-in', path: '/sign-in', signedIn: false, email });
+  if (withDashboard) {
+    console.log('waiting for the demo organization’s loads, its older history included…');
+    // The backfill of two years behind each first load would share the two cores with the browser:
+    // the pages are audited once nothing loads.
+    const demo = await waitForDemoData(baseUrl, token, DEMO_TIMEOUT_MS, { history: true });
+    const dashboard = `/organization/${demo.slug}/dashboard/-demo`;
+    targets.push({ name: 'dashboard (demo)', path: dashboard, signedIn: true, email });
+  }
+  if (targets.length === 0) throw new Error(`BENCH_PAGES names no page: ${PAGES.join(', ')}`);
 
   browser = await puppeteer.launch({
     executablePath: CHROMIUM,
@@ -241,21 +254,19 @@ try {
     rows.push(
       row(
         target,
+        'default',
+        runs.map((r) => r.standard),
+        chosen.standard,
+      ),
+      row(
+        target,
         'calibrated',
         runs.map((r) => r.calibrated),
         chosen.calibrated,
       ),
     );
-    rows.push(
-      row(
-        target,
-        'default',
-        runs.map((r) => r.standard),
-        chosen.standard,
-      ),
-    );
-    reports[target.name] = chosen.calibrated.lhr;
-    failed ||= chosen.calibrated.score < GOAL_SCORE;
+    reports[target.name] = chosen.standard.lhr;
+    failed ||= chosen.standard.score < GOAL_SCORE;
   }
   if (rows.length > 0) {
     console.log(`\nLighthouse ${Object.values(reports)[0]?.lighthouseVersion}, mobile, ${RUNS} runs a page`);

@@ -1,12 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { themeStylesheet } from './src/app/themeStylesheet.ts';
+import { precompress } from './vite.precompress.ts';
+import { prerenderedPages } from './vite.prerender.ts';
 
 // In development the API server (port 8000 unless MAYA_API_URL says otherwise) answers the API
 // and the runtime configuration; Vite serves everything else, including public/data/*.json.
@@ -194,48 +193,6 @@ function bundleGraph(): Plugin {
   };
 }
 
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-/** Text the server sends: source maps are fetched by developer tools only, and stay as they are. */
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
-
-/**
- * Brotli (`.br`, quality 11) and gzip (`.gz`, level 9) twins of every text file written, made once
- * here at their smallest rather than on every request; the server sends the one the browser
- * accepts (`preCompressed` of @fastify/static). A twin that would not be smaller is not written.
- */
-function precompress(): Plugin {
-  return {
-    name: 'maya:precompress',
-    apply: 'build',
-    async writeBundle(options, output) {
-      const dir = options.dir ?? 'dist';
-      const files = Object.keys(output).filter((file) => COMPRESSIBLE.test(file));
-      await Promise.all(
-        files.map(async (file) => {
-          const full = path.join(dir, file);
-          const original = await readFile(full);
-          const twins: [string, Buffer][] = [
-            [
-              '.br',
-              await brotli(original, {
-                params: {
-                  [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
-                  [zlib.BROTLI_PARAM_SIZE_HINT]: original.length,
-                },
-              }),
-            ],
-            ['.gz', await gzipped(original, { level: zlib.Z_BEST_COMPRESSION })],
-          ];
-          for (const [extension, packed] of twins) {
-            if (packed.length < original.length) await writeFile(`${full}${extension}`, packed);
-          }
-        }),
-      );
-    },
-  };
-}
-
 /** A chunk and every chunk it imports statically: loaded by the time its code runs. */
 function loadedWith(fileName: string, into = new Set<string>()): Set<string> {
   const chunk = bundle[fileName];
@@ -253,6 +210,7 @@ export default defineConfig({
     narrowedImports(),
     bundleGraph(),
     precompress(),
+    prerenderedPages(),
   ],
   server: {
     proxy: {

@@ -22,9 +22,13 @@ export class SignInPage {
     await this.waitUntilShown();
   }
 
-  /** Resolves once the form is on screen (also after a redirect to this page). */
+  /**
+   * Resolves once the form is on screen and the app has taken it over (also after a redirect to
+   * this page): the page arrives drawn, its Sign in button disabled until then (decision 815).
+   */
   async waitUntilShown(): Promise<void> {
-    await Promise.all([this.emailField.waitFor(), this.passwordField.waitFor(), this.signInButton.waitFor()]);
+    await Promise.all([this.emailField.waitFor(), this.passwordField.waitFor()]);
+    await this.signInButton.click({ trial: true });
   }
 
   title(): Promise<string> {

@@ -10,6 +10,16 @@ export const PRODUCT_NAME = 'Maya';
  */
 export const SESSION_HINT_COOKIE = 'maya_session';
 
+/** The cookie the SPA keeps beside the in-memory token, naming the signed-in user (spec 000 §2, §3). */
+export const USER_ID_COOKIE = 'user_id';
+
+/**
+ * The pages the web build draws into HTML, by address (decision 815): the server sends them to a
+ * visitor whose browser shows no sign of a session (neither cookie above), who sees the page
+ * before the app's script has run; everyone else gets `index.html`.
+ */
+export const PRERENDERED_PAGES = { '/sign-in': 'sign-in.html' } as const;
+
 /** spec 000 §9: accounts and entry. */
 export const accounts = {
   tokenRefreshIntervalMs: 300_000,

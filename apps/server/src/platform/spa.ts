@@ -1,6 +1,14 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import staticFiles from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { PRODUCT_NAME, type PublicConfig } from '@maya/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  PRERENDERED_PAGES,
+  PRODUCT_NAME,
+  SESSION_HINT_COOKIE,
+  USER_ID_COOKIE,
+  type PublicConfig,
+} from '@maya/contracts';
 import type { Config } from './config';
 import { sendRouteNotFound } from './errors';
 import { API_PREFIX } from './http';
@@ -10,6 +18,20 @@ import { webDistFolder } from './paths';
  * Serves the SPA's production build at `/` with a fallback to index.html for client routes,
  * and `/data/config.json`, the public settings the SPA reads before its first API call.
  */
+
+/**
+ * The HTML of a client route: the page the build drew for its address (decision 815) to a
+ * browser with no sign of a session (the cookies the SPA's `mayHaveSession` reads), whose first
+ * render draws that page; `index.html` otherwise, as for every other route.
+ */
+function pageFile(request: FastifyRequest, prerendered: ReadonlyMap<string, string>): string {
+  const pathname = request.url.split('?', 1)[0] ?? '';
+  const file = prerendered.get(pathname);
+  const cookies = request.cookies;
+  const maySignedIn = Boolean(cookies[SESSION_HINT_COOKIE]) || Boolean(cookies[USER_ID_COOKIE]);
+  return file !== undefined && !maySignedIn ? file : 'index.html';
+}
+
 export function publicConfig(config: Config): PublicConfig {
   return {
     apiBaseUrl: API_PREFIX,
@@ -49,6 +71,12 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
     app.log.warn('apps/web/dist not found: run `npm run build` to serve the web app');
   }
 
+  // A build from before a page was prerendered has only index.html.
+  const prerendered = new Map(
+    Object.entries(PRERENDERED_PAGES).filter(
+      ([, file]) => dist !== null && existsSync(path.join(dist, file)),
+    ),
+  );
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       dist &&
@@ -56,7 +84,9 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
       !request.url.startsWith(`${API_PREFIX}/`) &&
       request.url !== API_PREFIX;
     if (isPage && (request.headers.accept ?? '').includes('text/html')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+      // The answer at a prerendered address depends on the cookies: no cache may give one for the other.
+      if (prerendered.size > 0) reply.header('vary', 'cookie');
+      return reply.header('cache-control', 'no-cache').sendFile(pageFile(request, prerendered), dist);
     }
     return reply.status(404).send(sendRouteNotFound(request.method, request.url));
   });

@@ -26,10 +26,10 @@ const tokenAnswer: RouteHandler = () =>
     user_id: USER_ID,
   });
 
-function renderBootstrap(intervalMs?: number) {
+function renderBootstrap(intervalMs?: number, signedOut?: boolean) {
   return render(
     <AppProviders queryClient={createQueryClient()}>
-      <SessionBootstrap intervalMs={intervalMs}>
+      <SessionBootstrap intervalMs={intervalMs} signedOut={signedOut}>
         <p>The app</p>
       </SessionBootstrap>
     </AppProviders>,
@@ -89,6 +89,16 @@ describe('session bootstrap', () => {
     expect(await screen.findByText('The app')).toBeInTheDocument();
     expect(calls).toEqual([]);
     expect(tokenStore.get()).toBeNull();
+  });
+
+  it("draws a signed-out visitor's page in its first render, as the build drew it (decision 815)", () => {
+    document.cookie = 'maya_session=; Path=/; Max-Age=0';
+    const calls = mockRoutes({ 'POST /api/auth/refresh_token': tokenAnswer });
+    renderBootstrap(undefined, true);
+    // Synchronously: the markup the browser hydrates is the app's, not the loader's.
+    expect(screen.getByText('The app')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Loading')).toBeNull();
+    expect(calls).toEqual([]);
   });
 
   it('restores a session from before the hint by its user_id cookie, and forgets that cookie on a 401', async () => {

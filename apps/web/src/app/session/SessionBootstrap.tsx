@@ -12,19 +12,26 @@ type SessionBootstrapProps = {
   children: ReactNode;
   /** spec 000 §9: every 300000 ms. */
   intervalMs?: number;
+  /**
+   * The browser shows no sign of a session (`mayHaveSession`): there is nothing to wait for, so
+   * the first page draws in the first render, as the build prerendered it (decision 815).
+   */
+  signedOut?: boolean;
 };
 
 /**
  * Token refresh on load and every 5 minutes (spec 000 §4). The app waits for the first attempt, so
  * a reload keeps a signed-in user signed in; a failed attempt is reported and ends the waiting
  * (the visitor is then signed out, and protected routes send them to sign in). A browser with no
- * sign of a session (`mayHaveSession`) is not asked about: its refresh could only answer 401.
+ * sign of a session (`mayHaveSession`) is not asked about: its refresh could only answer 401,
+ * and its first page draws at once.
  */
 export function SessionBootstrap({
   children,
   intervalMs = accounts.tokenRefreshIntervalMs,
+  signedOut = false,
 }: SessionBootstrapProps) {
-  const [ready, setReady] = useState(false);
+  const [ready, setReady] = useState(signedOut);
   // Nothing is cached before the query client loads (the sign-in page draws without it, decision
   // 700); read when needed, so its arrival does not restart the refresh.
   const queryClient = useOptionalQueryClient();

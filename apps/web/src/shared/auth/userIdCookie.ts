@@ -2,7 +2,9 @@
  * The `user_id` cookie the spec requires beside the in-memory token (spec 000 §2, §3): a protected
  * page needs both, and they must name the same user.
  */
-export const USER_ID_COOKIE = 'user_id';
+import { USER_ID_COOKIE } from '@maya/contracts';
+
+export { USER_ID_COOKIE };
 
 const MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 

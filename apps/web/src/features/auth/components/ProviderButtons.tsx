@@ -1,4 +1,5 @@
 import { Button, Stack } from '@mantine/core';
+import { useHydrated } from '../../../shared/hooks/useHydrated';
 import { useProviderSignIn } from '../hooks/useProviderSignIn';
 import { GoogleIcon, MicrosoftIcon } from '../../../shared/ui/brandIcons';
 
@@ -13,7 +14,9 @@ type ProviderButtonsProps = {
 export function ProviderButtons({ verb = 'Sign in', onError, onAttempt }: ProviderButtonsProps) {
   const google = useProviderSignIn('google', { onError });
   const microsoft = useProviderSignIn('microsoft', { onError });
-  const busy = google.isRedirecting || microsoft.isRedirecting;
+  // Drawn by the build (decision 815), they do nothing until the app's script has taken over.
+  const hydrated = useHydrated();
+  const busy = google.isRedirecting || microsoft.isRedirecting || !hydrated;
 
   return (
     <Stack gap="sm">

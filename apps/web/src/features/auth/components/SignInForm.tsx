@@ -2,6 +2,7 @@ import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine
 import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError, NETWORK_ERROR } from '../../../shared/api/ApiError';
+import { useHydrated } from '../../../shared/hooks/useHydrated';
 import { whenIdle } from '../../../shared/lib/idle';
 import { useSignIn } from '../hooks/useSignIn';
 import { signInErrorMessage } from '../messages';
@@ -25,13 +26,30 @@ type SignInFormProps = {
 
 type Field = keyof SignInValues;
 
+const FORM_LABEL = 'Sign in with email';
+
+/**
+ * What the visitor typed, or a password manager filled in, on the page the build drew (decision
+ * 815) before the app's script took it over: the form starts from it, where starting empty would
+ * clear the fields under the visitor's eyes. Read once, as the form first renders; empty anywhere
+ * else (a navigation to this page, or no page drawn yet).
+ */
+function typedBeforeHydration(field: Field): string {
+  if (typeof document === 'undefined') return '';
+  const form = document.querySelector(`form[aria-label="${FORM_LABEL}"]`);
+  return form?.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.value ?? '';
+}
+
 /**
  * The form's values and errors as `@mantine/form` keeps them for the other forms (an error shows
  * under its field and goes as the field changes), in the component: the sign-in page draws
  * without `@mantine/form` (decision 703).
  */
 function useSignInFields() {
-  const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
+  const [values, setValues] = useState<SignInValues>(() => ({
+    email: typedBeforeHydration('email'),
+    password: typedBeforeHydration('password'),
+  }));
   const [errors, setErrors] = useState<Partial<Record<Field, ReactNode>>>({});
   const inputProps = (field: Field) => ({
     value: values[field],
@@ -49,6 +67,7 @@ function useSignInFields() {
 export function SignInForm({ onError, onAttempt }: SignInFormProps) {
   const { values, setErrors, inputProps } = useSignInFields();
   const signIn = useSignIn({ onError });
+  const hydrated = useHydrated();
   useEffect(() => whenIdle(() => void loadRules().catch(() => {})), []);
 
   const validateAndSignIn = () => {
@@ -69,10 +88,11 @@ export function SignInForm({ onError, onAttempt }: SignInFormProps) {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign in with email">
+    <form onSubmit={submit} noValidate aria-label={FORM_LABEL}>
       <Stack gap="md">
         <TextInput
           label="Email"
+          name="email"
           type="email"
           placeholder="you@company.com"
           autoComplete="email"
@@ -82,6 +102,7 @@ export function SignInForm({ onError, onAttempt }: SignInFormProps) {
         <Stack gap={6}>
           <PasswordInput
             label="Password"
+            name="password"
             placeholder="Your password"
             autoComplete="current-password"
             size="md"
@@ -93,7 +114,13 @@ export function SignInForm({ onError, onAttempt }: SignInFormProps) {
             </Anchor>
           </Group>
         </Stack>
-        <Button type="submit" size="md" fullWidth loading={signIn.isPending || signIn.isSuccess}>
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          disabled={!hydrated}
+          loading={signIn.isPending || signIn.isSuccess}
+        >
           Sign in
         </Button>
       </Stack>

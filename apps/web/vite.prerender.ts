@@ -1,0 +1,97 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createServer, type Manifest, type Plugin } from 'vite';
+import type { prerenderPage } from './src/app/prerender.tsx';
+import type { PRERENDERED_ATTRIBUTE, prerenderedPages as pages } from './src/app/prerendered.ts';
+import { writeCompressedTwins } from './vite.precompress.ts';
+
+/** A manifest entry and every chunk it imports statically: what its code needs to run. */
+function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  const chunk = manifest[key];
+  if (chunk === undefined) throw new Error(`${key} is not in the build's manifest`);
+  into.add(key);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+/** `index.html` with the page drawn into its root, its stylesheets and its code's chunks named. */
+function pageHtml(
+  template: string,
+  manifest: Manifest,
+  page: (typeof pages)[number] & { attribute: typeof PRERENDERED_ATTRIBUTE },
+  drawn: { markup: string; title: string },
+): string {
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry === true);
+  const withEntry = new Set(entries.flatMap((key) => [...staticClosure(manifest, key)]));
+  const own = [...staticClosure(manifest, page.source)].filter((key) => !withEntry.has(key));
+  const entryCss = new Set([...withEntry].flatMap((key) => manifest[key]?.css ?? []));
+  // Render-blocking: the markup paints with its styles. The chunks load beside the entry, so the
+  // page is hydrated as soon as the entry runs.
+  const css = [...new Set(own.flatMap((key) => manifest[key]?.css ?? []))].filter((f) => !entryCss.has(f));
+  const head = [
+    ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...own.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file ?? key}">`),
+  ].join('\n    ');
+  const body = `<body>\n    <div id="root" ${page.attribute}="${page.path}">${drawn.markup}</div>\n  </body>`;
+  const withTitle = template.replace(/<title>[^<]*<\/title>/, `<title>${drawn.title}</title>`);
+  const withHead = withTitle.replace('</head>', `  ${head}\n  </head>`);
+  const drawnHtml = withHead.replace(/<body>[\s\S]*<\/body>/, body);
+  if (drawnHtml === withHead || !withTitle.includes(drawn.title)) {
+    throw new Error('index.html has no <title> or no <body> to draw the page into');
+  }
+  return drawnHtml;
+}
+
+/**
+ * The pages of `PRERENDERED_PAGES` drawn at build time (decision 815): the sign-in page is the
+ * first screen of most visits, and drawn by the browser it waited for all the app's script
+ * (Lighthouse's largest paint at 3.6 s of a mid-range phone). Vite loads the page's modules in
+ * Node as it would for server rendering; React draws them as a signed-out visitor's first render
+ * does, which the browser then hydrates.
+ */
+export function prerenderedPages(): Plugin {
+  return {
+    name: 'maya:prerendered-pages',
+    apply: 'build',
+    async writeBundle(options) {
+      const dir = options.dir ?? 'dist';
+      const template = await readFile(path.join(dir, 'index.html'), 'utf8');
+      const manifest = JSON.parse(
+        await readFile(path.join(dir, '.vite', 'manifest.json'), 'utf8'),
+      ) as Manifest;
+      const vite = await createServer({
+        configFile: false,
+        root: import.meta.dirname,
+        logLevel: 'warn',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        // Node loads the packages as they are: nothing to pre-bundle for a browser.
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        const prerender = (await vite.ssrLoadModule('/src/app/prerender.tsx')) as {
+          prerenderPage: typeof prerenderPage;
+        };
+        const listed = (await vite.ssrLoadModule('/src/app/prerendered.ts')) as {
+          prerenderedPages: typeof pages;
+          PRERENDERED_ATTRIBUTE: typeof PRERENDERED_ATTRIBUTE;
+        };
+        for (const page of listed.prerenderedPages) {
+          const drawn = await prerender.prerenderPage(page.path);
+          const html = pageHtml(
+            template,
+            manifest,
+            { ...page, attribute: listed.PRERENDERED_ATTRIBUTE },
+            drawn,
+          );
+          const file = path.join(dir, page.file);
+          await writeFile(file, html);
+          await writeCompressedTwins(file);
+        }
+      } finally {
+        await vite.close();
+      }
+    },
+  };
+}
