@@ -31,10 +31,10 @@ const app = (
 // answers input meanwhile. A page the build drew (the sign-in page, decision 815) is hydrated: its
 // markup stays on screen and becomes the app's. Not for a visitor who may be signed in: their
 // first render waits for the session and replaces it.
-if (signedOut && container.getAttribute(PRERENDERED_ATTRIBUTE) === window.location.pathname) {
-  startTransition(() => {
+startTransition(() => {
+  if (signedOut && container.getAttribute(PRERENDERED_ATTRIBUTE) === window.location.pathname) {
     hydrateRoot(container, app);
-  });
-} else {
-  createRoot(container).render(app);
-}
+  } else {
+    createRoot(container).render(app);
+  }
+});

@@ -18,20 +18,6 @@ import { webDistFolder } from './paths';
  * Serves the SPA's production build at `/` with a fallback to index.html for client routes,
  * and `/data/config.json`, the public settings the SPA reads before its first API call.
  */
-
-/**
- * The HTML of a client route: the page the build drew for its address (decision 815) to a
- * browser with no sign of a session (the cookies the SPA's `mayHaveSession` reads), whose first
- * render draws that page; `index.html` otherwise, as for every other route.
- */
-function pageFile(request: FastifyRequest, prerendered: ReadonlyMap<string, string>): string {
-  const pathname = request.url.split('?', 1)[0] ?? '';
-  const file = prerendered.get(pathname);
-  const cookies = request.cookies;
-  const maySignedIn = Boolean(cookies[SESSION_HINT_COOKIE]) || Boolean(cookies[USER_ID_COOKIE]);
-  return file !== undefined && !maySignedIn ? file : 'index.html';
-}
-
 export function publicConfig(config: Config): PublicConfig {
   return {
     apiBaseUrl: API_PREFIX,
@@ -44,6 +30,22 @@ export function publicConfig(config: Config): PublicConfig {
     privacyPolicyUrl: `${config.appUrl}/legal/privacy`,
     termsOfServiceUrl: `${config.appUrl}/legal/terms`,
   };
+}
+
+/**
+ * The HTML of a client route: the page the build drew for its address (decision 815) to a
+ * browser with no sign of a session (the cookies the SPA's `mayHaveSession` reads), whose first
+ * render draws that page; `index.html` otherwise, as for every other route.
+ */
+function pageFile(
+  request: FastifyRequest,
+  prerendered: ReadonlyMap<string, string>,
+): { file: string; byCookie: boolean } {
+  const drawn = prerendered.get(request.url.split('?', 1)[0] ?? '');
+  if (drawn === undefined) return { file: 'index.html', byCookie: false };
+  const cookies = request.cookies;
+  const maySignedIn = Boolean(cookies[SESSION_HINT_COOKIE]) || Boolean(cookies[USER_ID_COOKIE]);
+  return { file: maySignedIn ? 'index.html' : drawn, byCookie: true };
 }
 
 export async function registerSpa(app: FastifyInstance, config: Config): Promise<void> {
@@ -84,9 +86,10 @@ export async function registerSpa(app: FastifyInstance, config: Config): Promise
       !request.url.startsWith(`${API_PREFIX}/`) &&
       request.url !== API_PREFIX;
     if (isPage && (request.headers.accept ?? '').includes('text/html')) {
+      const { file, byCookie } = pageFile(request, prerendered);
       // The answer at a prerendered address depends on the cookies: no cache may give one for the other.
-      if (prerendered.size > 0) reply.header('vary', 'cookie');
-      return reply.header('cache-control', 'no-cache').sendFile(pageFile(request, prerendered), dist);
+      if (byCookie) reply.header('vary', 'cookie');
+      return reply.header('cache-control', 'no-cache').sendFile(file, dist);
     }
     return reply.status(404).send(sendRouteNotFound(request.method, request.url));
   });
