@@ -73,6 +73,17 @@ const NARROWED_IMPORTS: { importer: RegExp; source: string; code: (target: strin
       '}',
     ],
   },
+  ...['ButtonGroup', 'ButtonGroupSection'].map((name) => ({
+    // Button carries `Button.Group` and `Button.GroupSection` (0.4 kB gzipped, in the entry every
+    // page loads), which the app never draws. Drawing one fails loudly rather than drawing nothing.
+    importer: new RegExp(`${MANTINE}Button[\\/]Button\\.mjs$`),
+    source: `./${name}/${name}.mjs`,
+    code: () => [
+      `export function ${name}() {`,
+      `  throw new Error('Button.${name.slice('Button'.length)} is left out of the build: vite.config.ts, NARROWED_IMPORTS');`,
+      '}',
+    ],
+  })),
 ];
 
 function narrowedImports(): Plugin {

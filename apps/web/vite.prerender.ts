@@ -1,8 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Manifest, type Plugin } from 'vite';
-import type { prerenderPage } from './src/app/prerender.tsx';
-import type { PRERENDERED_ATTRIBUTE, prerenderedPages as pages } from './src/app/prerendered.ts';
+import type { prerenderedPages as pages, prerenderPage } from './src/app/prerender.tsx';
 import { writeCompressedTwins } from './vite.precompress.ts';
 
 /** A manifest entry and every chunk it imports statically: what its code needs to run. */
@@ -19,7 +18,7 @@ function staticClosure(manifest: Manifest, key: string, into = new Set<string>()
 function pageHtml(
   template: string,
   manifest: Manifest,
-  page: (typeof pages)[number] & { attribute: typeof PRERENDERED_ATTRIBUTE },
+  page: (typeof pages)[number],
   drawn: { markup: string; title: string },
 ): string {
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry === true);
@@ -44,7 +43,7 @@ function pageHtml(
 }
 
 /**
- * The pages of `PRERENDERED_PAGES` drawn at build time (decision 815): the sign-in page is the
+ * The pages of `prerenderedPages` (`src/app/prerender.tsx`) drawn at build time (decision 815): the sign-in page is the
  * first screen of most visits, and drawn by the browser it waited for all the app's script
  * (Lighthouse's largest paint at 3.6 s of a mid-range phone). Vite loads the page's modules in
  * Node as it would for server rendering; React draws them as a signed-out visitor's first render
@@ -72,19 +71,10 @@ export function prerenderedPages(): Plugin {
       try {
         const prerender = (await vite.ssrLoadModule('/src/app/prerender.tsx')) as {
           prerenderPage: typeof prerenderPage;
-        };
-        const listed = (await vite.ssrLoadModule('/src/app/prerendered.ts')) as {
           prerenderedPages: typeof pages;
-          PRERENDERED_ATTRIBUTE: typeof PRERENDERED_ATTRIBUTE;
         };
-        for (const page of listed.prerenderedPages) {
-          const drawn = await prerender.prerenderPage(page.path);
-          const html = pageHtml(
-            template,
-            manifest,
-            { ...page, attribute: listed.PRERENDERED_ATTRIBUTE },
-            drawn,
-          );
+        for (const page of prerender.prerenderedPages) {
+          const html = pageHtml(template, manifest, page, await prerender.prerenderPage(page.path));
           const file = path.join(dir, page.file);
           await writeFile(file, html);
           await writeCompressedTwins(file);

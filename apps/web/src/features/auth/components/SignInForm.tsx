@@ -35,9 +35,11 @@ const FORM_LABEL = 'Sign in with email';
  * else (a navigation to this page, or no page drawn yet).
  */
 function typedBeforeHydration(field: Field): string {
-  if (typeof document === 'undefined') return '';
-  const form = document.querySelector(`form[aria-label="${FORM_LABEL}"]`);
-  return form?.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.value ?? '';
+  // No document when the build draws the page.
+  const input = globalThis.document?.querySelector<HTMLInputElement>(
+    `[aria-label="${FORM_LABEL}"] [name=${field}]`,
+  );
+  return input?.value ?? '';
 }
 
 /**
