@@ -53,6 +53,22 @@ describe('the sign-in page drawn at build time', () => {
     }
   });
 
+  test('carries its styles, and the app goes on from it to the next page', async ({ page }) => {
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.css')) stylesheets.push(new URL(request.url()).pathname);
+    });
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    // Its stylesheets are written into the page: the first paint waits for no other file.
+    expect(stylesheets).toEqual([]);
+    // Styled: Mantine's `md` button is 42 px tall, an unstyled one about half that.
+    expect((await signIn.signInButton.boundingBox())?.height).toBeGreaterThan(36);
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).waitFor();
+  });
+
   test('keeps what was typed before the app took over, and signs in with it', async ({ page, baseUrl }) => {
     const email = uniqueEmail('drawn-sign-in');
     await createVerifiedUser(baseUrl, email);
