@@ -44,10 +44,11 @@ function pageHtml(
     `<style>${stylesheet(file)}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`;
   const head = css.map(style).join('\n    ');
   const body = `<body>\n    <div id="root" ${page.attribute}="${page.path}">${drawn.markup}</div>\n  </body>`;
-  const withTitle = template.replace(/<title>[^<]*<\/title>/, `<title>${drawn.title}</title>`);
+  // Replaced by functions: a `$` in the markup or the styles is text, not a replacement pattern.
+  const withTitle = template.replace(/<title>[^<]*<\/title>/, () => `<title>${drawn.title}</title>`);
   const inlined = withTitle.replace(STYLESHEET_LINK, (_link, file: string) => style(file));
-  const withHead = inlined.replace('</head>', `  ${head}\n  </head>`);
-  const drawnHtml = withHead.replace(/<body>[\s\S]*<\/body>/, body);
+  const withHead = inlined.replace('</head>', () => `  ${head}\n  </head>`);
+  const drawnHtml = withHead.replace(/<body>[\s\S]*<\/body>/, () => body);
   if (drawnHtml === withHead || !withTitle.includes(drawn.title) || inlined === withTitle) {
     throw new Error('index.html has no <title>, no stylesheet or no <body> to draw the page into');
   }
@@ -55,11 +56,11 @@ function pageHtml(
 }
 
 /**
- * The pages of `prerenderedPages` (`src/app/prerender.tsx`) drawn at build time (decision 815): the sign-in page is the
- * first screen of most visits, and drawn by the browser it waited for all the app's script
- * (Lighthouse's largest paint at 3.6 s of a mid-range phone). Vite loads the page's modules in
- * Node as it would for server rendering; React draws them as a signed-out visitor's first render
- * does, which the browser then hydrates.
+ * The pages of `prerenderedPages` (`src/app/prerender.tsx`) drawn at build time (decision 815):
+ * the sign-in page is the first screen of most visits, and drawn by the browser it showed a loader
+ * until all of the app's script had run. Vite loads the page's modules in Node as it would for
+ * server rendering; React draws them as a signed-out visitor's first render does, which the
+ * browser then hydrates.
  */
 export function prerenderedPages(): Plugin {
   return {
