@@ -69,6 +69,29 @@ describe('the sign-in page drawn at build time', () => {
     await page.getByRole('button', { name: 'Continue' }).waitFor();
   });
 
+  test('a reload keeps the notice the page was handed, without a hydration error', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    // What the app hands the page when a provider refuses a sign-in (React Router keeps a
+    // navigation's state in the history entry, which a reload keeps).
+    const notice = 'Google did not let you sign in.';
+    await page.evaluate((message) => {
+      const { history } = globalThis as unknown as {
+        history: { replaceState(state: unknown, title: string): void };
+      };
+      history.replaceState({ usr: { notice: { kind: 'error', message } }, key: 'notice', idx: 0 }, '');
+    }, notice);
+    await page.reload();
+    await signIn.waitUntilShown();
+    await page.getByRole('alert').getByText(notice).waitFor();
+    expect(problems).toEqual([]);
+  });
+
   test('keeps what was typed before the app took over, and signs in with it', async ({ page, baseUrl }) => {
     const email = uniqueEmail('drawn-sign-in');
     await createVerifiedUser(baseUrl, email);
