@@ -12,7 +12,7 @@ export type EtlDeps = {
     | 'list'
     | 'renameAccount'
     | 'learnTimeZone'
-    | 'firstLoadsAwaited'
+    | 'listWithFirstLoads'
     | 'endFirstLoad'
   >;
   /** Years of history the organization's plan loads (its features' `data_history`). */

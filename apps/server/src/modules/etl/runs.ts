@@ -189,16 +189,20 @@ export function createEtlRuns(
    */
   async function accountsToLoad(organizationId: string): Promise<ServiceAccount[]> {
     const firstLoads = await jobs.boss.findJobs<FirstLoadJob>(FIRST_LOAD_QUEUE, { data: { organizationId } });
-    const awaited = await deps.sources.firstLoadsAwaited(organizationId);
+    const listed = await deps.sources.listWithFirstLoads(organizationId);
+    const ownJob = new Map(listed.map(({ account, firstLoadJob }) => [account.uuid, firstLoadJob]));
     // An active job may be one whose load has just ended (pg-boss completes it after its handler
     // returns, and this run got the organization's turn in between): the account says which.
     const awaiting = new Set(
       firstLoads
-        .filter((job) => UNFINISHED_JOB.has(job.state))
-        .filter((job) => job.state !== 'active' || awaited.get(job.data.serviceAccountId) === job.id)
+        .filter(
+          (job) =>
+            UNFINISHED_JOB.has(job.state) &&
+            (job.state !== 'active' || ownJob.get(job.data.serviceAccountId) === job.id),
+        )
         .map((job) => job.data.serviceAccountId),
     );
-    return (await deps.sources.list(organizationId)).filter((account) => !awaiting.has(account.uuid));
+    return listed.map(({ account }) => account).filter((account) => !awaiting.has(account.uuid));
   }
 
   /** Works one run: each connected account loaded in turn, the progress kept on the run. */

@@ -297,13 +297,15 @@ export function createSourcesService(deps: SourcesDeps) {
     },
 
     /**
-     * Each account's first-load job whose load has not ended yet, by account (decision 814). The
-     * job itself may still show active for a moment after its load ended: pg-boss completes it
+     * The accounts, each with its first-load job while that load has not ended (decision 814):
+     * pg-boss may still show the job active a moment after its load ended, as it completes a job
      * once the handler returns.
      */
-    async firstLoadsAwaited(organizationId: string): Promise<Map<string, string>> {
+    async listWithFirstLoads(
+      organizationId: string,
+    ): Promise<{ account: ServiceAccount; firstLoadJob: string | null }[]> {
       const rows = await withOrganization(db, organizationId, (tx) => repo.listAccounts(tx));
-      return new Map(rows.flatMap((r) => (r.loadJobId ? [[r.id, r.loadJobId] as const] : [])));
+      return rows.map((row) => ({ account: toServiceAccount(row), firstLoadJob: row.loadJobId }));
     },
 
     /** A first load's outcome is final (finished, or failed with no attempt left). */
